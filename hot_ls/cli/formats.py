@@ -1,0 +1,96 @@
+"""Formatters for `hot-ls check`: text, json, github.
+
+Lines and columns are 1-based; columns count Unicode code points.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from hot_ls.rules import Analysis, Severity
+
+
+@dataclass
+class FileReport:
+    path: str
+    analysis: Analysis | None
+    error: str | None = None  # the file could not be read
+
+
+def _rows(report: FileReport):
+    analysis = report.analysis
+    if analysis is None:
+        return
+    lines = analysis.tree.lines
+    for d in analysis.diagnostics:
+        start = lines.position(d.start)
+        end = lines.position(d.end)
+        yield d, start.line + 1, start.character + 1, end.line + 1, end.character + 1
+
+
+def summary(reports: list[FileReport]) -> dict:
+    errors = warnings = 0
+    for report in reports:
+        if report.analysis is not None:
+            errors += report.analysis.count(Severity.ERROR)
+            warnings += report.analysis.count(Severity.WARNING)
+        if report.error:
+            errors += 1
+    return {'files': len(reports), 'errors': errors, 'warnings': warnings}
+
+
+def format_text(reports: list[FileReport]) -> str:
+    out = []
+    for report in reports:
+        if report.error:
+            out.append(f'{report.path}:1:1: error[HOT000] {report.error}')
+        for d, line, column, _, _ in _rows(report):
+            out.append(f'{report.path}:{line}:{column}: {d.severity.label}[{d.code}] {d.message}')
+    counts = summary(reports)
+    out.append(f'{counts["files"]} files checked: {counts["errors"]} errors, '
+               f'{counts["warnings"]} warnings')
+    return '\n'.join(out) + '\n'
+
+
+def format_json(reports: list[FileReport]) -> str:
+    files = []
+    for report in reports:
+        diagnostics = []
+        if report.error:
+            diagnostics.append({'code': 'HOT000', 'name': 'unreadable-file', 'severity': 'error',
+                                'message': report.error, 'line': 1, 'column': 1,
+                                'end_line': 1, 'end_column': 1})
+        for d, line, column, end_line, end_column in _rows(report):
+            diagnostics.append({'code': d.code, 'name': d.name, 'severity': d.severity.label,
+                                'message': d.message, 'line': line, 'column': column,
+                                'end_line': end_line, 'end_column': end_column})
+        entry = {'path': report.path, 'diagnostics': diagnostics}
+        if report.analysis is not None:
+            entry['kind'] = report.analysis.kind.value
+        files.append(entry)
+    return json.dumps({'files': files, 'summary': summary(reports)}, indent=2,
+                      ensure_ascii=False) + '\n'
+
+
+_GITHUB_LEVEL = {Severity.ERROR: 'error', Severity.WARNING: 'warning',
+                 Severity.INFORMATION: 'notice', Severity.HINT: 'notice'}
+
+
+def _escape(text: str) -> str:
+    return text.replace('%', '%25').replace('\r', '%0D').replace('\n', '%0A')
+
+
+def format_github(reports: list[FileReport]) -> str:
+    """GitHub Actions workflow commands: annotations on the pull request."""
+    out = []
+    for report in reports:
+        if report.error:
+            out.append(f'::error file={report.path},line=1,col=1::{_escape(report.error)}')
+        for d, line, column, end_line, end_column in _rows(report):
+            out.append(f'::{_GITHUB_LEVEL[d.severity]} file={report.path},line={line},col={column},'
+                       f'endLine={end_line},endColumn={end_column},title={d.code} {d.name}::'
+                       f'{_escape(d.message)}')
+    return '\n'.join(out) + ('\n' if out else '')
+
+
+FORMATTERS = {'text': format_text, 'json': format_json, 'github': format_github}

@@ -1,0 +1,74 @@
+"""Entry point of the `hot-ls` command."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+
+from hot_ls import __version__
+from hot_ls.config.settings import Settings, find_config_file, load_settings
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog='hot-ls',
+        description='Language server, checker and evaluator for OpenStack Heat templates.')
+    parser.add_argument('--version', action='version', version=f'hot-ls {__version__}')
+    parser.add_argument('--config', metavar='FILE',
+                        help='settings file (default: nearest .hot-ls.toml or pyproject.toml '
+                             'with [tool.hot-ls])')
+    sub = parser.add_subparsers(dest='command', metavar='COMMAND')
+
+    check = sub.add_parser('check', help='check templates and environments')
+    check.add_argument('paths', nargs='+', metavar='PATH', help='files or directories')
+    check.add_argument('--format', choices=('text', 'json', 'github'), default='text')
+    check.add_argument('--disable', action='append', default=[], metavar='CODE',
+                       help='turn a rule off (repeatable)')
+
+    rules = sub.add_parser('rules', help='list every diagnostic hot-ls can report')
+    rules.add_argument('--format', choices=('text', 'json', 'markdown'), default='text')
+
+    serve = sub.add_parser('serve', help='run the language server (stdio by default)')
+    serve.add_argument('--tcp', metavar='HOST:PORT', help='listen on TCP instead of stdio')
+    return parser
+
+
+def _settings(args) -> Settings:
+    path = args.config or find_config_file(os.getcwd())
+    settings = load_settings(path)
+    if getattr(args, 'disable', None):
+        from dataclasses import replace
+        settings = replace(settings, disable=settings.disable + tuple(args.disable))
+    return settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: 0 for --help/--version, 2 for usage errors
+        return int(exc.code or 0)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        if args.command == 'check':
+            from hot_ls.cli import check
+            return check.run(args, _settings(args))
+        if args.command == 'rules':
+            from hot_ls.cli import rules
+            return rules.run(args)
+        if args.command == 'serve':
+            from hot_ls.server.main import serve
+            return serve(args.tcp)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception:  # an internal failure is exit status 2, never a silent pass
+        traceback.print_exc()
+        print('hot-ls: internal error (please report it with the file that caused it)',
+              file=sys.stderr)
+        return 2
+    return 2

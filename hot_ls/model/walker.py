@@ -1,0 +1,168 @@
+"""Find every function call and reference in a template, as Heat's parser would.
+
+Heat turns a mapping with exactly one key that names a function into a call
+(heat/engine/template.py `parse`); the table of names depends on the version
+and on the context: inside `conditions:` and `condition:` only condition
+functions are live, and every other function is `Invalid`.  `if` is a macro
+whose branches Heat only parses when taken, so what is inside a branch is
+marked `guarded`.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from hot_ls.language import HotVersion
+from hot_ls.model.symbols import (
+    CONDITION, CONDITION_CONTEXT, PARAMETER, RESOURCE, VALUE, FunctionCall, Reference,
+)
+from hot_ls.syntax import Mapping, Node, Scalar, Sequence
+
+
+class Walker:
+    """Collects calls and references for one template version."""
+
+    def __init__(self, version: HotVersion, parameter_names: Callable[[], Any] | None = None):
+        self.version = version
+        self.value_table = {name: info.impl for name, info in version.functions.items()}
+        for name, info in version.functions.items():
+            if info.removed:
+                self.value_table[name] = 'Removed'
+        self.condition_table = version.condition_context
+        self.calls: list[FunctionCall] = []
+        self.references: list[Reference] = []
+        self.parameter_names = parameter_names or (lambda: ())
+        self.owner: tuple[str, Any] | None = None
+        self.field: str | None = None
+
+    # -- entry points ---------------------------------------------------------
+    def value(self, node: Node | None, owner, field: str, guarded: bool = False) -> None:
+        if node is None:
+            return
+        self.owner, self.field = owner, field
+        self._walk(node, VALUE, guarded)
+
+    def condition(self, node: Node | None, owner, field: str, guarded: bool = False) -> None:
+        """A condition: a name, a boolean, or a condition function."""
+        if node is None:
+            return
+        self.owner, self.field = owner, field
+        self._condition_operand(node, guarded, via=field)
+
+    # -- the walk -----------------------------------------------------------------
+    def _walk(self, node: Node, context: str, guarded: bool) -> None:
+        kind = type(node)
+        if kind is Mapping:
+            index = node.index
+            if len(index) == 1:
+                for name, pair in index.items():
+                    if type(name) is str:
+                        table = self.value_table if context == VALUE else self.condition_table
+                        impl = table.get(name)
+                        if impl is not None:
+                            self._call(node, name, pair, impl, context, guarded)
+                            return
+            for pair in index.values():
+                self._walk(pair.value, context, guarded)
+        elif kind is Sequence:
+            for item in node.items:
+                self._walk(item, context, guarded)
+
+    def _call(self, node: Mapping, name: str, pair, impl: str, context: str, guarded: bool) -> None:
+        args = pair.value
+        call = FunctionCall(name, node, pair.key, args, context, impl, self.owner, self.field, guarded)
+        self.calls.append(call)
+        handler = _HANDLERS.get(impl)
+        if handler is not None:
+            handler(self, call, guarded)
+        else:
+            self._walk(args, context, guarded)
+
+    # -- references -----------------------------------------------------------------
+    def _ref(self, kind: str, node: Node, via: str, guarded: bool, call=None, path=None) -> None:
+        if isinstance(node, Scalar) and node.value is not None and not isinstance(node.value, bool):
+            self.references.append(Reference(kind, node.value, node, via, self.owner, self.field,
+                                             guarded, call, path or []))
+
+    def _condition_operand(self, node: Node, guarded: bool, via: str) -> None:
+        """A place where a string names a condition (if's first argument, not/and/or)."""
+        if isinstance(node, Scalar):
+            if isinstance(node.value, str):
+                self._ref(CONDITION, node, via, guarded)
+            return
+        self._walk(node, CONDITION_CONTEXT, guarded)
+
+    def get_param(self, call: FunctionCall, guarded: bool) -> None:
+        args = call.args
+        if isinstance(args, Sequence):
+            if args.items:
+                self._ref(PARAMETER, args.items[0], 'get_param', guarded, call, args.items[1:])
+                for item in args.items:
+                    if not isinstance(item, Scalar):
+                        self._walk(item, call.context, guarded)
+            return
+        if isinstance(args, Scalar):
+            self._ref(PARAMETER, args, 'get_param', guarded, call)
+            return
+        self._walk(args, call.context, guarded)
+
+    def get_resource(self, call: FunctionCall, guarded: bool) -> None:
+        if isinstance(call.args, Scalar):
+            self._ref(RESOURCE, call.args, 'get_resource', guarded, call)
+        else:
+            self._walk(call.args, call.context, guarded)
+
+    def get_attr(self, call: FunctionCall, guarded: bool) -> None:
+        args = call.args
+        if isinstance(args, Sequence) and args.items:
+            self._ref(RESOURCE, args.items[0], 'get_attr', guarded, call, args.items[1:])
+            for item in args.items[1:]:
+                if not isinstance(item, Scalar):
+                    self._walk(item, call.context, guarded)
+            return
+        self._walk(args, call.context, guarded)
+
+    def if_macro(self, call: FunctionCall, guarded: bool) -> None:
+        args = call.args
+        if isinstance(args, Sequence) and args.items:
+            self._condition_operand(args.items[0], guarded, via='if')
+            for branch in args.items[1:]:
+                self._walk(branch, VALUE, True)
+            return
+        self._walk(args, VALUE, True)
+
+    def condition_boolean(self, call: FunctionCall, guarded: bool) -> None:
+        """not / and / or: their operands are conditions (names, booleans or functions)."""
+        args = call.args
+        if call.impl == 'Not':
+            self._condition_operand(args, guarded, via=call.name)
+        elif isinstance(args, Sequence):
+            for item in args.items:
+                self._condition_operand(item, guarded, via=call.name)
+        else:
+            self._walk(args, CONDITION_CONTEXT, guarded)
+
+    def cfn_ref(self, call: FunctionCall, guarded: bool) -> None:
+        """HOT 2013-05-23's live `Ref`: a parameter if one has that name, else a resource."""
+        args = call.args
+        if isinstance(args, Scalar) and isinstance(args.value, str):
+            names = self.parameter_names()
+            kind = PARAMETER if (args.value in names or args.value in self.version.pseudo_parameters
+                                 or args.value.startswith('AWS::')) else RESOURCE
+            self._ref(kind, args, 'Ref', guarded, call)
+        else:
+            self._walk(args, call.context, guarded)
+
+
+_HANDLERS: dict[str, Callable[[Walker, FunctionCall, bool], None]] = {
+    'GetParam': Walker.get_param,
+    'GetResource': Walker.get_resource,
+    'GetAtt': Walker.get_attr,
+    'GetAttThenSelect': Walker.get_attr,
+    'GetAttAllAttributes': Walker.get_attr,
+    'If': Walker.if_macro,
+    'IfNullable': Walker.if_macro,
+    'Not': Walker.condition_boolean,
+    'And': Walker.condition_boolean,
+    'Or': Walker.condition_boolean,
+    'Ref': Walker.cfn_ref,
+}

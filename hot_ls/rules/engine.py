@@ -1,0 +1,120 @@
+"""Run the rules over a document and produce its diagnostics.
+
+This is the one analysis pipeline: text -> syntax tree -> kind -> model ->
+rules.  The CLI and the server both call `analyze`; neither has a second
+implementation.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from hot_ls.config import Settings
+from hot_ls.model.document import Kind, classify
+from hot_ls.model.template import Template
+from hot_ls.rules.base import Diagnostic, Finding, Rule, Severity
+from hot_ls.rules.context import Context
+from hot_ls.rules.registry import RULES
+from hot_ls.syntax import SyntaxTree, parse
+
+_SUPPRESS = re.compile(r'#\s*hot-ls:\s*(disable|disable-file)\s*=\s*([A-Za-z0-9_,\- ]+)')
+
+
+@dataclass
+class Analysis:
+    text: str
+    path: str | None
+    tree: SyntaxTree
+    kind: Kind
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    context: Context | None = None
+
+    @property
+    def template(self) -> Template | None:
+        if self.kind is not Kind.HOT or self.context is None:
+            return None
+        return self.context.template
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == severity)
+
+
+def rule_by_code(code: str) -> type[Rule] | None:
+    for rule in RULES:
+        if rule.code == code or rule.name == code:
+            return type(rule)
+    return None
+
+
+def _suppressions(text: str) -> tuple[dict[int, set[str]], set[str]]:
+    """Line-level (`# hot-ls: disable=CODE`) and file-level suppressions."""
+    by_line: dict[int, set[str]] = {}
+    whole_file: set[str] = set()
+    if 'hot-ls:' not in text:
+        return by_line, whole_file
+    for line_number, line in enumerate(text.splitlines()):
+        for match in _SUPPRESS.finditer(line):
+            codes = {c.strip() for c in match.group(2).split(',') if c.strip()}
+            if match.group(1) == 'disable-file':
+                whole_file |= codes
+            else:
+                by_line.setdefault(line_number, set()).update(codes)
+    return by_line, whole_file
+
+
+def analyze(text: str, path: str | None = None, settings: Settings | None = None,
+            tree: SyntaxTree | None = None) -> Analysis:
+    """Analyse one document.  Never raises for bad input."""
+    settings = settings or Settings()
+    tree = tree if tree is not None else parse(text)
+    kind = classify(tree, path)
+    ctx = Context(tree, kind, path, settings)
+    analysis = Analysis(text, path, tree, kind, context=ctx)
+    disabled = set(settings.disable)
+    overrides = settings.severity
+    diagnostics: list[Diagnostic] = []
+    for rule in RULES:
+        if kind not in rule.kinds or rule.code in disabled or rule.name in disabled:
+            continue
+        severity = rule.severity
+        override = overrides.get(rule.code) or overrides.get(rule.name)
+        if override:
+            severity = Severity.parse(override)
+        for finding in rule.check(ctx):
+            diagnostics.append(_diagnostic(rule, finding, severity))
+    diagnostics = _filter(diagnostics, tree, text)
+    diagnostics.sort(key=Diagnostic.sort_key)
+    analysis.diagnostics = diagnostics
+    return analysis
+
+
+def _diagnostic(rule: Rule, finding: Finding, severity: Severity) -> Diagnostic:
+    if finding.severity is not None:
+        # A rule may lower its own severity (e.g. a guarded reference); an
+        # override only ever applies to the rule's default.
+        severity = max(severity, finding.severity) if severity <= rule.severity else severity
+    return Diagnostic(rule.code, rule.name, severity, finding.message, finding.start,
+                      max(finding.start, finding.end), finding.related, finding.tags, finding.data)
+
+
+def _filter(diagnostics: list[Diagnostic], tree: SyntaxTree, text: str) -> list[Diagnostic]:
+    """Drop duplicates, findings on lines error recovery blanked, and suppressed ones."""
+    seen = set()
+    by_line, whole_file = _suppressions(text)
+    kept = []
+    for diagnostic in diagnostics:
+        key = (diagnostic.code, diagnostic.start, diagnostic.end, diagnostic.message)
+        if key in seen:
+            continue
+        seen.add(key)
+        if diagnostic.code in whole_file or diagnostic.name in whole_file:
+            continue
+        if by_line:
+            line = tree.lines.line_of(diagnostic.start)
+            codes = by_line.get(line)
+            if codes and (diagnostic.code in codes or diagnostic.name in codes or 'all' in codes):
+                continue
+        if diagnostic.code != 'HOT001' and tree.is_patched(diagnostic.start, diagnostic.end):
+            continue
+        kept.append(diagnostic)
+    return kept

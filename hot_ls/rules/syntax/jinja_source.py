@@ -1,0 +1,31 @@
+from hot_ls.model.document import Kind
+from hot_ls.rules.base import Finding, Rule, Severity
+
+
+class JinjaSource(Rule):
+    """The file is a Jinja2 source that renders into a template; it is not checked itself.
+
+    ## What it checks
+    Files named `*.j2.yaml` (and files that do not parse and contain Jinja2
+    delimiters) are recognised as Jinja2 sources, such as TripleO's role
+    templates.  This single note replaces every other diagnostic for them.
+
+    ## Why it matters
+    Heat never sees these files; it sees what they render to.  Reporting
+    YAML errors on Jinja2 markup would only be noise.
+
+    ## Example
+    `deployment/role.role.j2.yaml`
+
+    ## Fix
+    Render the sources (TripleO: `tools/process-templates.py`) and check the
+    output, or exclude `*.j2.yaml` with the `exclude` setting.
+    """
+
+    code = 'HOT006'
+    name = 'jinja-source'
+    severity = Severity.INFORMATION
+    kinds = frozenset({Kind.JINJA})
+
+    def check(self, ctx):
+        yield Finding(0, 0, 'Jinja2 source: hot-ls checks the templates it renders to, not the source')

@@ -1,0 +1,37 @@
+from hot_ls.model.document import Kind
+from hot_ls.rules.base import Finding, Related, Rule, Severity
+
+ALL_KINDS = frozenset(Kind) - {Kind.JINJA}
+
+
+class YamlSyntax(Rule):
+    """The document is not valid YAML (or JSON).
+
+    ## What it checks
+    That the file parses.  Each place where the YAML parser gives up is
+    reported once, at the exact mark, with the parser's own explanation.
+
+    ## Why it matters
+    Heat rejects a template that does not parse, with only the first problem
+    and no usable position.
+
+    ## Example
+    ```yaml
+    flavor: {get_param: flavor
+    ```
+
+    ## Fix
+    Close the bracket or quote, or fix the indentation the message points at.
+    While you type, hot-ls keeps analysing the rest of the document.
+    """
+
+    code = 'HOT001'
+    name = 'yaml-syntax'
+    severity = Severity.ERROR
+    kinds = ALL_KINDS
+
+    def check(self, ctx):
+        for issue in ctx.tree.issues:
+            if issue.kind == 'syntax':
+                yield Finding(issue.start, issue.end, issue.message,
+                              related=[Related(*r) for r in issue.related])

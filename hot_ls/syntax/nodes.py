@@ -1,0 +1,128 @@
+"""The spanned YAML tree: every key, value, item and scalar knows where it is.
+
+Offsets are code-point indices into the document text, `start` inclusive and
+`end` exclusive.  Values are already resolved the way Heat's loader resolves
+them (see `scalars`), so later layers never look at YAML tags again.
+
+Anchored nodes are shared: an alias is the very node it names, as in PyYAML's
+composer, so `node is other` tells that two places are one value.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+
+class Node:
+    __slots__ = ('start', 'end')
+
+    start: int
+    end: int
+
+    def to_python(self) -> Any:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class Scalar(Node):
+    """A scalar with its resolved value; `style` is '' for plain, or the quote or block indicator."""
+
+    __slots__ = ('value', 'style')
+
+    def __init__(self, value: Any, start: int, end: int, style: str = ''):
+        self.value = value
+        self.start = start
+        self.end = end
+        self.style = style
+
+    def to_python(self) -> Any:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f'Scalar({self.value!r}@{self.start}:{self.end})'
+
+
+class Pair:
+    """A mapping entry.  `merged` is True when it came in through a `<<` merge key."""
+
+    __slots__ = ('key', 'value', 'merged')
+
+    def __init__(self, key: Node, value: Node, merged: bool = False):
+        self.key = key
+        self.value = value
+        self.merged = merged
+
+    def __repr__(self) -> str:
+        return f'Pair({self.key!r}: {self.value!r})'
+
+
+class Mapping(Node):
+    """A mapping.
+
+    `pairs` are the entries written in this mapping, in source order (merge
+    keys excluded).  `index` is what Heat sees: resolved key -> the entry whose
+    value wins (the last duplicate; explicit keys over merged ones).
+    """
+
+    __slots__ = ('pairs', 'index', 'flow')
+
+    def __init__(self, start: int, end: int, flow: bool = False):
+        self.start = start
+        self.end = end
+        self.flow = flow
+        self.pairs: list[Pair] = []
+        self.index: dict[Any, Pair] = {}
+
+    def get(self, key: Any) -> Node | None:
+        pair = self.index.get(key)
+        return pair.value if pair is not None else None
+
+    def pair(self, key: Any) -> Pair | None:
+        return self.index.get(key)
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self.index
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def items(self) -> Iterator[tuple[Any, Pair]]:
+        return iter(self.index.items())
+
+    def keys(self):
+        return self.index.keys()
+
+    def to_python(self) -> dict:
+        return {key: pair.value.to_python() for key, pair in self.index.items()}
+
+    def __repr__(self) -> str:
+        return f'Mapping({len(self.index)} keys@{self.start}:{self.end})'
+
+
+class Sequence(Node):
+    __slots__ = ('items', 'flow')
+
+    def __init__(self, start: int, end: int, flow: bool = False):
+        self.start = start
+        self.end = end
+        self.flow = flow
+        self.items: list[Node] = []
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def to_python(self) -> list:
+        return [item.to_python() for item in self.items]
+
+    def __repr__(self) -> str:
+        return f'Sequence({len(self.items)} items@{self.start}:{self.end})'
+
+
+def scalar_value(node: Node | None, default: Any = None) -> Any:
+    """The value of a scalar node, or `default` for anything else."""
+    return node.value if isinstance(node, Scalar) else default
+
+
+def string_value(node: Node | None) -> str | None:
+    """The value of a scalar node that holds a string, else None."""
+    if isinstance(node, Scalar) and isinstance(node.value, str):
+        return node.value
+    return None

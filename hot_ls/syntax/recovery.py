@@ -1,0 +1,132 @@
+"""Keep a usable tree while the user is typing broken YAML.
+
+When libyaml stops at an error, the lines most likely to be at fault are
+"neutralized": a `key: <broken value>` line keeps its `key:` (so the tree
+still knows the key exists and what it belongs to), any other line becomes
+blank.  Characters are replaced one for one, so every offset in the patched
+text is the offset in the user's text.  Candidates are tried in order; a
+patch that lets the parser get further is kept and the process repeats,
+within a small budget of re-parses.
+"""
+from __future__ import annotations
+
+import re
+
+MAX_PARSES = 12
+
+_LEADING = re.compile(r'[ \t]*(?:-[ \t]+)*')
+
+
+def _key_prefix_end(line: str) -> int | None:
+    """The index just past `key:` at the start of a line, if it starts with a key."""
+    lead = _LEADING.match(line).end()
+    index = lead
+    length = len(line)
+    if index >= length:
+        return None
+    quote = line[index]
+    if quote in '"\'':
+        close = line.find(quote, index + 1)
+        while quote == "'" and close != -1 and close + 1 < length and line[close + 1] == "'":
+            close = line.find(quote, close + 2)
+        if close == -1:
+            return None
+        index = close + 1
+        while index < length and line[index] in ' \t':
+            index += 1
+        if index < length and line[index] == ':':
+            return index + 1
+        return None
+    if quote in '{[]}#&*!|>%@`,':
+        return None
+    while True:
+        colon = line.find(':', index)
+        if colon == -1:
+            return None
+        if '#' in line[lead:colon] and re.search(r'\s#', line[lead - 1 if lead else 0:colon]):
+            return None
+        if colon + 1 == length or line[colon + 1] in ' \t':
+            return colon + 1
+        index = colon + 1
+
+
+def neutralize_line(line: str, keep_structure: bool = True) -> str:
+    """Blank a broken line, keeping a leading `key:` or `-` so the structure survives.
+
+    Tabs in the indentation (which YAML forbids) become spaces.  With
+    `keep_structure` False the whole line becomes blank.
+    """
+    if not keep_structure:
+        return ' ' * len(line)
+    lead = _LEADING.match(line).end()
+    if '\t' in line[:lead]:
+        line = line[:lead].replace('\t', ' ') + line[lead:]
+    end = _key_prefix_end(line)
+    if end is not None:
+        return line[:end] + ' ' * (len(line) - end)
+    lead = _LEADING.match(line).end()
+    if '-' in line[:lead]:
+        dash = line.rindex('-', 0, lead)
+        return line[:dash + 1] + ' ' * (len(line) - dash - 1)
+    return ' ' * len(line)
+
+
+class LineEditor:
+    """The document split into lines, with some of them neutralized."""
+
+    def __init__(self, text: str):
+        self.lines = text.splitlines(keepends=True)
+
+    def line_count(self) -> int:
+        return len(self.lines)
+
+    def render(self, neutral: set[int], blank: frozenset[int] = frozenset()) -> str:
+        """The text with `neutral` lines neutralized; those also in `blank` wholly blanked."""
+        out = []
+        for number, line in enumerate(self.lines):
+            if number in neutral:
+                body = line.rstrip('\r\n')
+                out.append(neutralize_line(body, number not in blank) + line[len(body):])
+            else:
+                out.append(line)
+        return ''.join(out)
+
+    def is_blank(self, number: int) -> bool:
+        body = self.lines[number].strip()
+        return not body or body.startswith('#')
+
+    def previous_content_line(self, number: int) -> int | None:
+        number -= 1
+        while number >= 0:
+            if not self.is_blank(number):
+                return number
+            number -= 1
+        return None
+
+
+def candidates(editor: LineEditor, problem_line: int, context_line: int | None,
+               neutral: set[int]) -> list[tuple[set[int], bool]]:
+    """Sets of lines to neutralize, most likely culprit first.
+
+    Each comes as (lines, keep_structure); the same sets are tried again
+    wholly blanked after every structure-keeping attempt failed.
+    """
+    last = editor.line_count() - 1
+    problem_line = min(problem_line, last)
+    found: list[set[int]] = []
+
+    def add(lines):
+        lines = {n for n in lines if n is not None and 0 <= n <= last} - neutral
+        if lines and lines not in found:
+            found.append(lines)
+
+    add({problem_line})
+    if context_line is not None and context_line != problem_line:
+        add({context_line})
+        add(set(range(min(context_line, problem_line), max(context_line, problem_line) + 1)))
+    previous = editor.previous_content_line(problem_line)
+    add({previous})
+    add({previous, problem_line})
+    if previous is not None:
+        add({editor.previous_content_line(previous), previous, problem_line})
+    return [(lines, True) for lines in found] + [(lines, False) for lines in found]

@@ -1,0 +1,132 @@
+"""Parse a document into a SyntaxTree: the spanned tree plus what the loader objects to."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ruamel.yaml.error import MarkedYAMLError
+
+from hot_ls.syntax import recovery
+from hot_ls.syntax.json_builder import build_json
+from hot_ls.syntax.nodes import Node
+from hot_ls.syntax.yaml_builder import BuildIssue, BuildResult, build
+from hot_ls.text.lines import LineIndex
+
+_JSON_START = frozenset('{["-0123456789tfnIN')
+
+
+@dataclass
+class SyntaxTree:
+    text: str
+    root: Node | None
+    format: str  # 'yaml' | 'json'
+    issues: list[BuildIssue] = field(default_factory=list)
+    aliases: list[tuple[int, int, Node]] = field(default_factory=list)
+    patched_lines: frozenset[int] = frozenset()
+    documents: int = 1
+    _lines: LineIndex | None = None
+
+    @property
+    def lines(self) -> LineIndex:
+        if self._lines is None:
+            self._lines = LineIndex(self.text)
+        return self._lines
+
+    @property
+    def syntax_errors(self) -> list[BuildIssue]:
+        return [issue for issue in self.issues if issue.kind == 'syntax']
+
+    def is_patched(self, start: int, end: int) -> bool:
+        """Whether a span touches a line that error recovery blanked."""
+        if not self.patched_lines:
+            return False
+        lines = self.lines
+        first, last = lines.line_of(start), lines.line_of(max(start, end - 1))
+        return any(line in self.patched_lines for line in range(first, last + 1))
+
+
+def _syntax_issue(error: MarkedYAMLError, text: str) -> BuildIssue:
+    mark = error.problem_mark or error.context_mark
+    index = min(mark.index, len(text)) if mark is not None else 0
+    end = index + 1 if index < len(text) and text[index] not in '\r\n' else index
+    problem = error.problem or error.context or 'invalid YAML'
+    message = f'YAML syntax error: {problem}'
+    related = []
+    if error.context and error.context_mark is not None and error.problem:
+        context_mark = error.context_mark
+        message += (f' ({error.context}, started at line {context_mark.line + 1},'
+                    f' column {context_mark.column + 1})')
+        related.append((context_mark.index, context_mark.index + 1, error.context))
+    return BuildIssue('syntax', message, index, end, related)
+
+
+def _mark_line(error: MarkedYAMLError, which: str) -> int | None:
+    mark = getattr(error, which, None)
+    return mark.line if mark is not None else None
+
+
+def _recover(text: str, first: BuildResult) -> tuple[BuildResult, set[int], list[BuildIssue]]:
+    """Re-parse with broken lines neutralized until the parser gets through."""
+    editor = recovery.LineEditor(text)
+    neutral: set[int] = set()
+    blank: set[int] = set()
+    errors = [_syntax_issue(first.error, text)]
+    current = first
+    parses = 0
+    while current.error is not None and parses < recovery.MAX_PARSES:
+        error = current.error
+        problem_line = _mark_line(error, 'problem_mark')
+        if problem_line is None:
+            break
+        progressed = False
+        for candidate, keep in recovery.candidates(editor, problem_line,
+                                                   _mark_line(error, 'context_mark'), neutral):
+            if parses >= recovery.MAX_PARSES:
+                break
+            parses += 1
+            blanked = blank if keep else blank | candidate
+            attempt = build(editor.render(neutral | candidate, frozenset(blanked)))
+            if attempt.error is None:
+                return attempt, neutral | candidate, errors
+            moved = attempt.error.problem_mark
+            if moved is not None and moved.line > max(candidate | {problem_line}):
+                neutral |= candidate
+                blank = set(blanked)
+                current = attempt
+                errors.append(_syntax_issue(attempt.error, text))
+                progressed = True
+                break
+        if not progressed:
+            break
+    return current if current is not first else first, neutral, errors
+
+
+def parse(text: str) -> SyntaxTree:
+    """Parse a template or environment, the way Heat's loader would see it.
+
+    Never raises: whatever is wrong becomes an issue on the tree.
+    """
+    stripped = text.lstrip()
+    if stripped and stripped[0] in _JSON_START:
+        try:
+            json.loads(text)
+        except (ValueError, RecursionError):
+            pass
+        else:
+            try:
+                root, issues = build_json(text)
+            except RecursionError:
+                return SyntaxTree(text, None, 'json',
+                                  [BuildIssue('syntax', 'JSON nested too deeply', 0, 0)])
+            return SyntaxTree(text, root, 'json', issues)
+    result = build(text)
+    if result.error is None:
+        return SyntaxTree(text, result.root, 'yaml', result.issues, result.aliases,
+                          documents=result.documents)
+    recovered, neutral, errors = _recover(text, result)
+    if recovered.error is not None and recovered is not result:
+        pass  # the best partial tree we reached is still better than nothing
+    issues = errors + [issue for issue in recovered.issues if issue.kind != 'multi-document'
+                       or recovered.error is None]
+    return SyntaxTree(text, recovered.root, 'yaml', issues, recovered.aliases,
+                      frozenset(neutral), recovered.documents)

@@ -1,0 +1,457 @@
+"""Build the spanned tree from the YAML parser's event stream.
+
+The C parser (libyaml, through ruamel.yaml.clib) produces the events; this
+module turns them into nodes in one pass, resolving scalars as Heat does,
+flattening merge keys as PyYAML's SafeConstructor does, and recording
+duplicate keys (the last one wins, as in Heat).  When the C extension is not
+installed, ruamel.yaml's pure-Python parser produces the same events.
+
+Speed: the C parser builds each event by calling the event classes that the
+`_ruamel_yaml` module imported from ruamel.yaml.events, whose Python
+constructors cost more than libyaml itself.  While one of our parses runs
+(under a lock) those names are pointed at "hooks" that build our nodes
+directly, so each event costs one small Python call.  The hooks are checked
+against a known document at import; if the extension ever changes its
+calling convention, the standard event objects are used instead.
+
+On a syntax error the partially built tree is kept: every open collection is
+closed at the error, so the caller always has a tree for what came before.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from ruamel.yaml.error import MarkedYAMLError
+
+from hot_ls.syntax.nodes import Mapping, Node, Pair, Scalar, Sequence
+from hot_ls.syntax.scalars import MERGE, ScalarError, Special, construct_tagged, resolve_plain
+
+try:
+    import _ruamel_yaml as _clib  # type: ignore
+    from ruamel.yaml.cyaml import CParser as _CParser  # type: ignore
+    HAVE_C_PARSER = True
+except ImportError:  # pragma: no cover - exercised by the fallback test
+    _clib = None
+    _CParser = None
+    HAVE_C_PARSER = False
+
+_HOOKED_NAMES = ('ScalarEvent', 'MappingStartEvent', 'MappingEndEvent', 'SequenceStartEvent',
+                 'SequenceEndEvent', 'AliasEvent', 'DocumentStartEvent', 'DocumentEndEvent',
+                 'StreamStartEvent', 'StreamEndEvent')
+_hook_lock = threading.Lock()
+
+_MAP_TAGS = frozenset(('tag:yaml.org,2002:map', 'tag:yaml.org,2002:set', 'tag:yaml.org,2002:omap', '!'))
+_SEQ_TAGS = frozenset(('tag:yaml.org,2002:seq', 'tag:yaml.org,2002:omap', 'tag:yaml.org,2002:pairs', '!'))
+
+
+@dataclass
+class BuildIssue:
+    """Something the loader objects to, with the span it concerns."""
+
+    kind: str  # 'syntax' | 'duplicate-key' | 'construct' | 'multi-document'
+    message: str
+    start: int
+    end: int
+    related: list[tuple[int, int, str]] = field(default_factory=list)
+
+
+@dataclass
+class BuildResult:
+    root: Node | None
+    issues: list[BuildIssue]
+    aliases: list[tuple[int, int, Node]]
+    error: MarkedYAMLError | None = None
+    documents: int = 0
+
+
+class _Ignored:
+    """What the hooks return for events that carry nothing for the tree."""
+
+
+class _DocumentStart:
+    __slots__ = ('start', 'end')
+
+    def __init__(self, start: int, end: int):
+        self.start = start
+        self.end = end
+
+
+class _Alias:
+    __slots__ = ('anchor', 'start', 'end')
+
+    def __init__(self, anchor: str, start: int, end: int):
+        self.anchor = anchor
+        self.start = start
+        self.end = end
+
+
+_IGNORED = _Ignored()
+
+
+class _Hooks:
+    """Event constructors that build nodes; one instance per parse."""
+
+    __slots__ = ('anchors', 'issues')
+
+    def __init__(self):
+        self.anchors: dict[str, Node] = {}
+        self.issues: list[BuildIssue] = []
+
+    def scalar(self, anchor, tag, implicit, value, start_mark, end_mark, style=None, comment=None):
+        start = start_mark.index
+        end = end_mark.index
+        if tag is None and not style and implicit[0]:
+            resolved = resolve_plain(value)
+        elif tag is None or tag == '!':
+            resolved = value
+        else:
+            try:
+                resolved = construct_tagged(value, str(tag))
+            except ScalarError as exc:
+                self.issues.append(BuildIssue('construct', str(exc), start, end))
+                resolved = value
+        node = Scalar(resolved, start, end, style or '')
+        if anchor is not None:
+            self.anchors[anchor] = node
+        return node
+
+    def mapping_start(self, anchor, tag, implicit, start_mark, end_mark, flow_style=None,
+                      comment=None, nr_items=None):
+        node = Mapping(start_mark.index, end_mark.index, bool(flow_style))
+        if anchor is not None:
+            self.anchors[anchor] = node
+        if tag is not None and str(tag) not in _MAP_TAGS:
+            self.issues.append(BuildIssue(
+                'construct', f"could not determine a constructor for the tag '{tag}'",
+                node.start, node.end))
+        return node
+
+    def sequence_start(self, anchor, tag, implicit, start_mark, end_mark, flow_style=None,
+                       comment=None, nr_items=None):
+        node = Sequence(start_mark.index, end_mark.index, bool(flow_style))
+        if anchor is not None:
+            self.anchors[anchor] = node
+        if tag is not None and str(tag) not in _SEQ_TAGS:
+            self.issues.append(BuildIssue(
+                'construct', f"could not determine a constructor for the tag '{tag}'",
+                node.start, node.end))
+        return node
+
+    @staticmethod
+    def collection_end(start_mark, end_mark, comment=None):
+        return end_mark.index
+
+    @staticmethod
+    def alias(anchor, start_mark, end_mark, comment=None):
+        return _Alias(anchor, start_mark.index, end_mark.index)
+
+    @staticmethod
+    def document_start(start_mark, end_mark, *rest, **kwargs):
+        return _DocumentStart(start_mark.index, end_mark.index)
+
+    @staticmethod
+    def ignored(*args, **kwargs):
+        return _IGNORED
+
+    def table(self) -> dict[str, Any]:
+        return {
+            'ScalarEvent': self.scalar, 'MappingStartEvent': self.mapping_start,
+            'SequenceStartEvent': self.sequence_start, 'MappingEndEvent': self.collection_end,
+            'SequenceEndEvent': self.collection_end, 'AliasEvent': self.alias,
+            'DocumentStartEvent': self.document_start, 'DocumentEndEvent': self.ignored,
+            'StreamStartEvent': self.ignored, 'StreamEndEvent': self.ignored,
+        }
+
+
+def _hooked_c_events(text: str, hooks: _Hooks):
+    """Run the C parser with our hooks in place of ruamel's event classes."""
+    parser = _CParser(text)
+    get = parser.get_event
+    with _hook_lock:
+        saved = {name: getattr(_clib, name) for name in _HOOKED_NAMES}
+        for name, hook in hooks.table().items():
+            setattr(_clib, name, hook)
+        try:
+            out = []
+            append = out.append
+            try:
+                while True:
+                    item = get()
+                    if item is None:
+                        break
+                    append(item)
+            except MarkedYAMLError as exc:
+                return out, exc
+            return out, None
+        finally:
+            for name, value in saved.items():
+                setattr(_clib, name, value)
+
+
+def _translated_events(events, hooks: _Hooks):
+    """Feed standard event objects through the hooks (pure parser, or no fast path)."""
+    from ruamel.yaml import events as ev
+    out = []
+    try:
+        for event in events:
+            kind = type(event)
+            if kind is ev.ScalarEvent:
+                item = hooks.scalar(event.anchor, event.tag, event.implicit, event.value,
+                                    event.start_mark, event.end_mark, event.style)
+            elif kind is ev.MappingStartEvent:
+                item = hooks.mapping_start(event.anchor, event.tag, event.implicit,
+                                           event.start_mark, event.end_mark, event.flow_style)
+            elif kind is ev.SequenceStartEvent:
+                item = hooks.sequence_start(event.anchor, event.tag, event.implicit,
+                                            event.start_mark, event.end_mark, event.flow_style)
+            elif kind is ev.MappingEndEvent or kind is ev.SequenceEndEvent:
+                item = event.end_mark.index
+            elif kind is ev.AliasEvent:
+                item = _Alias(event.anchor, event.start_mark.index, event.end_mark.index)
+            elif kind is ev.DocumentStartEvent:
+                item = _DocumentStart(event.start_mark.index, event.end_mark.index)
+            else:
+                continue
+            out.append(item)
+    except MarkedYAMLError as exc:
+        return out, exc
+    return out, None
+
+
+def _pure_events(text: str):
+    from ruamel.yaml import YAML
+    return YAML(typ='safe', pure=True).parse(text)
+
+
+def _standard_c_events(text: str):
+    parser = _CParser(text)
+    get = parser.get_event
+    while True:
+        event = get()
+        if event is None:
+            return
+        yield event
+
+
+def _self_test() -> bool:
+    """Whether the hooked C path builds the tree the standard events build."""
+    sample = 'a: &x [1, {b: yes}]\n"c": *x\nd: !!str 1\n'
+    try:
+        hooked = _assemble(*_hooked_c_events(sample, hooks := _Hooks()), hooks)
+        plain = _assemble(*_translated_events(_standard_c_events(sample), hooks2 := _Hooks()), hooks2)
+    except Exception:  # pragma: no cover - only on an incompatible extension
+        return False
+    return (hooked.error is None and plain.error is None and hooked.root is not None
+            and hooked.root.to_python() == plain.root.to_python()
+            and [(n.start, n.end) for n in _walk(hooked.root)]
+            == [(n.start, n.end) for n in _walk(plain.root)])
+
+
+def _walk(node):
+    yield node
+    if type(node) is Mapping:
+        for pair in node.pairs:
+            yield from _walk(pair.key)
+            yield from _walk(pair.value)
+    elif type(node) is Sequence:
+        for item in node.items:
+            yield from _walk(item)
+
+
+def build(text: str, pure: bool = False) -> BuildResult:
+    """Parse `text` as YAML into a spanned tree.  Never raises for bad input.
+
+    ruamel.yaml.clib bundles an older libyaml than the 0.2.5 that PyYAML (and
+    so Heat) uses; it rejects colons inside plain scalars in flow collections
+    (`{get_param:Name}`), which libyaml 0.2.2 started to accept.  For that one
+    error the pure-Python parser, which accepts them as PyYAML does, decides.
+    """
+    result = _build(text, pure)
+    if (not pure and result.error is not None
+            and result.error.problem == "found unexpected ':'"):
+        retry = _build(text, True)
+        if retry.error is None or retry.error.problem_mark.index > result.error.problem_mark.index:
+            return retry
+    return result
+
+
+def _build(text: str, pure: bool) -> BuildResult:
+    hooks = _Hooks()
+    if pure or not HAVE_C_PARSER:
+        items, error = _translated_events(_pure_events(text), hooks)
+    elif FAST_PATH:
+        items, error = _hooked_c_events(text, hooks)
+    else:
+        items, error = _translated_events(_standard_c_events(text), hooks)
+    return _assemble(items, error, hooks)
+
+
+def _assemble(items: list, error: MarkedYAMLError | None, hooks: _Hooks) -> BuildResult:
+    """Put the hooks' nodes together into a tree."""
+    issues = hooks.issues
+    anchors = hooks.anchors
+    aliases: list[tuple[int, int, Node]] = []
+    merges: dict[int, list[Node]] = {}
+    stack: list[list] = []  # [container, pending key]
+    root: Node | None = None
+    documents = 0
+    last = 0
+    for item in items:
+        kind = type(item)
+        if kind is Scalar:
+            node = item
+            last = node.end
+            if type(node.value) is Special and (not stack or type(stack[-1][0]) is Sequence
+                                                or stack[-1][1] is not None):
+                issues.append(BuildIssue(
+                    'construct', f"could not determine a constructor for the tag '{node.value.tag}'",
+                    node.start, node.end))
+                node.value = str(node.value)
+        elif kind is Mapping or kind is Sequence:
+            stack.append([item, None])
+            continue
+        elif kind is int:
+            container = stack.pop()[0]
+            if container.flow:
+                container.end = item
+            else:
+                container.end = last if last > container.start else container.start
+            if type(container) is Mapping:
+                _finish_mapping(container, merges, issues)
+            node = container
+            last = container.end
+        elif kind is _Alias:
+            target = anchors.get(item.anchor)
+            if target is None:
+                issues.append(BuildIssue('construct', f'found undefined alias {item.anchor!r}',
+                                         item.start, item.end))
+                target = Scalar(None, item.start, item.end)
+            else:
+                aliases.append((item.start, item.end, target))
+            node = target
+            last = item.end
+        elif kind is _DocumentStart:
+            documents += 1
+            if documents == 2:
+                issues.append(BuildIssue(
+                    'multi-document',
+                    'expected a single document in the stream, but found another document',
+                    item.start, max(item.start, item.end)))
+            continue
+        else:
+            continue
+        # attach `node` to its parent
+        if not stack:
+            if documents <= 1:
+                root = node
+            continue
+        frame = stack[-1]
+        container = frame[0]
+        if type(container) is Sequence:
+            container.items.append(node)
+        elif frame[1] is None:
+            frame[1] = node
+        else:
+            key = frame[1]
+            frame[1] = None
+            _add_pair(container, key, node, merges)
+    if error is not None:
+        while stack:  # close what is open so the tree is usable
+            frame = stack.pop()
+            node = frame[0]
+            node.end = max(node.start, last)
+            if type(node) is Mapping:
+                if frame[1] is not None:
+                    key = frame[1]
+                    _add_pair(node, key, Scalar(None, key.end, key.end), merges)
+                _finish_mapping(node, merges, issues)
+            if stack:
+                parent = stack[-1]
+                if type(parent[0]) is Sequence:
+                    parent[0].items.append(node)
+                elif parent[1] is None:
+                    parent[1] = node
+                else:
+                    key = parent[1]
+                    parent[1] = None
+                    _add_pair(parent[0], key, node, merges)
+            elif documents <= 1:
+                root = node
+    return BuildResult(root, issues, aliases, error, documents)
+
+
+def _add_pair(mapping: Mapping, key: Node, value: Node, merges: dict[int, list[Node]]) -> None:
+    if type(key) is Scalar and type(key.value) is Special:
+        if key.value.tag == MERGE:
+            merges.setdefault(id(mapping), []).append(value)
+            return
+        key.value = str(key.value)
+    mapping.pairs.append(Pair(key, value))
+
+
+def _finish_mapping(mapping: Mapping, merges: dict[int, list[Node]], issues: list[BuildIssue]) -> None:
+    """Build the index Heat sees, as PyYAML's construct_mapping would.
+
+    Merged entries come first (a `<<` list in reverse, so its first map
+    wins), explicit entries after them; the last assignment of a key wins
+    and the key keeps the position of its first assignment.
+    """
+    pairs = mapping.pairs
+    pending = merges.pop(id(mapping), None)
+    if pending is None:
+        # Fast path: scalar keys, no merge keys.
+        try:
+            index = {pair.key.value: pair for pair in pairs}
+        except (AttributeError, TypeError):
+            index = None
+        if index is not None and len(index) == len(pairs):
+            mapping.index = index
+            return
+    index = {}
+    if pending:
+        for value in pending:
+            if type(value) is Mapping:
+                sources = [value]
+            elif type(value) is Sequence and all(type(item) is Mapping for item in value.items):
+                sources = list(reversed(value.items))
+            else:
+                culprit = value
+                message = 'expected a mapping or list of mappings for merging'
+                if type(value) is Sequence:
+                    culprit = next(item for item in value.items if type(item) is not Mapping)
+                    message = 'expected a mapping for merging'
+                issues.append(BuildIssue('construct', message, culprit.start, culprit.end))
+                continue
+            for source in sources:
+                for key_value, pair in source.index.items():
+                    index[key_value] = Pair(pair.key, pair.value, merged=True)
+    seen: dict[Any, Pair] = {}
+    for pair in pairs:
+        key = pair.key
+        if type(key) is Scalar:
+            key_value = key.value
+        else:
+            key_value = key.to_python()
+            if isinstance(key_value, list):
+                key_value = tuple(key_value)
+        try:
+            previous = seen.get(key_value)
+        except TypeError:
+            issues.append(BuildIssue('construct', 'found unhashable key', key.start, key.end))
+            continue
+        if previous is not None:
+            issues.append(BuildIssue(
+                'duplicate-key',
+                f'Duplicate key "{key_value}": the last one wins, as in Heat',
+                key.start, key.end, [(previous.key.start, previous.key.end, 'first defined here')]))
+        seen[key_value] = pair
+        index[key_value] = pair
+    mapping.index = index
+
+
+FAST_PATH = False
+if HAVE_C_PARSER:
+    FAST_PATH = True
+    FAST_PATH = _self_test()

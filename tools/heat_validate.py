@@ -1,0 +1,147 @@
+"""Ask Heat itself whether it accepts a template: the validation oracle.
+
+Run with the Heat virtual environment's Python.  Reads JSON Lines on stdin,
+one case per line: {"id": ..., "template": TEXT, "environments": [TEXT...],
+"files": {name: TEXT}, "strict": bool}, and writes one JSON line per case:
+{"id": ..., "ok": bool, "error": MESSAGE-or-null}.
+
+It reproduces `openstack orchestration template validate` (EngineService
+.validate_template) offline: the template is parsed with Heat's own loader,
+validated as a Template, then as a Stack with validate_res_tmpl_only=True.
+Service availability checks and custom constraints that need a cloud client
+(nova.flavor, glance.image, ...) are stubbed to succeed, exactly the cases
+hot-ls promises never to flag offline.  With "strict": true, property values
+are validated too (what a stack create does before it touches a cloud), and
+parameters without a value get a placeholder that meets their constraints.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+import heat_runtime  # noqa: F401  (bootstraps Heat)
+
+from heat.common import context, exception, template_format, environment_format
+from heat.common import environment_util as env_util
+from heat.engine import constraints, environment, resource, stack as parser
+from heat.engine import template as templatem
+from oslo_config import cfg
+
+resource.Resource._validate_service_availability = classmethod(lambda cls, c, t: None)
+constraints.BaseCustomConstraint.validate_with_client = lambda self, client, value: None
+
+
+class _OfflineClientPlugin:
+    """Stands in for every OpenStack client: lookups echo the name they were given.
+
+    Translation rules resolve names to IDs through client plugins (for
+    example a network name to its ID); offline, the name is its own ID.
+    """
+
+    def __getattr__(self, name):
+        def lookup(*args, **kwargs):
+            for arg in args:
+                if isinstance(arg, str):
+                    return arg
+            return 'offline-id'
+        return lookup
+
+
+from heat.engine import clients as _clients  # noqa: E402
+
+_clients.OpenStackClients.client_plugin = lambda self, name: _OfflineClientPlugin()
+
+
+def placeholder_values(tmpl_dict: dict, given: dict) -> dict:
+    """Values for parameters that have neither a default nor a given value.
+
+    Strict validation needs a value for every parameter.  The value chosen
+    satisfies the declared constraints where that is easy (the first allowed
+    value, the lower bound of a range, the minimum length), so that what
+    strict validation reports is about the template, not about the filler.
+    """
+    params = tmpl_dict.get('parameters') or tmpl_dict.get('Parameters') or {}
+    values = {}
+    if not isinstance(params, dict):
+        return values
+    for name, schema in params.items():
+        if not isinstance(schema, dict) or name in given:
+            continue
+        if schema.get('default', schema.get('Default')) is not None:
+            continue
+        ptype = str(schema.get('type', schema.get('Type', 'string'))).lower()
+        value = None
+        for constraint in schema.get('constraints') or []:
+            if not isinstance(constraint, dict):
+                continue
+            if constraint.get('allowed_values'):
+                value = constraint['allowed_values'][0]
+            elif isinstance(constraint.get('range'), dict) and value is None:
+                value = constraint['range'].get('min', constraint['range'].get('max'))
+            elif isinstance(constraint.get('length'), dict) and value is None and ptype == 'string':
+                value = 'x' * int(constraint['length'].get('min') or 1)
+        if schema.get('AllowedValues'):
+            value = schema['AllowedValues'][0]
+        if value is None:
+            value = {'number': 1, 'boolean': True, 'json': {}, 'comma_delimited_list': 'x',
+                     'commadelimitedlist': 'x'}.get(ptype, 'x')
+        values[name] = value
+    return values
+
+
+def validate(case: dict) -> dict:
+    try:
+        tmpl_dict = template_format.parse(case['template'])
+    except Exception as ex:  # parse errors are ValueError/RequestLimitExceeded
+        return {'ok': False, 'error': str(ex), 'stage': 'parse'}
+    files = dict(case.get('files') or {})
+    params: dict = {'parameters': {}, 'parameter_defaults': {}, 'resource_registry': {}}
+    env_names = []
+    for index, text in enumerate(case.get('environments') or []):
+        name = f'env{index}.yaml'
+        files[name] = text
+        env_names.append(name)
+    try:
+        tmpl = templatem.Template(tmpl_dict, files=files)
+        env_util.merge_environments(env_names or None, files, params,
+                                    tmpl.all_param_schemata(files))
+        if case.get('strict') and isinstance(tmpl_dict, dict):
+            given = dict(params.get('parameter_defaults') or {})
+            given.update(params.get('parameters') or {})
+            params['parameters'].update(placeholder_values(tmpl_dict, given))
+        tmpl.env = environment.Environment(params)
+    except Exception as ex:
+        return {'ok': False, 'error': str(ex), 'stage': 'environment'}
+    try:
+        try:
+            tmpl.validate()
+        except Exception as ex:
+            raise exception.StackValidationFailed(message=str(ex))
+        max_resources = cfg.CONF.max_resources_per_stack
+        if max_resources != -1 and len(tmpl[tmpl.RESOURCES]) > max_resources:
+            raise exception.RequestLimitExceeded(
+                message=exception.StackResourceLimitExceeded.msg_fmt)
+    except Exception as ex:
+        return {'ok': False, 'error': str(ex), 'stage': 'template'}
+    ctx = context.RequestContext(user_id='u', project_id='p', is_admin=False)
+    try:
+        stk = parser.Stack(ctx, 'dummy', tmpl, strict_validate=bool(case.get('strict')))
+        stk.validate(validate_res_tmpl_only=True)
+    except Exception as ex:
+        return {'ok': False, 'error': str(ex), 'stage': 'stack'}
+    return {'ok': True, 'error': None, 'stage': None}
+
+
+def main() -> None:
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        case = json.loads(line)
+        result = validate(case)
+        result['id'] = case.get('id')
+        sys.stdout.write(json.dumps(result) + '\n')
+        sys.stdout.flush()
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,119 @@
+"""Record Heat's verdict on every file of ../shared/corpus (run with Heat's venv).
+
+Writes fixtures/heat-verdicts/corpus.json: {relative path: {"template": verdict,
+"strict": verdict}} where a verdict is null when Heat accepts the file, or
+Heat's error message.  Files that are not templates (environments, Jinja2
+sources, CFN templates are included as templates) get Heat's parse verdict.
+For a gated heat-templates file X.yaml with an X_env.yaml beside it, the
+environment is passed as -e, as heat-templates' own gate does.
+The corpus test compares hot-ls against these verdicts: where Heat accepts,
+hot-ls must report no error.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+import heat_validate  # noqa: E402
+
+ROOT = os.path.join(os.path.dirname(__file__), '..')
+CORPUS = os.path.normpath(os.path.join(ROOT, '..', 'shared', 'corpus'))
+OUT = os.path.join(ROOT, 'fixtures', 'heat-verdicts', 'corpus.json')
+SUFFIXES = ('.yaml', '.yml', '.json', '.template')
+
+
+def env_for(path: str) -> list[str]:
+    stem, ext = os.path.splitext(path)
+    env = stem + '_env' + ext
+    if os.path.isfile(env):
+        with open(env, encoding='utf-8') as fh:
+            return [fh.read()]
+    return []
+
+
+def referenced_files(path: str, text: str, files: dict, depth: int = 0) -> None:
+    """Gather what python-heatclient would upload beside the template.
+
+    Provider templates named by `type:` and `get_file` targets are read
+    relative to the file that names them, keyed as written (Heat looks them
+    up in `files` by that string).  Missing files are left out, as a client
+    would fail to read them; the corpus README says they are expected.
+    """
+    import yaml
+    if depth > 4:
+        return
+    try:
+        data = yaml.safe_load(text)
+    except Exception:
+        return
+    base = os.path.dirname(path)
+
+    def add(name):
+        if not isinstance(name, str) or name in files or '://' in name:
+            return
+        target = os.path.normpath(os.path.join(base, name))
+        if os.path.isfile(target):
+            with open(target, encoding='utf-8', errors='replace') as fh:
+                content = fh.read()
+            files[name] = content
+            if name.endswith(('.yaml', '.yml', '.template')):
+                referenced_files(target, content, files, depth + 1)
+
+    def walk(node):
+        if isinstance(node, dict):
+            if len(node) == 1 and 'get_file' in node:
+                add(node['get_file'])
+            for key, value in node.items():
+                walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    if isinstance(data, dict):
+        for res in (data.get('resources') or {}).values() if isinstance(data.get('resources'), dict) else []:
+            if isinstance(res, dict) and isinstance(res.get('type'), str) and \
+                    res['type'].endswith(('.yaml', '.yml', '.template')):
+                add(res['type'])
+        registry = data.get('resource_registry')
+        if isinstance(registry, dict):
+            for value in registry.values():
+                if isinstance(value, str) and value.endswith(('.yaml', '.yml', '.template')):
+                    add(value)
+        walk(data)
+
+
+def main() -> None:
+    verdicts = {}
+    for dirpath, dirnames, filenames in os.walk(CORPUS):
+        dirnames.sort()
+        for name in sorted(filenames):
+            if not name.endswith(SUFFIXES):
+                continue
+            path = os.path.join(dirpath, name)
+            rel = os.path.relpath(path, CORPUS)
+            with open(path, encoding='utf-8', errors='replace') as fh:
+                text = fh.read()
+            entry = {}
+            envs = env_for(path)
+            files: dict = {}
+            referenced_files(path, text, files)
+            for env in envs:
+                referenced_files(path, env, files)
+            for mode in ('template', 'strict'):
+                result = heat_validate.validate({'template': text, 'environments': envs,
+                                                 'files': files, 'strict': mode == 'strict'})
+                entry[mode] = None if result['ok'] else result['error']
+            verdicts[rel] = entry
+    os.makedirs(os.path.dirname(OUT), exist_ok=True)
+    with open(OUT, 'w', encoding='utf-8') as fh:
+        json.dump(verdicts, fh, indent=1, sort_keys=True)
+        fh.write('\n')
+    print(f'{len(verdicts)} files, '
+          f'{sum(1 for v in verdicts.values() if v["template"] is None)} accepted by template validate, '
+          f'{sum(1 for v in verdicts.values() if v["strict"] is None)} accepted strictly')
+
+
+if __name__ == '__main__':
+    main()
