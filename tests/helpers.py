@@ -1,0 +1,41 @@
+"""Shared helpers for the tests: paths, rendering diagnostics, analysing snippets."""
+from __future__ import annotations
+
+import os
+import textwrap
+
+from hot_ls.rules import Analysis, analyze
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURES = os.path.join(ROOT, 'fixtures')
+SHARED = os.path.normpath(os.path.join(ROOT, '..', 'shared'))
+CORPUS = os.path.join(SHARED, 'corpus')
+PERF = os.path.join(SHARED, 'perf')
+
+
+def render(analysis: Analysis) -> str:
+    """Diagnostics as snapshot text: 1-based line:col-line:col severity[CODE] message."""
+    lines = analysis.tree.lines
+    out = []
+    for d in analysis.diagnostics:
+        start, end = lines.position(d.start), lines.position(d.end)
+        out.append(f'{start.line + 1}:{start.character + 1}-{end.line + 1}:{end.character + 1} '
+                   f'{d.severity.label}[{d.code}] {d.message}')
+        for related in d.related:
+            rs, re_ = lines.position(related.start), lines.position(related.end)
+            out.append(f'    related {rs.line + 1}:{rs.character + 1}-{re_.line + 1}:{re_.character + 1}'
+                       f' {related.message}')
+    return '\n'.join(out) + ('\n' if out else '')
+
+
+def check(text: str, path: str | None = None, **kwargs) -> Analysis:
+    """Analyse a dedented snippet."""
+    return analyze(textwrap.dedent(text).lstrip('\n'), path, **kwargs)
+
+
+def codes(analysis: Analysis) -> list[str]:
+    return [d.code for d in analysis.diagnostics]
+
+
+def errors(analysis: Analysis) -> list:
+    return [d for d in analysis.diagnostics if d.severity.label == 'error']

@@ -1,0 +1,39 @@
+"""hot-ls against Heat's own verdicts on every rule fixture.
+
+fixtures/heat-verdicts/fixtures.json is written by
+tools/record_fixture_verdicts.py, which runs each fixture through Heat
+27.0.1 offline.  Where Heat rejects a fixture, hot-ls must report an error;
+where Heat accepts it (also with property values validated), hot-ls must
+report none.  A fixture that documents a deliberate difference starts with
+a `# heat-differs: <reason>` comment.
+"""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from helpers import FIXTURES, errors
+from hot_ls.cli.check import read_text
+from hot_ls.rules import analyze
+from test_rule_fixtures import RULES_DIR, fixture_files, fixture_settings
+
+with open(os.path.join(FIXTURES, 'heat-verdicts', 'fixtures.json'), encoding='utf-8') as fh:
+    VERDICTS = json.load(fh)
+
+
+@pytest.mark.parametrize('relpath', fixture_files())
+def test_fixture_agrees_with_heat(relpath):
+    key = os.path.join('rules', relpath)
+    assert key in VERDICTS, f'no Heat verdict recorded for {key}: run tools/record_fixture_verdicts.py'
+    path = os.path.join(RULES_DIR, relpath)
+    text = read_text(path)
+    if text.startswith('# heat-differs:'):
+        pytest.skip(text.splitlines()[0])
+    verdict = VERDICTS[key]
+    found = errors(analyze(text, path, fixture_settings(path)))
+    if verdict['template'] is not None:
+        assert found, f'Heat rejects this template ({verdict["template"]!r}); hot-ls reports no error'
+    elif verdict['strict'] is None:
+        assert not found, f'Heat accepts this template; hot-ls reports {[d.message for d in found]}'

@@ -1,0 +1,63 @@
+"""Every rule fixture against its snapshot of rendered diagnostics.
+
+Fixtures live in fixtures/rules/<CODE>-<name>/; each `X.yaml` has an
+`X.snap` holding every diagnostic hot-ls reports on it.  Run with
+UPDATE_SNAPSHOTS=1 to rewrite the snapshots, then review the diff.
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from helpers import FIXTURES, render
+from hot_ls.cli.check import read_text
+from hot_ls.config import Settings
+from hot_ls.rules import analyze
+from hot_ls.rules.registry import RULE_CLASSES
+
+RULES_DIR = os.path.join(FIXTURES, 'rules')
+SUFFIXES = ('.yaml', '.yml', '.json', '.template')
+
+
+def fixture_files():
+    found = []
+    for dirpath, _, filenames in os.walk(RULES_DIR):
+        for name in sorted(filenames):
+            if name.endswith(SUFFIXES) and '.env.' not in name:
+                found.append(os.path.relpath(os.path.join(dirpath, name), RULES_DIR))
+    return sorted(found)
+
+
+def fixture_settings(path: str) -> Settings:
+    """A fixture may carry settings in a `X.settings.json` beside it."""
+    import json
+    from hot_ls.config import settings_from_dict
+    stem = os.path.splitext(path)[0]
+    if os.path.isfile(stem + '.settings.json'):
+        with open(stem + '.settings.json', encoding='utf-8') as fh:
+            return settings_from_dict(json.load(fh))
+    return Settings()
+
+
+@pytest.mark.parametrize('relpath', fixture_files())
+def test_fixture_matches_snapshot(relpath):
+    path = os.path.join(RULES_DIR, relpath)
+    analysis = analyze(read_text(path), path, fixture_settings(path))
+    rendered = render(analysis)
+    snap = os.path.splitext(path)[0] + '.snap'
+    if os.environ.get('UPDATE_SNAPSHOTS') or not os.path.exists(snap):
+        with open(snap, 'w', encoding='utf-8') as fh:
+            fh.write(rendered)
+    with open(snap, encoding='utf-8') as fh:
+        assert rendered == fh.read()
+
+
+def test_every_rule_has_a_fixture_that_triggers_it():
+    triggered = set()
+    for relpath in fixture_files():
+        path = os.path.join(RULES_DIR, relpath)
+        analysis = analyze(read_text(path), path, fixture_settings(path))
+        triggered.update(d.code for d in analysis.diagnostics)
+    missing = [rule.code for rule in RULE_CLASSES if rule.code not in triggered]
+    assert not missing, f'rules without a fixture that triggers them: {missing}'

@@ -1,0 +1,60 @@
+"""Record Heat's verdict on every fixture under fixtures/ (run with Heat's venv).
+
+Writes fixtures/heat-verdicts/fixtures.json: {path relative to fixtures/:
+{"template": verdict, "strict": verdict}}, where a verdict is null when Heat
+accepts the file and Heat's error message otherwise.  "template" is what
+`openstack orchestration template validate` says; "strict" adds property
+value validation, as a stack create does before it touches a cloud.
+
+An environment beside a fixture (`X.env.yaml` for `X.yaml`) is passed as -e.
+Run it again whenever a fixture is added or changed; the fidelity test
+fails when a fixture has no recorded verdict.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+import heat_validate  # noqa: E402
+from record_corpus_verdicts import referenced_files  # noqa: E402
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), '..', 'fixtures'))
+OUT = os.path.join(ROOT, 'heat-verdicts', 'fixtures.json')
+SCAN = ('rules',)
+
+
+def main() -> None:
+    verdicts = {}
+    for top in SCAN:
+        for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, top)):
+            dirnames.sort()
+            for name in sorted(filenames):
+                if not name.endswith(('.yaml', '.yml', '.json', '.template')) or '.env.' in name:
+                    continue
+                path = os.path.join(dirpath, name)
+                with open(path, encoding='utf-8') as fh:
+                    text = fh.read()
+                envs = []
+                stem, ext = os.path.splitext(path)
+                if os.path.isfile(stem + '.env' + ext):
+                    with open(stem + '.env' + ext, encoding='utf-8') as fh:
+                        envs.append(fh.read())
+                files: dict = {}
+                referenced_files(path, text, files)
+                entry = {}
+                for mode in ('template', 'strict'):
+                    result = heat_validate.validate({'template': text, 'environments': envs,
+                                                     'files': files, 'strict': mode == 'strict'})
+                    entry[mode] = None if result['ok'] else result['error']
+                verdicts[os.path.relpath(path, ROOT)] = entry
+    os.makedirs(os.path.dirname(OUT), exist_ok=True)
+    with open(OUT, 'w', encoding='utf-8') as fh:
+        json.dump(verdicts, fh, indent=1, sort_keys=True)
+        fh.write('\n')
+    print(f'{len(verdicts)} fixtures recorded')
+
+
+if __name__ == '__main__':
+    main()
