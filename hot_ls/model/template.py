@@ -97,7 +97,8 @@ class Template:
                 walker.owner, walker.field = owner, 'depends_on'
                 items = depends.items if isinstance(depends, Sequence) else [depends]
                 for item in items:
-                    walker._ref(symbols.RESOURCE, item, 'depends_on', False)
+                    if isinstance(item, Scalar) and isinstance(item.value, str):
+                        walker._ref(symbols.RESOURCE, item, 'depends_on', False)
             if facts.has_conditions:
                 walker.condition(body.get('condition'), owner, 'condition')
         for name, out in self.outputs.items():

@@ -82,6 +82,9 @@ class Rule:
     name: ClassVar[str]
     severity: ClassVar[Severity]
     kinds: ClassVar[frozenset[Kind]] = frozenset({Kind.HOT})
+    # Findings on lines that error recovery blanked are usually artefacts of
+    # the blanking; rules about the document as a whole keep theirs.
+    survives_recovery: ClassVar[bool] = False
 
     @classmethod
     def summary(cls) -> str:

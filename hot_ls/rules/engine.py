@@ -17,6 +17,7 @@ from hot_ls.rules.context import Context
 from hot_ls.rules.registry import RULES
 from hot_ls.syntax import SyntaxTree, parse
 
+_SURVIVES_RECOVERY = frozenset(rule.code for rule in RULES if rule.survives_recovery)
 _SUPPRESS = re.compile(r'#\s*hot-ls:\s*(disable|disable-file)\s*=\s*([A-Za-z0-9_,\- ]+)')
 
 
@@ -114,7 +115,7 @@ def _filter(diagnostics: list[Diagnostic], tree: SyntaxTree, text: str) -> list[
             codes = by_line.get(line)
             if codes and (diagnostic.code in codes or diagnostic.name in codes or 'all' in codes):
                 continue
-        if diagnostic.code != 'HOT001' and tree.is_patched(diagnostic.start, diagnostic.end):
+        if diagnostic.code not in _SURVIVES_RECOVERY and tree.is_patched(diagnostic.start, diagnostic.end):
             continue
         kept.append(diagnostic)
     return kept

@@ -16,6 +16,27 @@ from hot_ls.rules.version.version_ambiguous import VersionAmbiguous
 from hot_ls.rules.version.version_missing import VersionMissing
 from hot_ls.rules.version.version_not_string import VersionNotString
 from hot_ls.rules.version.version_unknown import VersionUnknown
+from hot_ls.rules.structure.unknown_section import UnknownSection
+from hot_ls.rules.structure.section_shape import SectionShape
+from hot_ls.rules.structure.resource_keys import ResourceKeys
+from hot_ls.rules.structure.resource_definition import ResourceDefinition
+from hot_ls.rules.structure.resource_field_types import ResourceFieldTypes
+from hot_ls.rules.structure.deletion_policy import DeletionPolicy
+from hot_ls.rules.structure.output_definition import OutputDefinition
+from hot_ls.rules.structure.output_keys import OutputKeys
+from hot_ls.rules.structure.condition_definition import ConditionDefinition
+from hot_ls.rules.references.undefined_parameter import UndefinedParameter
+from hot_ls.rules.references.undefined_resource import UndefinedResource
+from hot_ls.rules.references.undefined_condition import UndefinedCondition
+from hot_ls.rules.references.disabled_resource_reference import DisabledResourceReference
+from hot_ls.rules.functions.function_removed import FunctionRemoved
+from hot_ls.rules.functions.function_unavailable import FunctionUnavailable
+from hot_ls.rules.functions.function_invalid_context import FunctionInvalidContext
+from hot_ls.rules.cycles.circular_condition import CircularCondition
+from hot_ls.rules.cycles.circular_dependency import CircularDependency
+from hot_ls.rules.cycles.too_many_resources import TooManyResources
+from hot_ls.rules.environment.environment_section import EnvironmentSection
+from hot_ls.rules.environment.environment_empty_section import EnvironmentEmptySection
 
 RULE_CLASSES: list[type[Rule]] = [
     # syntax
@@ -23,6 +44,17 @@ RULE_CLASSES: list[type[Rule]] = [
     TemplateTooLarge,
     # version
     VersionMissing, VersionNotString, VersionUnknown, VersionAmbiguous,
+    # structure
+    UnknownSection, SectionShape, ResourceKeys, ResourceDefinition, ResourceFieldTypes,
+    DeletionPolicy, OutputDefinition, OutputKeys, ConditionDefinition,
+    # references
+    UndefinedParameter, UndefinedResource, UndefinedCondition, DisabledResourceReference,
+    # functions
+    FunctionRemoved, FunctionUnavailable, FunctionInvalidContext,
+    # cycles and limits
+    CircularCondition, CircularDependency, TooManyResources,
+    # environments
+    EnvironmentSection, EnvironmentEmptySection,
 ]
 
 RULES: list[Rule] = [cls() for cls in RULE_CLASSES]

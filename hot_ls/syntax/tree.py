@@ -45,42 +45,54 @@ class SyntaxTree:
         return any(line in self.patched_lines for line in range(first, last + 1))
 
 
-def _syntax_issue(error: MarkedYAMLError, text: str) -> BuildIssue:
+def _syntax_issue(error: MarkedYAMLError, text: str, lines: LineIndex) -> BuildIssue:
     mark = error.problem_mark or error.context_mark
     index = min(mark.index, len(text)) if mark is not None else 0
     end = index + 1 if index < len(text) and text[index] not in '\r\n' else index
     problem = error.problem or error.context or 'invalid YAML'
+    if problem.startswith('found character') and index < len(text) and text[index] == '\t':
+        return BuildIssue('syntax', 'YAML syntax error: found a tab character where a token was '
+                                    'expected; YAML does not allow tabs for indentation',
+                          index, end)
     message = f'YAML syntax error: {problem}'
     related = []
-    if error.context and error.context_mark is not None and error.problem:
-        context_mark = error.context_mark
-        message += (f' ({error.context}, started at line {context_mark.line + 1},'
-                    f' column {context_mark.column + 1})')
-        related.append((context_mark.index, context_mark.index + 1, error.context))
+    same_place = (error.context_mark is not None and mark is not None
+                  and error.context_mark.index == mark.index)
+    if error.context and error.context_mark is not None and error.problem and not same_place:
+        context_index = min(error.context_mark.index, len(text))
+        # Not the mark's own line/column: libyaml also counts \x85, \u2028
+        # and \u2029 as line breaks, editors do not.
+        line = lines.line_of(context_index)
+        message += (f' ({error.context}, started at line {line + 1},'
+                    f' column {context_index - lines.line_start(line) + 1})')
+        related.append((context_index, context_index + 1, error.context))
     return BuildIssue('syntax', message, index, end, related)
 
 
-def _mark_line(error: MarkedYAMLError, which: str) -> int | None:
+def _mark_line(error: MarkedYAMLError, which: str, lines: LineIndex) -> int | None:
+    """The line of a mark, counted as LineIndex counts lines (see `_syntax_issue`)."""
     mark = getattr(error, which, None)
-    return mark.line if mark is not None else None
+    return lines.line_of(mark.index) if mark is not None else None
 
 
 def _recover(text: str, first: BuildResult) -> tuple[BuildResult, set[int], list[BuildIssue]]:
     """Re-parse with broken lines neutralized until the parser gets through."""
+    lines = LineIndex(text)
     editor = recovery.LineEditor(text)
     neutral: set[int] = set()
     blank: set[int] = set()
-    errors = [_syntax_issue(first.error, text)]
+    errors = [_syntax_issue(first.error, text, lines)]
     current = first
     parses = 0
     while current.error is not None and parses < recovery.MAX_PARSES:
         error = current.error
-        problem_line = _mark_line(error, 'problem_mark')
+        problem_line = _mark_line(error, 'problem_mark', lines)
         if problem_line is None:
             break
         progressed = False
         for candidate, keep in recovery.candidates(editor, problem_line,
-                                                   _mark_line(error, 'context_mark'), neutral):
+                                                   _mark_line(error, 'context_mark', lines),
+                                                   neutral):
             if parses >= recovery.MAX_PARSES:
                 break
             parses += 1
@@ -88,12 +100,12 @@ def _recover(text: str, first: BuildResult) -> tuple[BuildResult, set[int], list
             attempt = build(editor.render(neutral | candidate, frozenset(blanked)))
             if attempt.error is None:
                 return attempt, neutral | candidate, errors
-            moved = attempt.error.problem_mark
-            if moved is not None and moved.line > max(candidate | {problem_line}):
+            moved = _mark_line(attempt.error, 'problem_mark', lines)
+            if moved is not None and moved > max(candidate | {problem_line}):
                 neutral |= candidate
                 blank = set(blanked)
                 current = attempt
-                errors.append(_syntax_issue(attempt.error, text))
+                errors.append(_syntax_issue(attempt.error, text, lines))
                 progressed = True
                 break
         if not progressed:

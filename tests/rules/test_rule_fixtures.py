@@ -59,5 +59,7 @@ def test_every_rule_has_a_fixture_that_triggers_it():
         path = os.path.join(RULES_DIR, relpath)
         analysis = analyze(read_text(path), path, fixture_settings(path))
         triggered.update(d.code for d in analysis.diagnostics)
-    missing = [rule.code for rule in RULE_CLASSES if rule.code not in triggered]
+    from test_limits import COVERED_HERE
+    missing = [rule.code for rule in RULE_CLASSES
+               if rule.code not in triggered and rule.code not in COVERED_HERE]
     assert not missing, f'rules without a fixture that triggers them: {missing}'

@@ -25,6 +25,7 @@ class JinjaSource(Rule):
     code = 'HOT006'
     name = 'jinja-source'
     severity = Severity.INFORMATION
+    survives_recovery = True
     kinds = frozenset({Kind.JINJA})
 
     def check(self, ctx):

@@ -24,6 +24,7 @@ class TemplateTooLarge(Rule):
     code = 'HOT007'
     name = 'template-too-large'
     severity = Severity.ERROR
+    survives_recovery = True
     kinds = frozenset({Kind.HOT, Kind.CFN})
 
     def check(self, ctx):

@@ -28,6 +28,7 @@ class YamlSyntax(Rule):
     code = 'HOT001'
     name = 'yaml-syntax'
     severity = Severity.ERROR
+    survives_recovery = True
     kinds = ALL_KINDS
 
     def check(self, ctx):

@@ -1,0 +1,62 @@
+from hot_ls.model.symbols import CONDITION
+from hot_ls.rules.base import Finding, Related, Rule, Severity
+from hot_ls.rules.cycles.graph import cycle_in, strongly_connected
+
+
+class CircularCondition(Rule):
+    """Conditions whose definitions refer to each other in a cycle.
+
+    ## What it checks
+    Condition names used inside other conditions' definitions (as operands
+    of `not`, `and`, `or`), followed until they come back.
+
+    ## Why it matters
+    Heat cannot decide such a condition: 'Circular definition for condition
+    "c"'.  Heat only notices when something uses the condition, so a cycle
+    among unused conditions is a warning.
+
+    ## Example
+    ```yaml
+    conditions:
+      a: {not: b}
+      b: {not: a}
+    ```
+
+    ## Fix
+    Define one of the conditions from parameters rather than from the other.
+    """
+
+    code = 'HOT501'
+    name = 'circular-condition'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None or not template.facts.has_conditions:
+            return
+        conditions = template.conditions
+        edges: dict = {}
+        edge_refs: dict = {}
+        for ref in template.references:
+            if (ref.kind == CONDITION and ref.owner and ref.owner[0] == 'conditions'
+                    and ref.name in conditions):
+                edges.setdefault(ref.owner[1], set()).add(ref.name)
+                edge_refs.setdefault((ref.owner[1], ref.name), []).append(ref)
+        if not edges:
+            return
+        used = template.used_conditions()
+        order = {name: index for index, name in enumerate(conditions)}
+        for component in strongly_connected(conditions, edges):
+            cycle = cycle_in(component, edges, order)
+            steps = list(zip(cycle, cycle[1:]))
+            chain = ' -> '.join(str(name) for name in cycle)
+            is_used = any(name in used for name in component)
+            message = f'Circular definition for condition "{cycle[0]}": {chain}'
+            if not is_used:
+                message += ' (no resource, output or "if" uses these conditions yet)'
+            for source, target in steps:
+                ref = edge_refs[(source, target)][0]
+                related = [Related(edge_refs[s][0].start, edge_refs[s][0].end,
+                                   f'{s[0]} refers to {s[1]}') for s in steps if s != (source, target)]
+                yield Finding(ref.start, ref.end, message,
+                              severity=None if is_used else Severity.WARNING, related=related)

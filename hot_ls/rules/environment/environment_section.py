@@ -1,0 +1,42 @@
+from hot_ls.model.document import ENVIRONMENT_SECTIONS, Kind
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.context import did_you_mean, suggestion_text
+
+
+class EnvironmentSection(Rule):
+    """An environment file has a section Heat does not know.
+
+    ## What it checks
+    Top-level keys of an environment against parameters, resource_registry,
+    parameter_defaults, encrypted_param_names, event_sinks and
+    parameter_merge_strategies.
+
+    ## Why it matters
+    Heat and python-heatclient refuse the environment: 'environment has
+    wrong section "x"'.  The resource-capabilities spec's `requires:`
+    section was never implemented.
+
+    ## Example
+    ```yaml
+    parameter_default:
+      flavor: m1.small
+    ```
+
+    ## Fix
+    Fix the spelling.
+    """
+
+    code = 'HOT601'
+    name = 'environment-section'
+    severity = Severity.ERROR
+    kinds = frozenset({Kind.ENVIRONMENT})
+
+    def check(self, ctx):
+        root = ctx.tree.root
+        for key, pair in root.index.items():
+            if key in ENVIRONMENT_SECTIONS:
+                continue
+            matches = did_you_mean(key, ENVIRONMENT_SECTIONS)
+            yield Finding(pair.key.start, pair.key.end,
+                          f'environment has wrong section "{key}"' + suggestion_text(matches),
+                          data={'replacements': matches} if matches else None)

@@ -1,0 +1,70 @@
+from hot_ls.model.conditions import ConstantConditions
+from hot_ls.model.symbols import RESOURCE
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.references._common import leniency, severity_for, with_reason
+
+
+class DisabledResourceReference(Rule):
+    """`get_resource` or `get_attr` names a resource that its condition always disables.
+
+    ## What it checks
+    References to a resource whose `condition` is false whatever the
+    parameters are (a literal `false`, or a condition built only from
+    constants).  `depends_on` such a resource is allowed, and so are
+    references from resources that are disabled themselves.
+
+    ## Why it matters
+    A disabled resource does not exist in the stack, so Heat refuses the
+    reference: 'The specified reference "name" ... is incorrect.'
+
+    ## Example
+    ```yaml
+    conditions:
+      never: false
+    resources:
+      maybe: {type: OS::Heat::None, condition: never}
+      user:
+        type: OS::Heat::Value
+        properties: {value: {get_resource: maybe}}
+    ```
+
+    ## Fix
+    Put the referring resource under the same condition, or guard the
+    reference with `if`.
+    """
+
+    code = 'HOT304'
+    name = 'disabled-resource-reference'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None or not template.facts.has_conditions:
+            return
+        constants = ConstantConditions({name: c.body for name, c in template.conditions.items()})
+
+        def disabled(resource_name) -> str | None:
+            res = template.resources.get(resource_name)
+            if res is None:
+                return None
+            node = res.get('condition')
+            if node is None:
+                return None
+            if constants.of_node(node) is False:
+                return str(node.value) if hasattr(node, 'value') else 'its condition'
+            return None
+
+        used = template.used_conditions()
+        for ref in template.references:
+            if ref.kind != RESOURCE or ref.via not in ('get_resource', 'get_attr'):
+                continue
+            condition = disabled(ref.name)
+            if condition is None:
+                continue
+            if ref.owner and ref.owner[0] == 'resources' and disabled(ref.owner[1]) is not None:
+                continue
+            reason = leniency(template, ref, used)
+            message = (f'The specified reference "{ref.name}" is incorrect: resource "{ref.name}" is '
+                       f'always disabled by its condition ({condition} is false)')
+            yield Finding(ref.start, ref.end, with_reason(message, reason),
+                          severity=severity_for(reason))

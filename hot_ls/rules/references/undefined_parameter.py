@@ -1,0 +1,64 @@
+from hot_ls.model.symbols import PARAMETER
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.rules.references._common import leniency, severity_for, with_reason
+
+
+class UndefinedParameter(Rule):
+    """`get_param` names a parameter the template does not declare.
+
+    ## What it checks
+    Every `get_param` (including list paths such as `[servers, 0, name]`)
+    against the declared parameters and the pseudo parameters OS::stack_name,
+    OS::stack_id and OS::project_id.
+
+    ## Why it matters
+    Heat fails when it resolves the value: "The Parameter (name) was not
+    provided."  `OS::region` is listed among Heat's pseudo parameters but
+    never defined, so it fails too.  Where Heat may never resolve the
+    reference (inside an `if` branch, an unused condition, the properties of
+    OS::Heat::None, or an output) it is a warning.
+
+    ## Example
+    ```yaml
+    flavor: {get_param: flavour}
+    ```
+
+    ## Fix
+    Fix the name (the message suggests close matches) or declare the
+    parameter; the quick fix can declare it for you.
+    """
+
+    code = 'HOT301'
+    name = 'undefined-parameter'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None:
+            return
+        declared = template.parameters
+        pseudo = set(template.facts.pseudo_parameters) - {'OS::region'}
+        used = template.used_conditions()
+        for ref in template.references:
+            if ref.kind != PARAMETER or ref.via == 'parameter_groups':
+                continue
+            name = ref.name
+            if name in declared or name in pseudo:
+                continue
+            if ref.via == 'Ref' and isinstance(name, str) and name.startswith('AWS::'):
+                continue  # CFN pseudo parameters, live in 2013-05-23 through Ref
+            reason = leniency(template, ref, used)
+            if name == 'OS::region':
+                message = ('OS::region is listed among Heat\'s pseudo parameters but never defined: '
+                           'The Parameter (OS::region) was not provided.')
+                yield Finding(ref.start, ref.end, with_reason(message, reason),
+                              severity=severity_for(reason))
+                continue
+            candidates = list(declared) + sorted(pseudo)
+            matches = did_you_mean(name, candidates)
+            message = f'The Parameter ({name}) is not defined in this template'
+            yield Finding(ref.start, ref.end,
+                          with_reason(message + suggestion_text(matches), reason),
+                          severity=severity_for(reason),
+                          data={'replacements': matches, 'undefined': 'parameter', 'name': name})

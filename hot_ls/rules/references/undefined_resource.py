@@ -1,0 +1,47 @@
+from hot_ls.model.symbols import RESOURCE
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.rules.references._common import leniency, severity_for, with_reason
+
+
+class UndefinedResource(Rule):
+    """`get_resource`, `get_attr` or `depends_on` names a resource that does not exist.
+
+    ## What it checks
+    Every resource reference against the template's resources.  A resource
+    that exists but is disabled by its condition is a valid target (Heat
+    allows it).
+
+    ## Why it matters
+    Heat refuses the template: 'The specified reference "name" (in
+    server.Properties.port) is incorrect.'
+
+    ## Example
+    ```yaml
+    networks:
+      - port: {get_resource: server_prot}
+    ```
+
+    ## Fix
+    Fix the name; the message suggests close matches.
+    """
+
+    code = 'HOT302'
+    name = 'undefined-resource'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None:
+            return
+        resources = template.resources
+        used = template.used_conditions()
+        for ref in template.references:
+            if ref.kind != RESOURCE or ref.name in resources:
+                continue
+            reason = leniency(template, ref, used)
+            matches = did_you_mean(ref.name, resources)
+            message = f'The specified reference "{ref.name}" is incorrect: no such resource'
+            yield Finding(ref.start, ref.end, with_reason(message + suggestion_text(matches), reason),
+                          severity=severity_for(reason),
+                          data={'replacements': matches} if matches else None)

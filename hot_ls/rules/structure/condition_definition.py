@@ -1,0 +1,47 @@
+from hot_ls.model.symbols import CONDITION_CONTEXT
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.syntax import Mapping, Scalar
+
+
+class ConditionDefinition(Rule):
+    """A condition's definition is neither a boolean nor a condition function.
+
+    ## What it checks
+    Each entry of `conditions` must be `true`/`false` or a condition
+    function (equals, not, and, or, get_param, and from 2017-09-01 contains
+    and yaql).  A bare name of another condition is not a definition.
+
+    ## Why it matters
+    Heat validates every condition, used or not, and refuses the template:
+    'The definition of condition "c" is invalid: other'.
+
+    ## Example
+    ```yaml
+    conditions:
+      is_prod: {equals: [{get_param: env}, prod]}
+      also_prod: is_prod
+    ```
+
+    ## Fix
+    Wrap it: `also_prod: {not: {not: is_prod}}`, or use `is_prod` directly.
+    """
+
+    code = 'HOT119'
+    name = 'condition-definition'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if not template.facts.has_conditions or template.version is None:
+            return
+        call_nodes = {id(call.node) for call in template.calls if call.context == CONDITION_CONTEXT}
+        for name, cond in template.conditions.items():
+            body = cond.body
+            if isinstance(body, Scalar) and isinstance(body.value, bool):
+                continue
+            if isinstance(body, Mapping) and id(body) in call_nodes:
+                continue
+            shown = body.value if isinstance(body, Scalar) else body.to_python()
+            yield Finding(body.start if body.end > body.start else cond.key.start,
+                          body.end if body.end > body.start else cond.key.end,
+                          f'The definition of condition "{name}" is invalid: {shown}')

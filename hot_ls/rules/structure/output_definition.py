@@ -1,0 +1,39 @@
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.structure.section_shape import _type_name
+from hot_ls.syntax import Mapping
+
+
+class OutputDefinition(Rule):
+    """An output is not a mapping with a `value`.
+
+    ## What it checks
+    That each output is a mapping that has a `value` key.
+
+    ## Why it matters
+    Heat refuses the template: "Each output definition must contain a value
+    key." or "Output definitions must be a map".
+
+    ## Example
+    ```yaml
+    outputs:
+      server_ip:
+        description: The IP address
+    ```
+
+    ## Fix
+    Add `value:` with what the output should show.
+    """
+
+    code = 'HOT117'
+    name = 'output-definition'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        for out in ctx.template.outputs.values():
+            body = out.body
+            if not isinstance(body, Mapping):
+                yield Finding(out.key.start, out.key.end,
+                              f'Output definitions must be a map. Found a {_type_name(body)} instead')
+            elif 'value' not in body.index:
+                yield Finding(out.key.start, out.key.end,
+                              'Each output definition must contain a value key.')

@@ -1,0 +1,44 @@
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.syntax import Mapping, Scalar
+
+
+class ResourceDefinition(Rule):
+    """A resource is not a mapping with a `type`.
+
+    ## What it checks
+    That each resource is a mapping with a non-empty `type`, and that its
+    name does not contain "/".
+
+    ## Why it matters
+    Heat refuses the template: "Each resource must contain a type key."
+
+    ## Example
+    ```yaml
+    resources:
+      server:
+        properties: {flavor: m1.small}
+    ```
+
+    ## Fix
+    Add `type:` with a resource type such as OS::Nova::Server, or the path
+    of a provider template.
+    """
+
+    code = 'HOT113'
+    name = 'resource-definition'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        for name, res in ctx.template.resources.items():
+            body = res.body
+            if isinstance(name, str) and '/' in name:
+                yield Finding(res.key.start, res.key.end, 'Resource name may not contain "/"')
+            if not isinstance(body, Mapping) or not body.index:
+                yield Finding(res.key.start, res.key.end, 'Each resource must contain a type key.')
+                continue
+            type_pair = body.pair('type')
+            if type_pair is None:
+                yield Finding(res.key.start, res.key.end, 'Each resource must contain a type key.')
+            elif isinstance(type_pair.value, Scalar) and type_pair.value.value in (None, ''):
+                yield Finding(type_pair.key.start, type_pair.value.end,
+                              'Each Resource must contain a Type key: the type is empty.')

@@ -1,0 +1,61 @@
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.syntax import Mapping
+
+
+class ResourceKeys(Rule):
+    """A resource has a key that is not valid in this template version.
+
+    ## What it checks
+    Each key of a resource against type, properties, metadata, depends_on,
+    deletion_policy, update_policy, description and, from 2016-10-14,
+    external_id and condition.
+
+    ## Why it matters
+    Heat refuses the template: '"x" is not a valid keyword inside a
+    resource definition'.  A `condition` in an older template is refused
+    too, later and with another message ("Invalid keyword(s) inside a
+    resource definition: condition"), because of how Heat shares its key
+    tables between versions.
+
+    ## Example
+    ```yaml
+    resources:
+      server:
+        type: OS::Nova::Server
+        dependson: port
+    ```
+
+    ## Fix
+    Fix the spelling (depends_on), move the value under `properties`, or
+    raise heat_template_version.
+    """
+
+    code = 'HOT112'
+    name = 'resource-keys'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None:
+            return
+        facts = template.facts
+        valid = facts.resource_keys
+        for res in template.resources.values():
+            body = res.body
+            if not isinstance(body, Mapping):
+                continue
+            for key, pair in body.index.items():
+                if key in valid:
+                    continue
+                if key in facts.resource_keys_section_check:
+                    message = f'Invalid keyword(s) inside a resource definition: {key}'
+                    if key in ('condition', 'external_id'):
+                        message += f' ({key} needs heat_template_version 2016-10-14 or later)'
+                    yield Finding(pair.key.start, pair.key.end, message)
+                    continue
+                matches = did_you_mean(key, valid)
+                yield Finding(pair.key.start, pair.key.end,
+                              f'"{key}" is not a valid keyword inside a resource definition'
+                              + suggestion_text(matches),
+                              data={'replacements': matches} if matches else None)

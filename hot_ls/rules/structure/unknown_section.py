@@ -1,0 +1,51 @@
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.rules.version._common import string_version_keys
+
+
+class UnknownSection(Rule):
+    """A top-level key that is not a section of this template version.
+
+    ## What it checks
+    Every top-level key against the sections of the template's version:
+    heat_template_version, description, parameter_groups, parameters,
+    resources, outputs, and from 2016-10-14 conditions.
+
+    ## Why it matters
+    Heat refuses the template: "The template section is invalid: ...".
+    Sections proposed but never implemented, such as `capabilities`, are
+    refused too.
+
+    ## Example
+    ```yaml
+    heat_template_version: 2015-10-15
+    conditions:
+      is_prod: {equals: [{get_param: env}, prod]}
+    ```
+
+    ## Fix
+    Fix the spelling, or raise heat_template_version to a version that has
+    the section.
+    """
+
+    code = 'HOT110'
+    name = 'unknown-section'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None:
+            return
+        sections = template.facts.sections
+        ambiguous = {pair.key.value for pair in string_version_keys(template.root)}
+        for key, pair in template.sections.items():
+            if key in sections or (key in ambiguous and len(ambiguous) > 1):
+                continue  # a second version key: version-ambiguous says it
+            message = f'The template section is invalid: {key}'
+            if key == 'conditions':
+                message += ' (the conditions section needs heat_template_version 2016-10-14 or later)'
+                yield Finding(pair.key.start, pair.key.end, message)
+                continue
+            matches = did_you_mean(key, sections)
+            yield Finding(pair.key.start, pair.key.end, message + suggestion_text(matches),
+                          data={'replacements': matches} if matches else None)
