@@ -67,12 +67,11 @@ class _JsonParser:
             value, index = self.value(index)
             pair = Pair(key, value)
             mapping.pairs.append(pair)
-            previous = seen.get(key_value)
-            if previous is not None:
+            previous = seen.setdefault(key_value, pair)
+            if previous is not pair:
                 self.issues.append(BuildIssue(
                     'duplicate-key', f'Duplicate key "{key_value}": the last one wins, as in Heat',
                     key.start, key.end, [(previous.key.start, previous.key.end, 'first defined here')]))
-            seen[key_value] = pair
             mapping.index[key_value] = pair
             index = self.skip(index)
             if text[index] == ',':

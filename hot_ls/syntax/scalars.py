@@ -110,7 +110,12 @@ def construct_float(text: str) -> float:
 
 
 def resolve_plain(text: str) -> Any:
-    """The value of a plain (unquoted, untagged) scalar."""
+    """The value of a plain (unquoted, untagged) scalar.
+
+    Raises ScalarError where PyYAML's constructor fails on what its resolver
+    matched: `0x_` and `0b_` resolve as ints but leave no digits (PyYAML
+    raises a bare ValueError from `int('', 16)`, which Heat does not catch).
+    """
     if not text:
         return None
     first = text[0]
@@ -125,7 +130,10 @@ def resolve_plain(text: str) -> Any:
         if _FLOAT.match(text):
             return construct_float(text)
         if first != '.' and _INT.match(text):
-            return construct_int(text)
+            try:
+                return construct_int(text)
+            except ValueError:
+                raise ScalarError(f'invalid literal for int(): {text!r}') from None
         return text
     if first == '~' and text == '~':
         return None

@@ -19,11 +19,12 @@ closed at the error, so the caller always has a tree for what came before.
 """
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from ruamel.yaml.error import MarkedYAMLError
+from ruamel.yaml.error import FileMark, MarkedYAMLError, YAMLError
 
 from hot_ls.syntax.nodes import Mapping, Node, Pair, Scalar, Sequence
 from hot_ls.syntax.scalars import MERGE, ScalarError, Special, construct_tagged, resolve_plain
@@ -41,6 +42,11 @@ _HOOKED_NAMES = ('ScalarEvent', 'MappingStartEvent', 'MappingEndEvent', 'Sequenc
                  'SequenceEndEvent', 'AliasEvent', 'DocumentStartEvent', 'DocumentEndEvent',
                  'StreamStartEvent', 'StreamEndEvent')
 _hook_lock = threading.Lock()
+
+# The characters libyaml's reader accepts (YAML 1.1 "printable"); anything
+# else stops the parse with a ReaderError, which carries no mark.
+_NON_PRINTABLE = re.compile('[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD'
+                            '\U00010000-\U0010FFFF]')
 
 _MAP_TAGS = frozenset(('tag:yaml.org,2002:map', 'tag:yaml.org,2002:set', 'tag:yaml.org,2002:omap', '!'))
 _SEQ_TAGS = frozenset(('tag:yaml.org,2002:seq', 'tag:yaml.org,2002:omap', 'tag:yaml.org,2002:pairs', '!'))
@@ -102,16 +108,17 @@ class _Hooks:
     def scalar(self, anchor, tag, implicit, value, start_mark, end_mark, style=None, comment=None):
         start = start_mark.index
         end = end_mark.index
-        if tag is None and not style and implicit[0]:
-            resolved = resolve_plain(value)
-        elif tag is None or tag == '!':
-            resolved = value
-        else:
-            try:
+        try:
+            if tag is None or tag == '!':
+                # implicit[0] is libyaml's plain_implicit: a plain scalar, or
+                # any scalar with the non-specific tag `!` (`! "12"` is 12 in
+                # PyYAML, `! ''` is None).  Quoted untagged scalars are strings.
+                resolved = resolve_plain(value) if implicit[0] else value
+            else:
                 resolved = construct_tagged(value, str(tag))
-            except ScalarError as exc:
-                self.issues.append(BuildIssue('construct', str(exc), start, end))
-                resolved = value
+        except ScalarError as exc:
+            self.issues.append(BuildIssue('construct', str(exc), start, end))
+            resolved = value
         node = Scalar(resolved, start, end, style or '')
         if anchor is not None:
             self.anchors[anchor] = node
@@ -165,9 +172,31 @@ class _Hooks:
         }
 
 
+def _reader_error(text: str) -> MarkedYAMLError:
+    """A marked error for what the reader refused: a character YAML does not allow.
+
+    The reader raises ReaderError (no mark, and in the C parser a byte
+    offset), or, for a lone surrogate, the C parser's UTF-8 encoding raises
+    UnicodeEncodeError before parsing starts; both become an error at the
+    first character outside YAML's printable set, so that recovery can blank
+    its line like any other syntax error.
+    """
+    match = _NON_PRINTABLE.search(text)
+    index = match.start() if match else 0
+    line = text.count('\n', 0, index)
+    column = index - (text.rfind('\n', 0, index) + 1)
+    code = ord(text[index]) if match else 0
+    return MarkedYAMLError(problem=f'unacceptable character #x{code:04x}: '
+                                   'control characters are not allowed',
+                           problem_mark=FileMark('<unicode string>', index, line, column))
+
+
 def _hooked_c_events(text: str, hooks: _Hooks):
     """Run the C parser with our hooks in place of ruamel's event classes."""
-    parser = _CParser(text)
+    try:
+        parser = _CParser(text)
+    except UnicodeEncodeError:
+        return [], _reader_error(text)
     get = parser.get_event
     with _hook_lock:
         saved = {name: getattr(_clib, name) for name in _HOOKED_NAMES}
@@ -184,13 +213,15 @@ def _hooked_c_events(text: str, hooks: _Hooks):
                     append(item)
             except MarkedYAMLError as exc:
                 return out, exc
+            except YAMLError:  # ReaderError
+                return out, _reader_error(text)
             return out, None
         finally:
             for name, value in saved.items():
                 setattr(_clib, name, value)
 
 
-def _translated_events(events, hooks: _Hooks):
+def _translated_events(events, hooks: _Hooks, text: str = ''):
     """Feed standard event objects through the hooks (pure parser, or no fast path)."""
     from ruamel.yaml import events as ev
     out = []
@@ -217,6 +248,8 @@ def _translated_events(events, hooks: _Hooks):
             out.append(item)
     except MarkedYAMLError as exc:
         return out, exc
+    except (YAMLError, UnicodeEncodeError):  # ReaderError; a lone surrogate (C parser)
+        return out, _reader_error(text)
     return out, None
 
 
@@ -280,11 +313,11 @@ def build(text: str, pure: bool = False) -> BuildResult:
 def _build(text: str, pure: bool) -> BuildResult:
     hooks = _Hooks()
     if pure or not HAVE_C_PARSER:
-        items, error = _translated_events(_pure_events(text), hooks)
+        items, error = _translated_events(_pure_events(text), hooks, text)
     elif FAST_PATH:
         items, error = _hooked_c_events(text, hooks)
     else:
-        items, error = _translated_events(_standard_c_events(text), hooks)
+        items, error = _translated_events(_standard_c_events(text), hooks, text)
     return _assemble(items, error, hooks)
 
 
@@ -427,26 +460,21 @@ def _finish_mapping(mapping: Mapping, merges: dict[int, list[Node]], issues: lis
             for source in sources:
                 for key_value, pair in source.index.items():
                     index[key_value] = Pair(pair.key, pair.value, merged=True)
-    seen: dict[Any, Pair] = {}
+    first: dict[Any, Pair] = {}
     for pair in pairs:
         key = pair.key
-        if type(key) is Scalar:
-            key_value = key.value
-        else:
-            key_value = key.to_python()
-            if isinstance(key_value, list):
-                key_value = tuple(key_value)
-        try:
-            previous = seen.get(key_value)
-        except TypeError:
+        if type(key) is not Scalar:
+            # SafeConstructor builds a list or dict for a collection key, and
+            # refuses it: "found unhashable key".
             issues.append(BuildIssue('construct', 'found unhashable key', key.start, key.end))
             continue
-        if previous is not None:
+        key_value = key.value
+        previous = first.setdefault(key_value, pair)
+        if previous is not pair:
             issues.append(BuildIssue(
                 'duplicate-key',
                 f'Duplicate key "{key_value}": the last one wins, as in Heat',
                 key.start, key.end, [(previous.key.start, previous.key.end, 'first defined here')]))
-        seen[key_value] = pair
         index[key_value] = pair
     mapping.index = index
 
