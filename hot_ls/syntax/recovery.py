@@ -15,6 +15,10 @@ import re
 MAX_PARSES = 12
 
 _LEADING = re.compile(r'[ \t]*(?:-[ \t]+)*')
+# Lines as LineIndex counts them (LF, CRLF, lone CR), not as str.splitlines
+# does: it also splits at \x0b, \x0c, \x1c-\x1e, \x85, \u2028 and \u2029,
+# which would shift every line number after one of them.
+_LINE = re.compile(r'[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z')
 
 
 def _key_prefix_end(line: str) -> int | None:
@@ -53,14 +57,19 @@ def _key_prefix_end(line: str) -> int | None:
 def neutralize_line(line: str, keep_structure: bool = True) -> str:
     """Blank a broken line, keeping a leading `key:` or `-` so the structure survives.
 
-    Tabs in the indentation (which YAML forbids) become spaces.  With
-    `keep_structure` False the whole line becomes blank.
+    A tab in the indentation (which YAML forbids) blanks the rest of the
+    line: made a space, it would move the key to another nesting level (a
+    property would become a resource); only `-` indicators before it stay.
+    With `keep_structure` False the whole line becomes blank.
     """
     if not keep_structure:
         return ' ' * len(line)
     lead = _LEADING.match(line).end()
-    if '\t' in line[:lead]:
-        line = line[:lead].replace('\t', ' ') + line[lead:]
+    tab = line.find('\t', 0, lead)
+    if tab != -1:
+        dash = line.rfind('-', 0, tab)
+        keep = dash + 1 if dash != -1 else 0
+        return line[:keep] + ' ' * (len(line) - keep)
     end = _key_prefix_end(line)
     if end is not None:
         return line[:end] + ' ' * (len(line) - end)
@@ -75,7 +84,7 @@ class LineEditor:
     """The document split into lines, with some of them neutralized."""
 
     def __init__(self, text: str):
-        self.lines = text.splitlines(keepends=True)
+        self.lines = _LINE.findall(text)
 
     def line_count(self) -> int:
         return len(self.lines)
@@ -95,6 +104,22 @@ class LineEditor:
         body = self.lines[number].strip()
         return not body or body.startswith('#')
 
+    def indent(self, number: int) -> int:
+        line = self.lines[number]
+        return len(line) - len(line.lstrip(' '))
+
+    def block(self, number: int) -> set[int]:
+        """Line `number` and the lines after it indented deeper (its children)."""
+        indent = self.indent(number)
+        block = {number}
+        for after in range(number + 1, len(self.lines)):
+            if self.is_blank(after):
+                continue
+            if self.indent(after) <= indent:
+                break
+            block.add(after)
+        return block
+
     def previous_content_line(self, number: int) -> int | None:
         number -= 1
         while number >= 0:
@@ -109,24 +134,36 @@ def candidates(editor: LineEditor, problem_line: int, context_line: int | None,
     """Sets of lines to neutralize, most likely culprit first.
 
     Each comes as (lines, keep_structure); the same sets are tried again
-    wholly blanked after every structure-keeping attempt failed.
+    wholly blanked after every structure-keeping attempt failed.  One more
+    set comes wholly blanked early: the broken (indented) line with its
+    children.  A key without its colon (`    propert` above indented
+    `size: 10`) otherwise only parses once the line before it loses its
+    value, and the children then become that value (`type: {size: ...}`).
     """
     last = editor.line_count() - 1
     problem_line = min(problem_line, last)
     found: list[set[int]] = []
+    early: list[set[int]] = []
 
-    def add(lines):
+    def add(lines, into=found):
         lines = {n for n in lines if n is not None and 0 <= n <= last} - neutral
-        if lines and lines not in found:
-            found.append(lines)
+        if lines and lines not in into:
+            into.append(lines)
 
     add({problem_line})
     if context_line is not None and context_line != problem_line:
         add({context_line})
         add(set(range(min(context_line, problem_line), max(context_line, problem_line) + 1)))
+    for line in (context_line, problem_line):
+        if line is not None and line <= last and not editor.is_blank(line) and editor.indent(line):
+            block = editor.block(line)
+            if len(block) > 1:
+                add(block, early)
+    structured = len(found)
     previous = editor.previous_content_line(problem_line)
     add({previous})
     add({previous, problem_line})
     if previous is not None:
         add({editor.previous_content_line(previous), previous, problem_line})
-    return [(lines, True) for lines in found] + [(lines, False) for lines in found]
+    return ([(lines, True) for lines in found[:structured]] + [(lines, False) for lines in early]
+            + [(lines, True) for lines in found[structured:]] + [(lines, False) for lines in found])
