@@ -247,6 +247,9 @@ def default_cases():
                          'constraints': [{'allowed_pattern': '^[a-zA-Z0-9+/]{38}==$'}]})
     d('default-string', {'type': 'string', 'default': 'x',
                          'constraints': [{'allowed_values': []}]})
+    for pattern in ('a|ab', 'ab|a', '(a|ab)$', '.*'):
+        d('default-string', {'type': 'string', 'default': 'ab',
+                             'constraints': [{'allowed_pattern': pattern}]})
     for default in ('x', 42, [1, 2], {'a': 1}, True, 1.5):
         d('default-string', {'type': 'string', 'default': default})
     d('default-string', {'type': 'string', 'default': 'x',
