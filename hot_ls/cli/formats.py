@@ -39,6 +39,10 @@ def summary(reports: list[FileReport]) -> dict:
     return {'files': len(reports), 'errors': errors, 'warnings': warnings}
 
 
+def _plural(count: int, noun: str) -> str:
+    return f'{count} {noun}' + ('' if count == 1 else 's')
+
+
 def format_text(reports: list[FileReport]) -> str:
     out = []
     for report in reports:
@@ -47,8 +51,8 @@ def format_text(reports: list[FileReport]) -> str:
         for d, line, column, _, _ in _rows(report):
             out.append(f'{report.path}:{line}:{column}: {d.severity.label}[{d.code}] {d.message}')
     counts = summary(reports)
-    out.append(f'{counts["files"]} files checked: {counts["errors"]} errors, '
-               f'{counts["warnings"]} warnings')
+    out.append(f'{_plural(counts["files"], "file")} checked: {_plural(counts["errors"], "error")}, '
+               f'{_plural(counts["warnings"], "warning")}')
     return '\n'.join(out) + '\n'
 
 

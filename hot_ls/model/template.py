@@ -51,6 +51,7 @@ class Template:
         self._walk(walker)
         self.calls: list[FunctionCall] = walker.calls
         self.references: list[Reference] = walker.references
+        self.lookalikes = walker.lookalikes
         self._refs_by_target: dict[tuple[str, Any], list[Reference]] | None = None
 
     # -- definitions ------------------------------------------------------------

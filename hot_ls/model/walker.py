@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from hot_ls.language import HotVersion
+from hot_ls.language import HotVersion, language
 from hot_ls.model.symbols import (
     CONDITION, CONDITION_CONTEXT, PARAMETER, RESOURCE, VALUE, FunctionCall, Reference,
 )
@@ -29,6 +29,10 @@ class Walker:
                 self.value_table[name] = 'Removed'
         self.condition_table = version.condition_context
         self.calls: list[FunctionCall] = []
+        # One-key mappings named like a function of some other version (or
+        # context): Heat treats them as plain maps here.
+        self.lookalikes: list[tuple[Mapping, Scalar, str]] = []
+        self.known_names = language().all_function_names | language().all_condition_function_names
         self.references: list[Reference] = []
         self.parameter_names = parameter_names or (lambda: ())
         self.owner: tuple[str, Any] | None = None
@@ -61,6 +65,8 @@ class Walker:
                         if impl is not None:
                             self._call(node, name, pair, impl, context, guarded)
                             return
+                        if name in self.known_names:
+                            self.lookalikes.append((node, pair.key, context))
             for pair in index.values():
                 self._walk(pair.value, context, guarded)
         elif kind is Sequence:
