@@ -49,9 +49,11 @@ def units_in(text: str, encoding: Encoding) -> int:
     """Length of `text` in units of `encoding`."""
     if encoding is Encoding.UTF32 or text.isascii():
         return len(text)
+    # surrogatepass: a lone surrogate (JSON-RPC can carry "\ud800") counts
+    # as one UTF-16 unit and three UTF-8 bytes, as unit_length says.
     if encoding is Encoding.UTF16:
-        return len(text.encode('utf-16-le')) // 2
-    return len(text.encode('utf-8'))
+        return len(text.encode('utf-16-le', 'surrogatepass')) // 2
+    return len(text.encode('utf-8', 'surrogatepass'))
 
 
 def code_points_for_units(text: str, units: int, encoding: Encoding) -> int:
@@ -59,8 +61,11 @@ def code_points_for_units(text: str, units: int, encoding: Encoding) -> int:
 
     A unit count that falls inside a character (half a surrogate pair, the
     middle of a UTF-8 sequence) rounds up to the end of that character; a
-    count past the end of the line clamps to the line's end, as LSP asks.
+    count past the end of the line clamps to the line's end, as LSP asks;
+    a negative count clamps to the start.
     """
+    if units <= 0:
+        return 0
     if encoding is Encoding.UTF32 or text.isascii():
         return min(units, len(text))
     consumed = 0
