@@ -1,0 +1,135 @@
+"""`hot-ls check` as a user drives it: the real command, its output formats and exit codes."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from helpers import FIXTURES
+
+EXAMPLES = os.path.join(FIXTURES, 'examples')
+
+
+def run(*args, cwd=None):
+    return subprocess.run([sys.executable, '-m', 'hot_ls', *args], capture_output=True, text=True,
+                          cwd=cwd, env={**os.environ, 'PYTHONPATH': os.getcwd()})
+
+
+def test_clean_template_exits_zero():
+    result = run('check', os.path.join(EXAMPLES, 'server.yaml'))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == '1 file checked: 0 errors, 0 warnings\n'
+
+
+def test_errors_exit_one_with_one_line_per_diagnostic():
+    path = os.path.join(EXAMPLES, 'broken.yaml')
+    result = run('check', path)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == (f'{path}:11:5: error[HOT112] "dependson" is not a valid keyword inside a '
+                        'resource definition; did you mean "depends_on"?')
+    assert lines[1] == (f'{path}:13:27: error[HOT301] The Parameter (flavour) is not defined in '
+                        'this template; did you mean "flavor"?')
+    assert lines[-1] == '1 file checked: 5 errors, 0 warnings'
+
+
+def test_json_format(tmp_path):
+    template = tmp_path / 'cjk.yaml'
+    template.write_text('heat_template_version: 2021-04-16\n'
+                        'description: "日本😀"\n'
+                        'resources:\n'
+                        '  r: {type: OS::Heat::Value, properties: {value: {get_param: 日x}}}\n',
+                        encoding='utf-8')
+    result = run('check', '--format', 'json', str(template))
+    assert result.returncode == 1
+    data = json.loads(result.stdout)
+    assert data['summary'] == {'files': 1, 'errors': 1, 'warnings': 0}
+    [entry] = data['files']
+    assert entry['path'] == str(template)
+    assert entry['kind'] == 'hot'
+    [diagnostic] = entry['diagnostics']
+    assert diagnostic == {
+        'code': 'HOT301', 'name': 'undefined-parameter', 'severity': 'error',
+        'message': 'The Parameter (日x) is not defined in this template',
+        'line': 4, 'column': 62, 'end_line': 4, 'end_column': 64}
+
+
+def test_github_format():
+    path = os.path.join(EXAMPLES, 'broken.yaml')
+    result = run('check', '--format', 'github', path)
+    assert result.returncode == 1
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(f'::error file={path},line=11,col=5,endLine=11,endColumn=14,'
+                            'title=HOT112 resource-keys::"dependson"')
+
+
+def test_directories_report_heat_documents_only(tmp_path):
+    (tmp_path / 'sub').mkdir()
+    (tmp_path / 'sub' / 't.yaml').write_text('heat_template_version: 2021-04-16\nfoo: 1\n')
+    (tmp_path / 'env.yaml').write_text('parameter_defaults: {a: 1}\n')
+    (tmp_path / 'playbook.yml').write_text('- hosts: all\n  tasks: []\n')
+    (tmp_path / 'compose.yaml').write_text('services: {web: {image: nginx}}\n')
+    (tmp_path / 'notes.txt').write_text('not yaml at all: [')
+    (tmp_path / 'r.j2.yaml').write_text('{% for x in y %}\n{{x}}: 1\n{% endfor %}\n')
+    result = run('check', '--format', 'json', str(tmp_path))
+    data = json.loads(result.stdout)
+    paths = sorted(os.path.relpath(f['path'], tmp_path) for f in data['files'])
+    assert paths == ['env.yaml', 'r.j2.yaml', os.path.join('sub', 't.yaml')]
+    assert result.returncode == 1  # the unknown section
+
+
+def test_a_named_file_is_always_reported(tmp_path):
+    playbook = tmp_path / 'playbook.yml'
+    playbook.write_text('- hosts: all\n')
+    result = run('check', '--format', 'json', str(playbook))
+    data = json.loads(result.stdout)
+    assert [f['path'] for f in data['files']] == [str(playbook)]
+    assert data['files'][0]['diagnostics'][0]['code'] == 'HOT003'
+
+
+def test_missing_file_is_an_error_not_a_crash(tmp_path):
+    result = run('check', str(tmp_path / 'nope.yaml'))
+    assert result.returncode == 1
+    assert 'cannot read file' in result.stdout
+
+
+def test_usage_error_exits_two():
+    assert run('check').returncode == 2
+    assert run('frobnicate').returncode == 2
+
+
+def test_version_and_rules():
+    from hot_ls import __version__
+    result = run('--version')
+    assert result.returncode == 0
+    assert result.stdout.strip() == f'hot-ls {__version__}'
+    rules = run('rules')
+    assert rules.returncode == 0
+    assert any(line.startswith('HOT301  error') for line in rules.stdout.splitlines())
+    data = json.loads(run('rules', '--format', 'json').stdout)
+    assert {'code': 'HOT002', 'name': 'duplicate-key', 'severity': 'warning',
+            'summary': 'A mapping has the same key twice; Heat keeps the last one.'} in data
+
+
+def test_config_file_and_disable_flag(tmp_path):
+    template = tmp_path / 't.yaml'
+    template.write_text('heat_template_version: 2021-04-16\nresources: {}\nfoo: 1\n')
+    assert run('check', str(template)).returncode == 1
+    assert run('check', '--disable', 'HOT110', str(template)).returncode == 0
+    (tmp_path / '.hot-ls.toml').write_text('disable = ["unknown-section"]\n')
+    assert run('check', str(template), cwd=tmp_path).returncode == 0
+    (tmp_path / '.hot-ls.toml').write_text('severity = { HOT110 = "warning" }\ndisable = 3\n')
+    result = run('check', str(template), cwd=tmp_path)
+    assert result.returncode == 0
+    assert 'warning[HOT110]' in result.stdout
+    assert '"disable" must be a list of strings, ignored' in result.stderr
+
+
+def test_suppression_comment(tmp_path):
+    template = tmp_path / 't.yaml'
+    template.write_text('heat_template_version: 2021-04-16\nresources: {}\n'
+                        'foo: 1  # hot-ls: disable=HOT110\n')
+    assert run('check', str(template)).returncode == 0
