@@ -25,6 +25,7 @@ class SyntaxTree:
     patched_lines: frozenset[int] = frozenset()
     documents: int = 1
     _lines: LineIndex | None = None
+    _affected: frozenset[int] | None = None
 
     @property
     def lines(self) -> LineIndex:
@@ -37,12 +38,39 @@ class SyntaxTree:
         return [issue for issue in self.issues if issue.kind == 'syntax']
 
     def is_patched(self, start: int, end: int) -> bool:
-        """Whether a span touches a line that error recovery blanked."""
+        """Whether a span touches a line that error recovery blanked, or the block under one.
+
+        Lines indented deeper than a blanked line were its children; with
+        their parent gone they may have moved to another level of the tree,
+        so what the rules say about them is not to be trusted.
+        """
         if not self.patched_lines:
             return False
+        affected = self._affected_lines()
         lines = self.lines
         first, last = lines.line_of(start), lines.line_of(max(start, end - 1))
-        return any(line in self.patched_lines for line in range(first, last + 1))
+        return any(line in affected for line in range(first, last + 1))
+
+    def _affected_lines(self) -> frozenset[int]:
+        if self._affected is None:
+            lines = self.lines
+            affected = set(self.patched_lines)
+            for patched in sorted(self.patched_lines):
+                if patched >= lines.line_count:
+                    continue
+                text = lines.line_text(patched)
+                indent = len(text) - len(text.lstrip(' \t-'))
+                number = patched + 1
+                while number < lines.line_count:
+                    body = lines.line_text(number)
+                    stripped = body.lstrip(' \t')
+                    if stripped and not stripped.startswith('#'):
+                        if len(body) - len(stripped) <= indent:
+                            break
+                        affected.add(number)
+                    number += 1
+            self._affected = frozenset(affected)
+        return self._affected
 
 
 def _syntax_issue(error: MarkedYAMLError, text: str, lines: LineIndex) -> BuildIssue:
