@@ -48,7 +48,9 @@ _hook_lock = threading.Lock()
 _NON_PRINTABLE = re.compile('[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD'
                             '\U00010000-\U0010FFFF]')
 
-_MAP_TAGS = frozenset(('tag:yaml.org,2002:map', 'tag:yaml.org,2002:set', 'tag:yaml.org,2002:omap', '!'))
+# !!omap and !!pairs are sequences of one-key mappings: on a mapping node
+# SafeConstructor raises "expected a sequence, but found mapping".
+_MAP_TAGS = frozenset(('tag:yaml.org,2002:map', 'tag:yaml.org,2002:set', '!'))
 _SEQ_TAGS = frozenset(('tag:yaml.org,2002:seq', 'tag:yaml.org,2002:omap', 'tag:yaml.org,2002:pairs', '!'))
 
 
@@ -102,8 +104,19 @@ class _Hooks:
     __slots__ = ('anchors', 'issues')
 
     def __init__(self):
-        self.anchors: dict[str, Node] = {}
+        self.anchors: dict[str, list[Node]] = {}
         self.issues: list[BuildIssue] = []
+
+    def anchor(self, name: str, node: Node) -> None:
+        """Record an anchored node.  PyYAML's composer refuses a second anchor of the same name."""
+        defined = self.anchors.get(name)
+        if defined is None:
+            self.anchors[name] = [node]
+            return
+        first = defined[0]
+        self.issues.append(BuildIssue('construct', f'found duplicate anchor {name!r}', node.start,
+                                      node.end, [(first.start, first.end, 'first occurrence')]))
+        defined.append(node)
 
     def scalar(self, anchor, tag, implicit, value, start_mark, end_mark, style=None, comment=None):
         start = start_mark.index
@@ -121,14 +134,14 @@ class _Hooks:
             resolved = value
         node = Scalar(resolved, start, end, style or '')
         if anchor is not None:
-            self.anchors[anchor] = node
+            self.anchor(anchor, node)
         return node
 
     def mapping_start(self, anchor, tag, implicit, start_mark, end_mark, flow_style=None,
                       comment=None, nr_items=None):
         node = Mapping(start_mark.index, end_mark.index, bool(flow_style))
         if anchor is not None:
-            self.anchors[anchor] = node
+            self.anchor(anchor, node)
         if tag is not None and str(tag) not in _MAP_TAGS:
             self.issues.append(BuildIssue(
                 'construct', f"could not determine a constructor for the tag '{tag}'",
@@ -139,7 +152,7 @@ class _Hooks:
                        comment=None, nr_items=None):
         node = Sequence(start_mark.index, end_mark.index, bool(flow_style))
         if anchor is not None:
-            self.anchors[anchor] = node
+            self.anchor(anchor, node)
         if tag is not None and str(tag) not in _SEQ_TAGS:
             self.issues.append(BuildIssue(
                 'construct', f"could not determine a constructor for the tag '{tag}'",
@@ -356,13 +369,27 @@ def _assemble(items: list, error: MarkedYAMLError | None, hooks: _Hooks) -> Buil
             node = container
             last = container.end
         elif kind is _Alias:
-            target = anchors.get(item.anchor)
+            # The anchor must come before the alias: the hooks saw every
+            # anchor of the document before this loop runs.
+            target = None
+            for candidate in reversed(anchors.get(item.anchor, ())):
+                if candidate.start < item.start:
+                    target = candidate
+                    break
             if target is None:
                 issues.append(BuildIssue('construct', f'found undefined alias {item.anchor!r}',
                                          item.start, item.end))
                 target = Scalar(None, item.start, item.end)
             else:
                 aliases.append((item.start, item.end, target))
+                if type(target) is not Scalar and any(frame[0] is target for frame in stack):
+                    # PyYAML builds a self-containing object; Heat cannot use
+                    # one, and a cyclic tree would send every walker round
+                    # forever.  The alias stands for null.
+                    issues.append(BuildIssue(
+                        'construct', f'found recursive alias {item.anchor!r}: a node cannot '
+                        'contain itself', item.start, item.end))
+                    target = Scalar(None, item.start, item.end)
             node = target
             last = item.end
         elif kind is _DocumentStart:
