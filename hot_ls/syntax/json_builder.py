@@ -22,6 +22,9 @@ _CONSTANTS = {'true': True, 'false': False, 'null': None,
 
 
 class _JsonParser:
+    """Walks the JSON grammar with an explicit stack: json.loads accepts nesting
+    (about 900 levels) deeper than a recursive walk could follow."""
+
     def __init__(self, text: str):
         self.text = text
         self.issues: list[BuildIssue] = []
@@ -29,15 +32,10 @@ class _JsonParser:
     def skip(self, index: int) -> int:
         return _WS.match(self.text, index).end()
 
-    def value(self, index: int) -> tuple[Node, int]:
+    def scalar(self, index: int) -> tuple[Scalar, int]:
+        """The string, number or constant at `index` (after whitespace)."""
         text = self.text
-        index = self.skip(index)
-        char = text[index]
-        if char == '{':
-            return self.object(index)
-        if char == '[':
-            return self.array(index)
-        if char == '"':
+        if text[index] == '"':
             value, end = _scanstring(text, index + 1)
             return Scalar(value, index, end, '"'), end
         for literal, constant in _CONSTANTS.items():
@@ -51,55 +49,70 @@ class _JsonParser:
             number = int(integer)
         return Scalar(number, index, match.end()), match.end()
 
-    def object(self, start: int) -> tuple[Mapping, int]:
-        text = self.text
-        mapping = Mapping(start, start, flow=True)
-        seen: dict = {}
-        index = self.skip(start + 1)
-        if text[index] == '}':
-            mapping.end = index + 1
-            return mapping, index + 1
-        while True:
-            index = self.skip(index)
-            key_value, key_end = _scanstring(text, index + 1)
-            key = Scalar(key_value, index, key_end, '"')
-            index = self.skip(key_end) + 1  # past ':'
-            value, index = self.value(index)
-            pair = Pair(key, value)
-            mapping.pairs.append(pair)
-            previous = seen.setdefault(key_value, pair)
-            if previous is not pair:
-                self.issues.append(BuildIssue(
-                    'duplicate-key', f'Duplicate key "{key_value}": the last one wins, as in Heat',
-                    key.start, key.end, [(previous.key.start, previous.key.end, 'first defined here')]))
-            mapping.index[key_value] = pair
-            index = self.skip(index)
-            if text[index] == ',':
-                index += 1
-                continue
-            mapping.end = index + 1
-            return mapping, index + 1
+    def key(self, index: int) -> tuple[Scalar, int]:
+        """An object key and the index just past its ':'."""
+        index = self.skip(index)
+        value, end = _scanstring(self.text, index + 1)
+        return Scalar(value, index, end, '"'), self.skip(end) + 1
 
-    def array(self, start: int) -> tuple[Sequence, int]:
+    def add(self, frame: list, value: Node) -> None:
+        mapping, key, seen = frame
+        pair = Pair(key, value)
+        mapping.pairs.append(pair)
+        previous = seen.setdefault(key.value, pair)
+        if previous is not pair:
+            self.issues.append(BuildIssue(
+                'duplicate-key', f'Duplicate key "{key.value}": the last one wins, as in Heat',
+                key.start, key.end, [(previous.key.start, previous.key.end, 'first defined here')]))
+        mapping.index[key.value] = pair
+
+    def document(self) -> Node:
         text = self.text
-        sequence = Sequence(start, start, flow=True)
-        index = self.skip(start + 1)
-        if text[index] == ']':
-            sequence.end = index + 1
-            return sequence, index + 1
+        skip = self.skip
+        stack: list[list] = []  # [Mapping, pending key, first pair per key] or [Sequence]
+        index = 0
         while True:
-            item, index = self.value(index)
-            sequence.items.append(item)
-            index = self.skip(index)
-            if text[index] == ',':
+            index = skip(index)
+            char = text[index]
+            if char == '{' or char == '[':
+                opened = (Mapping if char == '{' else Sequence)(index, index, flow=True)
+                index = skip(index + 1)
+                if text[index] in '}]':
+                    opened.end = index + 1
+                    node, index = opened, index + 1
+                elif char == '{':
+                    key, index = self.key(index)
+                    stack.append([opened, key, {}])
+                    continue
+                else:
+                    stack.append([opened])
+                    continue
+            else:
+                node, index = self.scalar(index)
+            # attach `node`, then close every container that ends here
+            while True:
+                if not stack:
+                    return node
+                frame = stack[-1]
+                container = frame[0]
+                if type(container) is Mapping:
+                    self.add(frame, node)
+                else:
+                    container.items.append(node)
+                index = skip(index)
+                if text[index] == ',':
+                    if type(container) is Mapping:
+                        frame[1], index = self.key(index + 1)
+                    else:
+                        index += 1
+                    break
+                container.end = index + 1
                 index += 1
-                continue
-            sequence.end = index + 1
-            return sequence, index + 1
+                stack.pop()
+                node = container
 
 
 def build_json(text: str) -> tuple[Node, list[BuildIssue]]:
     """The spanned tree of a text that `json.loads` accepts."""
     parser = _JsonParser(text)
-    root, _ = parser.value(0)
-    return root, parser.issues
+    return parser.document(), parser.issues
