@@ -16,6 +16,25 @@ from hot_ls.rules.version.version_ambiguous import VersionAmbiguous
 from hot_ls.rules.version.version_missing import VersionMissing
 from hot_ls.rules.version.version_not_string import VersionNotString
 from hot_ls.rules.version.version_unknown import VersionUnknown
+from hot_ls.rules.parameters.parameters_not_mapping import ParametersNotMapping
+from hot_ls.rules.parameters.parameter_unknown_key import ParameterUnknownKey
+from hot_ls.rules.parameters.parameter_type_missing import ParameterTypeMissing
+from hot_ls.rules.parameters.parameter_type_invalid import ParameterTypeInvalid
+from hot_ls.rules.parameters.parameter_tags_not_list import ParameterTagsNotList
+from hot_ls.rules.parameters.parameter_constraints_not_list import ParameterConstraintsNotList
+from hot_ls.rules.parameters.constraint_not_mapping import ConstraintNotMapping
+from hot_ls.rules.parameters.constraint_unknown_key import ConstraintUnknownKey
+from hot_ls.rules.parameters.constraint_missing import ConstraintMissing
+from hot_ls.rules.parameters.constraint_invalid import ConstraintInvalid
+from hot_ls.rules.parameters.constraint_ignored import ConstraintIgnored
+from hot_ls.rules.parameters.constraint_type_mismatch import ConstraintTypeMismatch
+from hot_ls.rules.parameters.parameter_default_invalid import ParameterDefaultInvalid
+from hot_ls.rules.parameters.parameter_default_type import ParameterDefaultType
+from hot_ls.rules.parameters.parameter_groups_not_list import ParameterGroupsNotList
+from hot_ls.rules.parameters.parameter_group_invalid import ParameterGroupInvalid
+from hot_ls.rules.parameters.parameter_group_duplicate import ParameterGroupDuplicate
+from hot_ls.rules.parameters.parameter_group_unknown import ParameterGroupUnknown
+from hot_ls.rules.parameters.parameter_resource_name_clash import ParameterResourceNameClash
 from hot_ls.rules.structure.unknown_section import UnknownSection
 from hot_ls.rules.structure.section_shape import SectionShape
 from hot_ls.rules.structure.resource_keys import ResourceKeys
@@ -44,6 +63,12 @@ RULE_CLASSES: list[type[Rule]] = [
     TemplateTooLarge,
     # version
     VersionMissing, VersionNotString, VersionUnknown, VersionAmbiguous,
+    # parameters
+    ParametersNotMapping, ParameterUnknownKey, ParameterTypeMissing, ParameterTypeInvalid,
+    ParameterTagsNotList, ParameterConstraintsNotList, ConstraintNotMapping, ConstraintUnknownKey,
+    ConstraintMissing, ConstraintInvalid, ConstraintIgnored, ConstraintTypeMismatch,
+    ParameterDefaultInvalid, ParameterDefaultType, ParameterGroupsNotList, ParameterGroupInvalid,
+    ParameterGroupDuplicate, ParameterGroupUnknown, ParameterResourceNameClash,
     # structure
     UnknownSection, SectionShape, ResourceKeys, ResourceDefinition, ResourceFieldTypes,
     DeletionPolicy, OutputDefinition, OutputKeys, ConditionDefinition,

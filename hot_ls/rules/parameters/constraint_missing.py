@@ -1,0 +1,60 @@
+from hot_ls.language.parameters import CONSTRAINT_KEYS
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.parameters._common import first_version, parameter_facts
+from hot_ls.syntax import Mapping
+
+
+class ConstraintMissing(Rule):
+    """A parameter constraint expresses no constraint.
+
+    ## What it checks
+    That each item of `constraints` holds one of range, length, modulo,
+    allowed_values, allowed_pattern or custom_constraint, not only a
+    `description`.  `modulo` counts only from heat_template_version
+    2017-02-24.
+
+    ## Why it matters
+    Heat refuses the template: "No constraint expressed".  Before
+    2017-02-24 Heat knows the `modulo` key but does not read it, so an item
+    with only `modulo` fails this way too.
+
+    ## Example
+    ```yaml
+    heat_template_version: 2016-10-14
+    parameters:
+      port:
+        type: number
+        constraints:
+          - modulo: {step: 2, offset: 0}
+    ```
+
+    ## Fix
+    Add the constraint the description is about, or raise
+    heat_template_version to 2017-02-24 or later for `modulo`.
+    """
+
+    code = 'HOT209'
+    name = 'constraint-missing'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None:
+            return
+        facts = parameter_facts(template)
+        for view in facts.parameters:
+            for cview in view.constraints:
+                item = cview.node
+                if cview.error is None or cview.error.kind != 'no-constraint':
+                    continue
+                if not isinstance(item, Mapping) or any(k not in CONSTRAINT_KEYS for k in item.index):
+                    continue  # unknown keys are reported on their own
+                pair = item.pair('modulo')
+                if pair is not None:
+                    since = first_version(lambda v: 'modulo' in v.effective_constraint_keys)
+                    yield Finding(pair.key.start, pair.key.end,
+                                  f'No constraint expressed: modulo needs heat_template_version '
+                                  f'{since} or later (this template is {template.facts.version})')
+                    continue
+                kinds = ', '.join(k for k in facts.dialect.constraint_priority)
+                yield Finding(item.start, item.end, f'No constraint expressed: add one of {kinds}')

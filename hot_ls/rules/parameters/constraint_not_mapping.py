@@ -1,0 +1,39 @@
+from hot_ls.rules.base import Rule, Severity
+from hot_ls.rules.parameters._common import at_node, parameter_facts
+
+
+class ConstraintNotMapping(Rule):
+    """An item of a parameter's `constraints` list is not a mapping.
+
+    ## What it checks
+    That each item of `constraints` is a mapping such as
+    `{length: {min: 1}, description: ...}`.
+
+    ## Why it matters
+    Heat refuses the template: "Invalid parameter constraints, expected a
+    mapping".
+
+    ## Example
+    ```yaml
+    constraints:
+      - allowed_values
+      - [m1.small, m1.large]
+    ```
+
+    ## Fix
+    Write the constraint as a key and its value: `- allowed_values: [m1.small, m1.large]`.
+    """
+
+    code = 'HOT207'
+    name = 'constraint-not-mapping'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None:
+            return
+        for view in parameter_facts(template).parameters:
+            pair = view.definition.field_pair('constraints')
+            for cview in view.constraints:
+                if cview.error is not None and cview.error.kind == 'constraint-not-mapping':
+                    yield at_node(cview.node, cview.error.message, pair.key)

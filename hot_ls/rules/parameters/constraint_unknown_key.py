@@ -1,0 +1,56 @@
+from hot_ls.language.parameters import CONSTRAINT_KEYS
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.syntax import Mapping, Sequence
+
+
+class ConstraintUnknownKey(Rule):
+    """A parameter constraint has a key Heat does not know.
+
+    ## What it checks
+    Each key of each item of a parameter's `constraints` against
+    description, length, range, modulo, allowed_values, allowed_pattern and
+    custom_constraint.
+
+    ## Why it matters
+    Heat refuses the template: "Invalid key 'x' for parameter constraints".
+
+    ## Example
+    ```yaml
+    constraints:
+      - allowed_value: [m1.small, m1.large]
+    ```
+
+    ## Fix
+    Fix the spelling (the message suggests close matches); `min` and `max`
+    go inside `range:` or `length:`.
+    """
+
+    code = 'HOT208'
+    name = 'constraint-unknown-key'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None:
+            return
+        for definition in template.parameters.values():
+            items = definition.get('constraints')
+            if not isinstance(items, Sequence):
+                continue
+            for item in items.items:
+                if not isinstance(item, Mapping):
+                    continue
+                for key, pair in item.index.items():
+                    if key in CONSTRAINT_KEYS:
+                        continue
+                    message = "Invalid key '%s' for parameter constraints" % (key,)
+                    if key in ('min', 'max', 'step', 'offset'):
+                        where = 'modulo' if key in ('step', 'offset') else 'range or length'
+                        message += f'; {key} belongs inside {where}'
+                        matches = []
+                    else:
+                        matches = did_you_mean(key, CONSTRAINT_KEYS)
+                        message += suggestion_text(matches)
+                    yield Finding(pair.key.start, pair.key.end, message,
+                                  data={'replacements': matches} if matches else None)

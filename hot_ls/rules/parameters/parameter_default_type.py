@@ -1,0 +1,60 @@
+from hot_ls.rules.base import Rule, Severity
+from hot_ls.rules.parameters._common import at_node, parameter_facts
+from hot_ls.syntax import Mapping, Sequence
+
+
+class ParameterDefaultType(Rule):
+    """A parameter's default is not a value of the parameter's type.
+
+    ## What it checks
+    That the default converts to the type as Heat converts values: a
+    number (`"10"` and `1.5` are numbers), a boolean (true/false, yes/no,
+    on/off, 1/0, t/f, y/n), valid JSON text or any YAML value for json, a
+    list or a comma-separated string for comma_delimited_list.  A list or
+    mapping as the default of a string parameter is a warning.
+
+    ## Why it matters
+    A comma_delimited_list default that is neither a list nor a string is
+    refused as soon as the template is validated ("Default must be a
+    comma-delimited list string").  The other types pass `template
+    validate` but every stack create fails: "Parameter 'p' is invalid:
+    could not convert string to float: 'abc'".  A string parameter accepts
+    a list default, but its value becomes Python's text for the list
+    ("['a', 'b']").
+
+    ## Example
+    ```yaml
+    parameters:
+      debug:
+        type: boolean
+        default: maybe
+    ```
+
+    ## Fix
+    Write a default of the declared type, or change the type.
+    """
+
+    code = 'HOT214'
+    name = 'parameter-default-type'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None:
+            return
+        for view in parameter_facts(template).parameters:
+            if view.schema is None or view.schema.default is None:
+                continue
+            pair = view.definition.field_pair('default')
+            problem = view.default_problem
+            if problem is not None:
+                if problem.kind in ('default-type', 'type'):
+                    yield at_node(pair.value, problem.message, pair.key)
+                continue
+            if view.type == 'string' and isinstance(pair.value, (Mapping, Sequence)):
+                shown = view.schema.value()
+                what = 'list' if isinstance(pair.value, Sequence) else 'mapping'
+                yield at_node(pair.value,
+                              f'The default of string parameter {view.name} is a {what}; Heat '
+                              f'turns it into the string "{shown}"', pair.key,
+                              severity=Severity.WARNING)

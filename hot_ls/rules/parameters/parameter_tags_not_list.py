@@ -1,0 +1,42 @@
+from hot_ls.rules.base import Rule, Severity
+from hot_ls.rules.parameters._common import at_node
+from hot_ls.syntax import Sequence
+
+
+class ParameterTagsNotList(Rule):
+    """A parameter's `tags` is not a list.
+
+    ## What it checks
+    From heat_template_version 2018-03-02, where `tags` exists, that it
+    holds a list (an empty `tags:` is not one).
+
+    ## Why it matters
+    Heat refuses the template: "Tags property should be a list for
+    parameter: p".
+
+    ## Example
+    ```yaml
+    parameters:
+      flavor:
+        type: string
+        tags: role-specific
+    ```
+
+    ## Fix
+    Write a list: `tags: [role-specific]`.
+    """
+
+    code = 'HOT205'
+    name = 'parameter-tags-not-list'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None or 'tags' not in template.facts.parameter_keys:
+            return
+        for name, definition in template.parameters.items():
+            pair = definition.field_pair('tags')
+            if pair is None or isinstance(pair.value, Sequence):
+                continue
+            yield at_node(pair.value, 'Tags property should be a list for parameter: %s' % (name,),
+                          pair.key)

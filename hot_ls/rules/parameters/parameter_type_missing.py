@@ -1,0 +1,38 @@
+from hot_ls.rules.base import Finding, Rule, Severity
+
+
+class ParameterTypeMissing(Rule):
+    """A parameter has no `type`.
+
+    ## What it checks
+    That every parameter's schema has a `type` key.
+
+    ## Why it matters
+    Heat refuses the template: "Missing parameter type for parameter: p".
+    There is no default type.
+
+    ## Example
+    ```yaml
+    parameters:
+      key_name:
+        description: Name of a key pair
+    ```
+
+    ## Fix
+    Add a type: string, number, comma_delimited_list, json or boolean.
+    """
+
+    code = 'HOT203'
+    name = 'parameter-type-missing'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None:
+            return
+        for name, definition in template.parameters.items():
+            body = definition.mapping
+            if body is None or 'type' in body:
+                continue
+            key = definition.key
+            yield Finding(key.start, key.end, 'Missing parameter type for parameter: %s' % (name,))
