@@ -22,12 +22,12 @@ def check_paths(paths: list[str], settings: Settings) -> list[FileReport]:
         try:
             text = read_text(path)
         except OSError as exc:
-            reports.append(FileReport(path, None, f'cannot read file: {exc.strerror or exc}'))
+            reports.append(FileReport(path, error=f'cannot read file: {exc.strerror or exc}'))
             continue
         analysis = analyze(text, path, settings)
         if not explicit and not analysis.kind.is_heat_document:
             continue
-        reports.append(FileReport(path, analysis))
+        reports.append(FileReport.of(path, analysis))
     return reports
 
 
@@ -36,7 +36,5 @@ def run(args, settings: Settings) -> int:
         print(f'hot-ls: {problem}', file=sys.stderr)
     reports = check_paths(args.paths, settings)
     sys.stdout.write(FORMATTERS[args.format](reports))
-    failed = any(report.error for report in reports) or any(
-        report.analysis is not None and report.analysis.count(Severity.ERROR)
-        for report in reports)
+    failed = any(report.error or report.count(Severity.ERROR) for report in reports)
     return 1 if failed else 0

@@ -5,24 +5,36 @@ Lines and columns are 1-based; columns count Unicode code points.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from hot_ls.rules import Analysis, Severity
+from hot_ls.model.document import Kind
+from hot_ls.rules import Analysis, Diagnostic, Severity
+from hot_ls.text import LineIndex
 
 
 @dataclass
 class FileReport:
+    """What is kept of one file's analysis: not its tree, so a large run stays small."""
+
     path: str
-    analysis: Analysis | None
+    kind: Kind | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    lines: LineIndex | None = None
     error: str | None = None  # the file could not be read
+
+    @classmethod
+    def of(cls, path: str, analysis: Analysis) -> 'FileReport':
+        return cls(path, analysis.kind, analysis.diagnostics, analysis.tree.lines)
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == severity)
 
 
 def _rows(report: FileReport):
-    analysis = report.analysis
-    if analysis is None:
+    lines = report.lines
+    if lines is None:
         return
-    lines = analysis.tree.lines
-    for d in analysis.diagnostics:
+    for d in report.diagnostics:
         start = lines.position(d.start)
         end = lines.position(d.end)
         yield d, start.line + 1, start.character + 1, end.line + 1, end.character + 1
@@ -31,9 +43,8 @@ def _rows(report: FileReport):
 def summary(reports: list[FileReport]) -> dict:
     errors = warnings = 0
     for report in reports:
-        if report.analysis is not None:
-            errors += report.analysis.count(Severity.ERROR)
-            warnings += report.analysis.count(Severity.WARNING)
+        errors += report.count(Severity.ERROR)
+        warnings += report.count(Severity.WARNING)
         if report.error:
             errors += 1
     return {'files': len(reports), 'errors': errors, 'warnings': warnings}
@@ -69,8 +80,8 @@ def format_json(reports: list[FileReport]) -> str:
                                 'message': d.message, 'line': line, 'column': column,
                                 'end_line': end_line, 'end_column': end_column})
         entry = {'path': report.path, 'diagnostics': diagnostics}
-        if report.analysis is not None:
-            entry['kind'] = report.analysis.kind.value
+        if report.kind is not None:
+            entry['kind'] = report.kind.value
         files.append(entry)
     return json.dumps({'files': files, 'summary': summary(reports)}, indent=2,
                       ensure_ascii=False) + '\n'

@@ -16,6 +16,7 @@ from hot_ls.rules.base import Diagnostic, Finding, Rule, Severity
 from hot_ls.rules.context import Context
 from hot_ls.rules.registry import RULES
 from hot_ls.syntax import SyntaxTree, parse
+from hot_ls.syntax.gc_pause import gc_paused
 
 _SURVIVES_RECOVERY = frozenset(rule.code for rule in RULES if rule.survives_recovery)
 _SUPPRESS = re.compile(r'#\s*hot-ls:\s*(disable|disable-file)\s*=\s*([A-Za-z0-9_,\- ]+)')
@@ -66,6 +67,12 @@ def _suppressions(text: str) -> tuple[dict[int, set[str]], set[str]]:
 def analyze(text: str, path: str | None = None, settings: Settings | None = None,
             tree: SyntaxTree | None = None) -> Analysis:
     """Analyse one document.  Never raises for bad input."""
+    with gc_paused():
+        return _analyze(text, path, settings, tree)
+
+
+def _analyze(text: str, path: str | None, settings: Settings | None,
+             tree: SyntaxTree | None) -> Analysis:
     settings = settings or Settings()
     tree = tree if tree is not None else parse(text)
     kind = classify(tree, path)

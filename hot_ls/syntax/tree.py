@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from ruamel.yaml.error import MarkedYAMLError
 
 from hot_ls.syntax import recovery
+from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.syntax.json_builder import build_json
 from hot_ls.syntax.nodes import Node
 from hot_ls.syntax.yaml_builder import BuildIssue, BuildResult, build
@@ -146,6 +147,11 @@ def parse(text: str) -> SyntaxTree:
 
     Never raises: whatever is wrong becomes an issue on the tree.
     """
+    with gc_paused():
+        return _parse(text)
+
+
+def _parse(text: str) -> SyntaxTree:
     stripped = text.lstrip()
     if stripped and stripped[0] in _JSON_START:
         try:

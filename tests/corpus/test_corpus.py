@@ -36,7 +36,7 @@ def reports():
 
 
 def _errors(report):
-    return [d for d in report.analysis.diagnostics if d.severity.label == 'error']
+    return [d for d in report.diagnostics if d.severity.label == 'error']
 
 
 def test_every_corpus_file_is_analysed(reports):
@@ -59,7 +59,7 @@ def test_no_error_on_gated_templates(reports):
 def test_cfn_templates_are_recognised(reports):
     with open(os.path.join(CORPUS, 'heat-templates-gated.txt'), encoding='utf-8') as fh:
         gated = [line.strip() for line in fh if line.strip()]
-    cfn = [path for path in gated if reports[path].analysis.kind is Kind.CFN]
+    cfn = [path for path in gated if reports[path].kind is Kind.CFN]
     assert len(cfn) == 37
 
 
@@ -96,5 +96,5 @@ def test_jinja_sources_get_one_clear_diagnostic(reports):
     jinja = [p for p in reports if p.endswith('.j2.yaml')]
     assert jinja
     for path in jinja:
-        diagnostics = reports[path].analysis.diagnostics
+        diagnostics = reports[path].diagnostics
         assert [d.code for d in diagnostics] == ['HOT006'], path
