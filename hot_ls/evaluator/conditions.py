@@ -1,0 +1,78 @@
+"""The `conditions:` section as Heat evaluates it (heat/engine/conditions.py).
+
+Definitions are parsed in the condition context on first use, all of them
+at once as Heat does (so a broken definition breaks every `if`), and each
+condition is resolved once, on demand, with Heat's circularity detection:
+'Condition validation error: Circular definition for condition "a"'.
+A definition must resolve to a boolean: 'The definition of condition "c"
+is invalid: ...'.  One that depends on a deploy-time value is Unknown.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from hot_ls.evaluator.errors import StackValidationFailed
+from hot_ls.evaluator.functions.base import Function, resolve, validate
+from hot_ls.evaluator.values import Symbolic, Unknown, unknown
+
+_IN_PROGRESS = object()
+
+
+class Conditions:
+    """heat.engine.conditions.Conditions over parsed definitions."""
+
+    def __init__(self, parsed: dict):
+        self._conditions = parsed
+        self._resolved: dict = {}
+
+    def names(self):
+        return self._conditions.keys()
+
+    def validate(self) -> None:
+        for name, cond in self._conditions.items():
+            self._check_condition_type(name, cond)
+            validate(cond)
+
+    def _resolve(self, condition_name: Any) -> Any:
+        resolved = resolve(self._conditions[condition_name])
+        if isinstance(resolved, Symbolic):
+            return resolved if isinstance(resolved, Unknown) else unknown('condition', resolved)
+        self._check_condition_type(condition_name, resolved)
+        return resolved
+
+    @staticmethod
+    def _check_condition_type(condition_name: Any, condition_defn: Any) -> None:
+        if not isinstance(condition_defn, (bool, Function)):
+            raise StackValidationFailed(
+                error='Condition validation error',
+                message='The definition of condition "%(cd)s" is invalid: %(definition)s'
+                        % {'cd': condition_name, 'definition': condition_defn})
+
+    def is_enabled(self, condition_name: Any) -> Any:
+        """True, False, or Unknown; raises as Heat does for bad names and cycles."""
+        if condition_name is None:
+            return True
+        if isinstance(condition_name, bool):
+            return condition_name
+        if isinstance(condition_name, Unknown):
+            return condition_name
+        if not (isinstance(condition_name, str) and condition_name in self._conditions):
+            raise ValueError('Invalid condition "%s"' % condition_name)
+        if condition_name not in self._resolved:
+            self._resolved[condition_name] = _IN_PROGRESS
+            try:
+                self._resolved[condition_name] = self._resolve(condition_name)
+            except BaseException:
+                # Heat leaves the marker behind; a second look reports a cycle.
+                raise
+        result = self._resolved[condition_name]
+        if result is _IN_PROGRESS:
+            raise StackValidationFailed(
+                error='Condition validation error',
+                message='Circular definition for condition "%s"' % condition_name)
+        return result
+
+    def resolved(self) -> dict:
+        """The conditions resolved so far (name -> True/False/Unknown)."""
+        return {name: value for name, value in self._resolved.items()
+                if value is not _IN_PROGRESS}

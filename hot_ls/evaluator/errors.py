@@ -1,0 +1,129 @@
+"""Heat's exceptions, re-created so that `str(error)` is Heat's message.
+
+The evaluator raises these (and plain ValueError/TypeError/KeyError, where
+Heat lets Python's own exceptions escape) exactly where Heat raises them, so
+the messages users see are Heat's by construction rather than by copying
+strings into a table.  `EvalError` is the public form: the message plus the
+node it arose at and the phase (parse, validate or resolve) it arose in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hot_ls.syntax import Node
+
+PARSE, VALIDATE, RESOLVE = 'parse', 'validate', 'resolve'
+
+
+class HeatError(Exception):
+    """heat.common.exception.HeatException: a message made from `msg_fmt`."""
+
+    msg_fmt = 'An unknown exception occurred.'
+
+    def __init__(self, **kwargs: Any):
+        self.kwargs = kwargs
+        self.message = self.msg_fmt % kwargs
+        super().__init__(self.message)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class UserParameterMissing(HeatError):
+    msg_fmt = 'The Parameter (%(key)s) was not provided.'
+
+
+class InvalidTemplateVersion(HeatError):
+    msg_fmt = 'The template version is invalid: %(explanation)s'
+
+
+class InvalidTemplateReference(HeatError):
+    msg_fmt = 'The specified reference "%(resource)s" (in %(key)s) is incorrect.'
+
+
+class InvalidTemplateAttribute(HeatError):
+    msg_fmt = 'The Referenced Attribute (%(resource)s %(key)s) is incorrect.'
+
+
+def format_path(path: list) -> str:
+    """HeatExceptionWithPath's rendering of a path list ('a.b[0].c')."""
+    result = ''
+    for item in path:
+        if isinstance(item, int) or item.isdigit():
+            result += '[%s]' % item
+        elif result:
+            result += '.%s' % item
+        else:
+            result = item
+    return result
+
+
+class StackValidationFailed(HeatError):
+    """heat.common.exception.StackValidationFailed: '<error>: <path>: <message>'."""
+
+    msg_fmt = '%(error)s%(path)s%(message)s'
+
+    def __init__(self, error: Any = None, path: Any = None, message: str | None = None):
+        if path is None:
+            path = []
+        elif isinstance(path, str):
+            path = [path]
+        if isinstance(error, Exception):
+            if isinstance(error, StackValidationFailed):
+                str_error = error.error
+                message = error.error_message
+                path = path + error.path
+            else:
+                str_error = type(error).__name__
+                message = str(error)
+        else:
+            str_error = error
+        self.error = str_error or ''
+        self.path = list(path)
+        self.error_message = message or ''
+        rendered = format_path(self.path)
+        super().__init__(error=('%s: ' % self.error if self.error != '' else ''),
+                         path=('%s: ' % rendered if rendered else ''),
+                         message=self.error_message)
+
+
+def located(exc: BaseException) -> Node | None:
+    """The node an exception was first tagged with (see `tag`)."""
+    return getattr(exc, '_hot_ls_node', None)
+
+
+def tag(exc: BaseException, node: Node | None) -> BaseException:
+    """Remember where an exception arose; the innermost place wins."""
+    if node is not None and getattr(exc, '_hot_ls_node', None) is None:
+        try:
+            exc._hot_ls_node = node  # type: ignore[attr-defined]
+        except AttributeError:  # pragma: no cover - exceptions take attributes
+            pass
+    return exc
+
+
+@dataclass
+class EvalError:
+    """A failure Heat would report: its message, where, and in which phase.
+
+    `phase` is 'parse' (a function's arguments have the wrong shape, an `if`
+    names an unknown condition...), 'validate' (a function's validate(): a
+    Removed function, a yaql expression that does not parse...) or
+    'resolve' (computing the value failed).  `node` is the function call's
+    mapping (or the argument) where it arose, when known.  `kind` is the
+    exception's class name in Heat (StackValidationFailed, ValueError...).
+    """
+
+    message: str
+    phase: str
+    node: Node | None = None
+    kind: str = ''
+
+    @classmethod
+    def from_exception(cls, exc: BaseException, phase: str, node: Node | None = None
+                       ) -> 'EvalError':
+        return cls(str(exc), phase, located(exc) or node, type(exc).__name__)
+
+    def to_json(self) -> dict:
+        return {'message': self.message}

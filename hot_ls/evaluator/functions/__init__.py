@@ -1,0 +1,1 @@
+"""Ports of Heat's intrinsic functions, one family per module; `table` maps versions to them."""

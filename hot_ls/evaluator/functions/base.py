@@ -1,0 +1,159 @@
+"""The function machinery of heat/engine/function.py, over syntax nodes.
+
+A parsed snippet is plain Python (dict, list, scalars) with `Function`
+objects where Heat's parser found a call.  Each Function keeps its `site`
+(the call's mapping, its key and its argument node) so that an error can
+point at the place it arose and an editor can ask for a call's value.
+
+`resolve` and `validate` are Heat's, line for line: the same walk, the same
+Ellipsis filtering for the 2-argument `if`, the same wrapping of validation
+errors with a path.  The only addition is bookkeeping: each result is
+recorded in the scope's trace, and an escaping exception is tagged with the
+innermost call it came from.
+"""
+from __future__ import annotations
+
+import collections.abc
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from hot_ls.evaluator.errors import StackValidationFailed, tag
+from hot_ls.syntax import Mapping, Node
+
+if TYPE_CHECKING:
+    from hot_ls.evaluator.scope import Scope
+
+
+@dataclass(frozen=True)
+class Site:
+    """Where a call is written: `{key: args}` in `node`."""
+
+    node: Node
+    key: Node
+    args: Node
+
+
+class Function:
+    """heat.engine.function.Function."""
+
+    #: Heat's class name (what the language facts call the implementation)
+    heat_class = 'Function'
+
+    def __init__(self, scope: 'Scope', fn_name: str, args: Any, site: Site | None = None):
+        self.scope = scope
+        self.stack = scope
+        self.fn_name = fn_name
+        self.args = args
+        self.site = site
+
+    def validate(self) -> None:
+        validate(self.args)
+
+    def result(self) -> Any:
+        return {self.fn_name: self.args}
+
+    def evaluate(self) -> Any:
+        """result(), with the value recorded and errors tagged with this call."""
+        try:
+            value = self.result()
+        except Exception as exc:
+            tag(exc, self.site.node if self.site else None)
+            raise
+        if self.site is not None:
+            self.scope.record(self.site.node, value)
+        return value
+
+    def __repr__(self) -> str:
+        return f'<{type(self).__name__} {{{self.fn_name}: {self.args!r}}}>'
+
+
+class Macro(Function):
+    """heat.engine.function.Macro: controls how its own arguments are parsed.
+
+    `args` is the raw argument *node*; `raw` is its plain value, which the
+    shape checks look at, as Heat's look at the unparsed arguments.
+    """
+
+    def __init__(self, scope: 'Scope', fn_name: str, args: Node, site: Site | None,
+                 parse_func: Callable[[Any], Any]):
+        super().__init__(scope, fn_name, args, site)
+        self.parsed = self.parse_args(parse_func)
+
+    def parse_args(self, parse_func: Callable[[Any], Any]) -> Any:  # pragma: no cover
+        return parse_func(self.args)
+
+    def validate(self) -> None:
+        validate(self.parsed)
+
+    def result(self) -> Any:
+        return resolve(self.parsed, nullable=True)
+
+
+def resolve(snippet: Any, nullable: bool = False) -> Any:
+    """heat.engine.function.resolve: compute every function in a parsed snippet."""
+    if isinstance(snippet, Function):
+        result = snippet.evaluate()
+        if not (nullable or result is not Ellipsis):
+            result = None
+        return result
+    if isinstance(snippet, collections.abc.Mapping):
+        return dict((k, v) for k, v in ((k, resolve(v, nullable=True))
+                                        for k, v in snippet.items()) if v is not Ellipsis)
+    if not isinstance(snippet, str) and isinstance(snippet, (list, tuple)):
+        return [v for v in (resolve(v, nullable=True) for v in snippet) if v is not Ellipsis]
+    return snippet
+
+
+def validate(snippet: Any, path: Any = None) -> None:
+    """heat.engine.function.validate: each function's validate(), errors wrapped with a path."""
+    if path is None:
+        path = []
+    elif isinstance(path, str):
+        path = [path]
+    if isinstance(snippet, Function):
+        try:
+            snippet.validate()
+        except AssertionError:
+            raise
+        except Exception as exc:
+            wrapped = StackValidationFailed(path=path + [snippet.fn_name], message=str(exc))
+            tag(wrapped, getattr(exc, '_hot_ls_node', None)
+                or (snippet.site.node if snippet.site else None))
+            raise wrapped from exc
+    elif isinstance(snippet, collections.abc.Mapping):
+        for k, v in snippet.items():
+            validate(v, path + [k])
+    elif not isinstance(snippet, str) and isinstance(snippet, (list, tuple)):
+        basepath = list(path)
+        parent = basepath.pop() if basepath else ''
+        for i, v in enumerate(snippet):
+            validate(v, basepath + ['%s[%d]' % (parent, i)])
+
+
+def walk_functions(snippet: Any):
+    """Every Function in a parsed snippet (for the editor's trace and the rules)."""
+    if isinstance(snippet, Macro):
+        yield snippet
+        yield from walk_functions(snippet.parsed)
+    elif isinstance(snippet, Function):
+        yield snippet
+        yield from walk_functions(snippet.args)
+    elif isinstance(snippet, dict):
+        for value in snippet.values():
+            yield from walk_functions(value)
+    elif isinstance(snippet, (list, tuple)):
+        for value in snippet:
+            yield from walk_functions(value)
+
+
+class Invalid(Function):
+    """A function used where it is not allowed (any non-condition function in a condition)."""
+
+    heat_class = 'Invalid'
+
+    def __init__(self, scope, fn_name, args, site=None):
+        raise ValueError('The function "%s" is invalid in this context' % fn_name)
+
+
+def is_mapping_node(node: Any) -> bool:
+    return isinstance(node, Mapping)

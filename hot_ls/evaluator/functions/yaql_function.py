@@ -1,0 +1,84 @@
+"""yaql (2016-10-14): evaluate a YAQL expression over `data`, through the yaql library.
+
+The engine is built exactly as Heat builds it (hot/functions.py
+Yaql.get_yaql_parser): `yaql.YaqlFactory().create()` with Heat's
+`yaql.limitIterators` (200) and `yaql.memoryQuota` (10000 bytes), and a
+context from `yaql.create_context()` with its defaults, shared by every
+call, each evaluation getting a child context.  The limits come from the
+language facts (generated from Heat's configuration defaults).  Using the
+library rather than a re-implementation is what makes results, limits and
+error texts Heat's: the memory quota is measured with sys.getsizeof.
+"""
+from __future__ import annotations
+
+import collections.abc  # yaql 3.2 uses collections.abc without importing it
+
+from hot_ls.evaluator.functions.base import Function, resolve
+from hot_ls.evaluator.values import find_symbolic, unknown
+from hot_ls.language import language
+
+_ENGINE = None
+_CONTEXT = None
+
+
+def engine():
+    """The shared yaql parser and root context (built on first use: importing yaql is slow)."""
+    global _ENGINE, _CONTEXT
+    if _ENGINE is None:
+        import yaql
+        facts = language()
+        options = {'yaql.limitIterators': facts.yaql_limit_iterators,
+                   'yaql.memoryQuota': facts.yaql_memory_quota}
+        _ENGINE = yaql.YaqlFactory().create(options)
+        _CONTEXT = yaql.create_context()
+    return _ENGINE, _CONTEXT
+
+
+class Yaql(Function):
+    """yaql: {expression: EXPR, data: DATA}; the expression sees `$.data`."""
+
+    heat_class = 'Yaql'
+
+    def __init__(self, scope, fn_name, args, site=None):
+        super().__init__(scope, fn_name, args, site)
+        if not isinstance(self.args, collections.abc.Mapping):
+            raise TypeError('Arguments to "%s" must be a map.' % self.fn_name)
+        try:
+            self._expression = self.args['expression']
+            self._data = self.args.get('data', {})
+            if set(self.args) - set(['expression', 'data']):
+                raise KeyError
+        except (KeyError, TypeError):
+            example = ('''%s:
+              expression: $.data.var1.sum()
+              data:
+                var1: [3, 2, 1]''') % self.fn_name
+            raise KeyError('"%(name)s" syntax should be %(example)s'
+                           % {'name': self.fn_name, 'example': example})
+
+    def validate(self):
+        super().validate()
+        if not isinstance(self._expression, Function):
+            self._parse(self._expression)
+
+    def _parse(self, expression):
+        from yaql.language import exceptions
+        if not isinstance(expression, str):
+            raise TypeError('The "expression" argument to %s must contain a string.'
+                            % self.fn_name)
+        parse, _ = engine()
+        try:
+            return parse(expression)
+        except exceptions.YaqlException as yex:
+            raise ValueError('Bad expression %s.' % yex)
+
+    def result(self):
+        expression = resolve(self._expression)
+        if find_symbolic(expression) is not None:
+            return unknown(self.fn_name, expression)
+        statement = self._parse(expression)
+        data = resolve(self._data)
+        if find_symbolic(data) is not None:
+            return unknown(self.fn_name, data)
+        _, context = engine()
+        return statement.evaluate({'data': data}, context.create_child_context())

@@ -1,0 +1,145 @@
+"""What Heat's functions see of the stack: the `stack` argument of every Function.
+
+A Scope holds the template version (which decides the function tables),
+the parameter table, the condition definitions (parsed lazily, all at
+once, as Heat's Template.conditions does), the resources and their
+`condition`s, the files sent along, and a trace of every call's value for
+the editor.  It parses snippets with Heat's parser in the value or the
+condition context.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping as MappingType
+
+from hot_ls.evaluator import parsing
+from hot_ls.evaluator.conditions import Conditions
+from hot_ls.evaluator.errors import StackValidationFailed, tag
+from hot_ls.evaluator.functions.base import resolve
+from hot_ls.evaluator.functions.table import condition_table, value_table
+from hot_ls.evaluator.parameters import ParameterTable
+from hot_ls.evaluator.values import Unknown
+from hot_ls.language import HotVersion
+from hot_ls.syntax import Mapping, Node
+
+_MISSING = object()
+
+
+@dataclass
+class ResourceEntry:
+    """A resource as the functions see it: its type and its `condition` (a node, or None)."""
+
+    name: Any
+    type: Any = None
+    condition: Node | None = None
+    node: Node | None = None
+
+
+class Scope:
+    """The stack of one evaluation (Heat's StackDefinition, seen from the functions)."""
+
+    def __init__(self, version: HotVersion, parameters: ParameterTable, *,
+                 conditions: Any = _MISSING, resources: MappingType[Any, ResourceEntry] | None = None,
+                 files: MappingType[str, str] | None = None,
+                 attribute_names: Callable[[ResourceEntry], Any] | None = None):
+        self.version = version
+        self.parameters = parameters
+        self._condition_source = conditions
+        self.resources: dict[Any, ResourceEntry] = dict(resources or {})
+        self.files = dict(files or {})
+        self._attribute_names = attribute_names
+        self._conditions: Conditions | None = None
+        self._enabled: dict[Any, Any] = {}
+        self.trace: dict[int, tuple[Node, Any]] = {}
+
+    # -- parsing -------------------------------------------------------------------
+    def parse(self, node: Any, path: str = '') -> Any:
+        return parsing.parse(value_table(self.version), self, node, path)
+
+    def parse_condition(self, node: Any, path: str = '') -> Any:
+        return parsing.parse(condition_table(self.version), self, node, path)
+
+    # -- conditions ----------------------------------------------------------------
+    def conditions(self) -> Conditions:
+        """All condition definitions, parsed on first use (Heat's Template.conditions)."""
+        if self._conditions is None:
+            source = self._condition_source
+            if not self.version.has_conditions or source is _MISSING:
+                self._conditions = Conditions({})
+                return self._conditions
+            if source is not None and not isinstance(source, (Mapping, dict)):
+                kind = _type_name(source)
+                raise StackValidationFailed(
+                    error='Conditions validation error',
+                    message='Condition definitions must be a map. Found a %s instead' % kind)
+            if source is None:
+                raise StackValidationFailed(
+                    error='Conditions validation error',
+                    message='Condition definitions must be a map. Found a NoneType instead')
+            items = source.index.items() if isinstance(source, Mapping) else source.items()
+            parsed = {}
+            for name, pair in items:
+                node = pair.value if isinstance(source, Mapping) else pair
+                parsed[name] = self.parse_condition(node, '.'.join(['conditions', str(name)]))
+            self._conditions = Conditions(parsed)
+        return self._conditions
+
+    def condition_nodes(self) -> dict:
+        source = self._condition_source
+        if isinstance(source, Mapping):
+            return {name: pair.value for name, pair in source.index.items()}
+        return {}
+
+    # -- resources -----------------------------------------------------------------
+    def has_resource(self, name: Any) -> bool:
+        """`name in stack` for Ref: any resource of the template, enabled or not."""
+        return name in self.resources
+
+    def resource(self, name: Any) -> ResourceEntry:
+        """The enabled resource `name`; KeyError when there is none (Heat: stack[name])."""
+        entry = self.resources[name]
+        if self.enabled(name) is False:
+            raise KeyError(name)
+        return entry
+
+    def enabled(self, name: Any) -> Any:
+        """Whether the resource's condition holds: True, False or Unknown."""
+        if name not in self._enabled:
+            entry = self.resources[name]
+            if entry.condition is None or not self.version.has_conditions:
+                self._enabled[name] = True
+            else:
+                cond = self.parse_condition(entry.condition,
+                                            '.'.join(['resources', str(name), 'condition']))
+                try:
+                    self._enabled[name] = self.conditions().is_enabled(resolve(cond))
+                except ValueError as exc:
+                    wrapped = StackValidationFailed(path=['resources', name, 'condition'],
+                                                    message=str(exc))
+                    tag(wrapped, entry.condition)
+                    raise wrapped from exc
+        return self._enabled[name]
+
+    def attribute_names(self, entry: ResourceEntry) -> Any:
+        """The attributes get_attr may name on this resource, or None when any may be."""
+        return self._attribute_names(entry) if self._attribute_names else None
+
+    # -- the trace -----------------------------------------------------------------
+    def record(self, node: Node, value: Any) -> None:
+        self.trace[id(node)] = (node, value)
+
+    def value_of(self, node: Node) -> Any:
+        """The recorded value of a call node, or raise KeyError if it was never evaluated."""
+        return self.trace[id(node)][1]
+
+
+def _type_name(value: Any) -> str:
+    from hot_ls.syntax import Scalar, Sequence
+    if isinstance(value, Scalar):
+        return type(value.value).__name__
+    if isinstance(value, Sequence):
+        return 'list'
+    return type(value).__name__
+
+
+__all__ = ['Scope', 'ResourceEntry', 'Unknown']

@@ -1,0 +1,41 @@
+"""hot-ls's evaluator against Heat's own answers on every golden case.
+
+See golden.py for how answers are compared.  A case hot-ls cannot compute
+(Unknown) is allowed only where listed in UNKNOWN_EXPECTED, with the reason,
+so a regression that turns a computed value into Unknown fails here.
+"""
+from __future__ import annotations
+
+import pytest
+
+from golden import compare, load, run
+
+CASES = load()
+
+# Cases whose value hot-ls does not compute, and why (every other case is compared).
+UNKNOWN_EXPECTED = {
+    'get_attr/list-join-of-attribute-list': 'joining a list that exists only after deploy',
+    'get_attr/str-split-of-attribute': 'splitting an attribute value',
+    'get_attr/yaql-over-attribute': 'yaql over an attribute value',
+    'get_attr/digest-of-attribute': 'hashing an attribute value',
+    'get_attr/contains-attribute': 'membership in an attribute value',
+    'get_attr/str-replace-strict-attribute-template':
+        'whether the keys occur in a template that is an attribute value',
+    'resource_facade/valid-argument-needs-parent': 'only a provider template has a parent',
+    'cfn-in-2013/get-azs': 'the availability zones come from Nova',
+}
+
+
+def test_enough_cases():
+    assert len(CASES) >= 400
+
+
+@pytest.mark.parametrize('case', CASES, ids=[c['id'] for c in CASES])
+def test_case_agrees_with_heat(case):
+    kind, problem = compare(case, run(case))
+    assert problem is None, f'{case["id"]}: {problem}'
+    if kind == 'unknown':
+        assert case['id'] in UNKNOWN_EXPECTED, (
+            f'{case["id"]}: hot-ls did not compute this value; Heat gives {case.get("deployed")}')
+    else:
+        assert case['id'] not in UNKNOWN_EXPECTED, f'{case["id"]} is now computed: update the list'
