@@ -267,8 +267,8 @@ def _translated_events(events, hooks: _Hooks, text: str = ''):
 
 
 def _pure_events(text: str):
-    from ruamel.yaml import YAML
-    return YAML(typ='safe', pure=True).parse(text)
+    from hot_ls.syntax import pure_parser  # imported on first use: only the fallback needs it
+    return pure_parser.events(text)
 
 
 def _standard_c_events(text: str):
@@ -311,16 +311,28 @@ def build(text: str, pure: bool = False) -> BuildResult:
 
     ruamel.yaml.clib bundles an older libyaml than the 0.2.5 that PyYAML (and
     so Heat) uses; it rejects colons inside plain scalars in flow collections
-    (`{get_param:Name}`), which libyaml 0.2.2 started to accept.  For that one
-    error the pure-Python parser, which accepts them as PyYAML does, decides.
+    (`{get_param:Name}`), which libyaml 0.2.2 started to accept, and question
+    marks inside them (`{get_?param: x}`), accepted since 0.2.5.  For those
+    errors the pure-Python parser, which accepts them as PyYAML does, decides.
     """
     result = _build(text, pure)
-    if (not pure and result.error is not None
-            and result.error.problem == "found unexpected ':'"):
+    if not pure and result.error is not None and _newer_libyaml_may_accept(text, result.error):
         retry = _build(text, True)
         if retry.error is None or retry.error.problem_mark.index > result.error.problem_mark.index:
             return retry
     return result
+
+
+_FLOW_END_PROBLEMS = frozenset(("did not find expected ',' or '}'", "did not find expected ',' or ']'"))
+
+
+def _newer_libyaml_may_accept(text: str, error: MarkedYAMLError) -> bool:
+    """Whether an error of the bundled libyaml may be one that libyaml 0.2.5 no longer raises."""
+    if error.problem == "found unexpected ':'":
+        return True
+    return (error.problem in _FLOW_END_PROBLEMS and error.context_mark is not None
+            and error.problem_mark is not None
+            and '?' in text[error.context_mark.index:error.problem_mark.index + 1])
 
 
 def _build(text: str, pure: bool) -> BuildResult:
