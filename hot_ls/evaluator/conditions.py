@@ -21,9 +21,12 @@ _IN_PROGRESS = object()
 class Conditions:
     """heat.engine.conditions.Conditions over parsed definitions."""
 
-    def __init__(self, parsed: dict):
+    def __init__(self, parsed: dict, failures: dict | None = None):
         self._conditions = parsed
         self._resolved: dict = {}
+        # Lenient mode (previews): a definition that failed to parse fails
+        # only when it is used, instead of failing every condition.
+        self._failures = dict(failures or {})
 
     def names(self):
         return self._conditions.keys()
@@ -56,15 +59,14 @@ class Conditions:
             return condition_name
         if isinstance(condition_name, Unknown):
             return condition_name
+        if isinstance(condition_name, str) and condition_name in self._failures:
+            raise self._failures[condition_name]
         if not (isinstance(condition_name, str) and condition_name in self._conditions):
             raise ValueError('Invalid condition "%s"' % condition_name)
         if condition_name not in self._resolved:
             self._resolved[condition_name] = _IN_PROGRESS
-            try:
-                self._resolved[condition_name] = self._resolve(condition_name)
-            except BaseException:
-                # Heat leaves the marker behind; a second look reports a cycle.
-                raise
+            # On an error Heat leaves the marker behind: a second look reports a cycle.
+            self._resolved[condition_name] = self._resolve(condition_name)
         result = self._resolved[condition_name]
         if result is _IN_PROGRESS:
             raise StackValidationFailed(

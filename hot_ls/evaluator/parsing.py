@@ -17,7 +17,7 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from hot_ls.evaluator.errors import StackValidationFailed, tag
-from hot_ls.evaluator.functions.base import Macro, Site
+from hot_ls.evaluator.functions.base import Broken, Macro, Site
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 
 if TYPE_CHECKING:
@@ -39,13 +39,21 @@ def parse(table: dict, scope: 'Scope', snippet: Any, path: str = '') -> Any:
                 fn_path = '.'.join([path, fn_name])
                 try:
                     if isinstance(factory, type) and issubclass(factory, Macro):
-                        return factory(scope, fn_name, pair.value, site,
+                        made = factory(scope, fn_name, pair.value, site,
                                        functools.partial(parse, table, scope, path=fn_path))
-                    return factory(scope, fn_name, parse(table, scope, pair.value, fn_path), site)
+                    else:
+                        made = factory(scope, fn_name, parse(table, scope, pair.value, fn_path),
+                                       site)
                 except (ValueError, TypeError, KeyError) as exc:
                     wrapped = StackValidationFailed(path=fn_path, message=str(exc))
                     tag(wrapped, getattr(exc, '_hot_ls_node', None) or snippet)
-                    raise wrapped from exc
+                    if scope.explore is None:
+                        raise wrapped from exc
+                    # static checks: note the failure and carry on, to find the others
+                    scope.explore.append((wrapped, scope.guard_depth > 0, exc))
+                    return Broken(scope, fn_name, None, site)
+                made.guarded = scope.guard_depth > 0
+                return made
         return dict((key, parse(table, scope, pair.value, '.'.join([path, str(key)])))
                     for key, pair in index.items())
     if isinstance(snippet, Sequence):

@@ -41,13 +41,17 @@ class Scope:
     def __init__(self, version: HotVersion, parameters: ParameterTable, *,
                  conditions: Any = _MISSING, resources: MappingType[Any, ResourceEntry] | None = None,
                  files: MappingType[str, str] | None = None,
-                 attribute_names: Callable[[ResourceEntry], Any] | None = None):
+                 attribute_names: Callable[[ResourceEntry], Any] | None = None,
+                 lenient: bool = False):
         self.version = version
         self.parameters = parameters
         self._condition_source = conditions
         self.resources: dict[Any, ResourceEntry] = dict(resources or {})
-        self.files = dict(files or {})
+        self.files = files if hasattr(files, "get") else dict(files or {})
         self._attribute_names = attribute_names
+        self.lenient = lenient  # previews: a broken condition fails only where it is used
+        self.explore: list | None = None  # static checks: where parse errors are collected
+        self.guard_depth = 0  # static checks: how many `if` branches deep the parser is
         self._conditions: Conditions | None = None
         self._enabled: dict[Any, Any] = {}
         self.trace: dict[int, tuple[Node, Any]] = {}
@@ -78,10 +82,16 @@ class Scope:
                     message='Condition definitions must be a map. Found a NoneType instead')
             items = source.index.items() if isinstance(source, Mapping) else source.items()
             parsed = {}
+            failures = {}
             for name, pair in items:
                 node = pair.value if isinstance(source, Mapping) else pair
-                parsed[name] = self.parse_condition(node, '.'.join(['conditions', str(name)]))
-            self._conditions = Conditions(parsed)
+                try:
+                    parsed[name] = self.parse_condition(node, '.'.join(['conditions', str(name)]))
+                except Exception as exc:
+                    if not self.lenient:
+                        raise
+                    failures[name] = exc
+            self._conditions = Conditions(parsed, failures)
         return self._conditions
 
     def condition_nodes(self) -> dict:

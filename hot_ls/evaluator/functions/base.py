@@ -38,6 +38,10 @@ class Function:
 
     #: Heat's class name (what the language facts call the implementation)
     heat_class = 'Function'
+    #: inside a branch of `if` (static checks only: Heat parses only the branch it takes)
+    guarded = False
+    #: static checks: this call's own failure is already reported; validate only its arguments
+    neutral = False
 
     def __init__(self, scope: 'Scope', fn_name: str, args: Any, site: Site | None = None):
         self.scope = scope
@@ -112,7 +116,11 @@ def validate(snippet: Any, path: Any = None) -> None:
         path = [path]
     if isinstance(snippet, Function):
         try:
-            snippet.validate()
+            if snippet.neutral:
+                Macro.validate(snippet) if isinstance(snippet, Macro) \
+                    else Function.validate(snippet)
+            else:
+                snippet.validate()
         except AssertionError:
             raise
         except Exception as exc:
@@ -144,6 +152,19 @@ def walk_functions(snippet: Any):
     elif isinstance(snippet, (list, tuple)):
         for value in snippet:
             yield from walk_functions(value)
+
+
+class Broken(Function):
+    """A call whose arguments Heat refuses (static checks go on past it)."""
+
+    heat_class = 'Broken'
+
+    def validate(self):
+        pass
+
+    def result(self):
+        from hot_ls.evaluator.values import Unknown
+        return Unknown(self.fn_name)
 
 
 class Invalid(Function):

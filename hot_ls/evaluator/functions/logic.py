@@ -15,7 +15,7 @@ from __future__ import annotations
 import collections.abc
 
 from hot_ls.evaluator.errors import InvalidTemplateVersion
-from hot_ls.evaluator.functions.base import Function, Macro, resolve
+from hot_ls.evaluator.functions.base import Function, Macro, resolve, validate
 from hot_ls.evaluator.values import Symbolic, Unknown, find_symbolic, unknown
 from hot_ls.syntax import Mapping, Scalar, Sequence
 
@@ -63,12 +63,35 @@ class If(Macro):
             raise ValueError('Arguments to "%s" must be of the form: '
                              '[condition_name, value_if_true, value_if_false]' % self.fn_name)
         cond = self.scope.parse_condition(condition, self.fn_name)
+        if self.scope.explore is not None:
+            return self._explore(cond, parse_func, value_if_true, value_if_false)
         cd = self._get_condition(resolve(cond))
         self.condition = cd
         if isinstance(cd, Unknown):
-            self.unknown = cd
             return cd
         return parse_func(value_if_true if cd else value_if_false)
+
+    def _explore(self, cond, parse_func, value_if_true, value_if_false):
+        """Static checks: parse both branches (marked guarded), whatever the condition."""
+        try:
+            self.condition = self._get_condition(resolve(cond))
+        except Exception:
+            self.condition = unknown('if')
+        self.scope.guard_depth += 1
+        try:
+            self.branches = [parse_func(value_if_true), parse_func(value_if_false)]
+        finally:
+            self.scope.guard_depth -= 1
+        if isinstance(self.condition, bool):
+            return self.branches[0 if self.condition else 1]
+        return self.branches[0]
+
+    def validate(self):
+        branches = getattr(self, 'branches', None)
+        if branches is None:
+            return super().validate()
+        for branch in branches:  # static checks: each branch as if it were taken
+            validate(branch)
 
     def _get_condition(self, cond):
         if isinstance(cond, bool):

@@ -1,0 +1,85 @@
+"""The preview of a whole template: what `hot-ls preview` prints and editors show.
+
+    {"parameters": {name: value}, "conditions": {name: bool},
+     "resources": {name: {"type", "enabled", "properties"}},
+     "outputs": {name: value}}
+
+Any item that fails shows {"error": {"message": ...}} in its place (a
+resource property that fails shows it in place of that property's value).
+A disabled resource has "enabled": false and "properties": null; an
+output whose condition is false is null and listed in "disabled_outputs".
+Hidden parameters print as '******', as Heat prints them.  Problems that
+concern the whole stack (an environment Heat refuses) are listed under
+"errors".  Deploy-time values print as placeholders (values.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hot_ls.evaluator.snippet import Outcome
+from hot_ls.evaluator.values import to_json
+
+
+def _item(outcome: Outcome) -> Any:
+    return outcome.to_json().get('value') if outcome.ok else outcome.to_json()
+
+
+@dataclass
+class Preview:
+    parameters: dict = field(default_factory=dict)
+    conditions: dict = field(default_factory=dict)
+    resources: dict = field(default_factory=dict)
+    outputs: dict = field(default_factory=dict)
+    disabled_outputs: list = field(default_factory=list)
+    errors: list = field(default_factory=list)
+
+    @classmethod
+    def build(cls, evaluation) -> 'Preview':
+        out = cls()
+        template = evaluation.template
+        for name in template.parameters:
+            outcome = evaluation.parameter(name)
+            schema = evaluation.parameters.schemas.get(name)
+            if outcome.ok and schema is not None and schema.hidden:
+                outcome = Outcome('******')
+            out.parameters[name] = _item(outcome)
+        if template.facts.has_conditions:
+            for name in template.conditions:
+                out.conditions[name] = _item(evaluation.condition(name))
+        for name in template.resources:
+            res = evaluation.resource(name)
+            if res.properties.ok and isinstance(res.properties.value, dict):
+                props = {k: to_json(v) for k, v in res.properties.value.items()}
+                for key, error in res.property_errors.items():
+                    props[key] = {'error': error.to_json()}
+            else:
+                props = _item(res.properties)
+            out.resources[name] = {'type': res.type, 'enabled': _item(res.enabled),
+                                   'properties': props}
+        for name in template.outputs:
+            output = evaluation.output(name)
+            out.outputs[name] = _item(output.value) if output.enabled.ok else _item(output.enabled)
+            if output.enabled.ok and output.enabled.value is False:
+                out.disabled_outputs.append(name)
+        out.errors = [error.to_json() for error in evaluation.problems]
+        return out
+
+    def to_json(self) -> dict:
+        data = {'parameters': _keys(self.parameters), 'conditions': _keys(self.conditions),
+                'resources': _keys(self.resources), 'outputs': _keys(self.outputs)}
+        if self.disabled_outputs:
+            data['disabled_outputs'] = [str(n) for n in self.disabled_outputs]
+        if self.errors:
+            data['errors'] = self.errors
+        return data
+
+
+def _keys(mapping: dict) -> dict:
+    return {name if isinstance(name, str) else str(name): value for name, value in mapping.items()}
+
+
+def preview(template, environments=(), parameter_values=None, **kwargs) -> Preview:
+    """The preview of `template` (a model Template) with -e environments and -P values."""
+    from hot_ls.evaluator.template import TemplateEvaluation
+    return TemplateEvaluation(template, environments, parameter_values, **kwargs).preview()

@@ -1,0 +1,255 @@
+"""Every failure Heat would report while parsing and validating a template's functions.
+
+Heat stops at the first problem; a checker should list them all.  So the
+template is parsed with Heat's parser in *exploring* mode (a call whose
+arguments fail is noted and parsing goes on; both branches of every `if`
+are parsed, marked as guarded), then validated with Heat's validate()
+repeatedly, each failing call being set aside once reported, so every
+message is the one Heat would give once the earlier ones were fixed.
+
+What is parsed and validated, and when it is certain, follows Heat
+(template validate, checked with tools/heat_validate.py):
+
+* resources: every field is parsed, enabled or not; validate() runs only
+  for resources whose condition holds (under the default parameters);
+* outputs: the condition is parsed; the value is parsed and validated only
+  when the output's condition holds;
+* conditions: every definition is parsed and validated, used or not;
+* anything inside an `if` branch only possibly fails: Heat parses the
+  branch the condition picks, and that depends on the parameters.
+
+`cause` tells the rules apart: 'arguments' (a function's arguments or
+shape), 'removed', 'invalid-context', 'reference' (get_resource/get_attr
+of a missing resource), 'attribute', 'condition' (an unknown condition
+name), 'condition-definition'.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from hot_ls.evaluator.errors import (
+    PARSE, VALIDATE, InvalidTemplateAttribute, InvalidTemplateReference, InvalidTemplateVersion,
+    located,
+)
+from hot_ls.evaluator.functions.base import Function, Macro, validate
+from hot_ls.evaluator.parameters import ParameterTable, StackIdentity
+from hot_ls.evaluator.scope import _MISSING, ResourceEntry, Scope
+from hot_ls.model.template import Template
+from hot_ls.syntax import Node, Scalar
+
+RESOURCE_FIELDS = ('properties', 'metadata', 'update_policy', 'deletion_policy', 'external_id')
+_VALIDATED_FIELDS = ('properties', 'metadata', 'update_policy', 'deletion_policy', 'external_id')
+
+
+@dataclass
+class StaticIssue:
+    """A parse- or validate-time failure Heat reports, where it arises, and how sure it is."""
+
+    message: str  # Heat's message
+    node: Node | None  # the call's mapping (or the field) where it arises
+    phase: str  # 'parse' or 'validate'
+    certain: bool  # False: only possible (see `reason`)
+    cause: str  # 'arguments', 'removed', 'invalid-context', 'reference', ...
+    owner: tuple  # ('resources', name), ('outputs', name), ('conditions', name)
+    field: str  # 'properties', 'value', 'condition', 'definition', ...
+    reason: str | None = None  # why it is only possible
+    call: Any = None  # the Function, when known
+
+    @property
+    def key(self) -> Node | None:
+        """The function name's node, for a diagnostic's range."""
+        site = getattr(self.call, 'site', None)
+        return site.key if site is not None else None
+
+
+def _innermost(exc: BaseException) -> BaseException:
+    while exc.__cause__ is not None:
+        exc = exc.__cause__
+    return exc
+
+
+def _cause(exc: BaseException) -> str:
+    inner = _innermost(exc)
+    text = str(inner)
+    if isinstance(inner, InvalidTemplateVersion):
+        return 'removed'
+    if isinstance(inner, InvalidTemplateReference):
+        return 'reference'
+    if isinstance(inner, InvalidTemplateAttribute):
+        return 'attribute'
+    if text.endswith('is invalid in this context'):
+        return 'invalid-context'
+    if text.startswith('Invalid condition "'):
+        return 'condition'
+    return 'arguments'
+
+
+def _functions(parsed: Any):
+    """Every Function in a parsed value, both branches of explored `if`s included."""
+    stack = [parsed]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Function):
+            yield item
+            if isinstance(item, Macro):
+                stack.extend(getattr(item, 'branches', None) or [item.parsed])
+            else:
+                stack.append(item.args)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+
+
+class _Checker:
+    def __init__(self, template: Template, attribute_names: Callable | None):
+        self.template = template
+        version = template.facts
+        declarations = {name: d.body.to_python() for name, d in template.parameters.items()}
+        table = ParameterTable(version, declarations, {}, {}, StackIdentity())
+        pair = template.sections.get('conditions')
+        entries = {}
+        for name, definition in template.resources.items():
+            rtype = definition.get('type')
+            entries[name] = ResourceEntry(
+                name, rtype.value if isinstance(rtype, Scalar) else None,
+                definition.get('condition') if version.has_conditions else None, definition.body)
+        self.scope = Scope(version, table, conditions=pair.value if pair else _MISSING,
+                           resources=entries, attribute_names=attribute_names, lenient=True)
+        try:
+            self.scope.conditions()  # parsed leniently before exploring, so never twice
+        except Exception:
+            pass
+        self.issues: list[StaticIssue] = []
+
+    # -- one field -------------------------------------------------------------------
+    def explore(self, node: Node, path: str, owner: tuple, field: str, *, condition: bool = False,
+                guard: str | None = None) -> Any:
+        """Parse in exploring mode; note every parse failure.  Returns the parsed value."""
+        found: list = []
+        self.scope.explore = found
+        try:
+            parsed = (self.scope.parse_condition(node, path) if condition
+                      else self.scope.parse(node, path))
+        except Exception as exc:  # a failure outside any call (e.g. a condition name)
+            parsed = None
+            found.append((exc, False, exc))
+        finally:
+            self.scope.explore = None
+        for wrapped, guarded, original in found:
+            reason = guard or ('it is inside an "if" branch, which Heat parses only when the '
+                               'condition picks it' if guarded else None)
+            self.issues.append(StaticIssue(str(wrapped), located(wrapped) or node, PARSE,
+                                           reason is None, _cause(original), owner, field, reason))
+        return parsed
+
+    def validate(self, parsed: Any, path: list, owner: tuple, field: str, node: Node,
+                 guard: str | None = None) -> None:
+        """Heat's validate(), repeated with each reported call set aside."""
+        by_node = {id(fn.site.node): fn for fn in _functions(parsed) if fn.site is not None}
+        for _ in range(len(by_node) + 1):
+            try:
+                validate(parsed, list(path) if path else None)
+            except Exception as exc:
+                where = located(exc)
+                fn = by_node.get(id(where)) if where is not None else None
+                reason = guard
+                if reason is None and fn is not None and fn.guarded:
+                    reason = ('it is inside an "if" branch, which Heat validates only when the '
+                              'condition picks it')
+                self.issues.append(StaticIssue(str(exc), where or node, VALIDATE, reason is None,
+                                               _cause(exc), owner, field, reason, fn))
+                if fn is None or fn.neutral:
+                    return
+                fn.neutral = True
+            else:
+                return
+
+    # -- the template ---------------------------------------------------------------------
+    def run(self) -> list[StaticIssue]:
+        template = self.template
+        facts = template.facts
+        used = template.used_conditions()
+        if facts.has_conditions:
+            for name, definition in template.conditions.items():
+                owner = ('conditions', name)
+                parsed = self.explore(definition.body, '.'.join(['conditions', str(name)]),
+                                      owner, 'definition', condition=True)
+                if isinstance(parsed, (bool, Function)):
+                    self.validate(parsed, [], owner, 'definition', definition.body)
+        for name, definition in template.resources.items():
+            body = definition.mapping
+            if body is None:
+                continue
+            owner = ('resources', name)
+            enabled = self._enabled(name)
+            guard = None if enabled is True else (
+                f'resource "{name}" is disabled by its condition under the default parameters, '
+                'and Heat validates only enabled resources' if enabled is False else
+                f'whether resource "{name}" is enabled depends on values not known here')
+            for field in RESOURCE_FIELDS:
+                node = body.get(field)
+                if node is None or (field == 'external_id' and not facts.has_conditions):
+                    continue
+                path = '.'.join(['resources', str(name), field])
+                parsed = self.explore(node, path, owner, field)
+                if field in _VALIDATED_FIELDS:
+                    self.validate(parsed, ['resources', name, field], owner, field, node, guard)
+            if facts.has_conditions and body.get('condition') is not None:
+                self.explore(body.get('condition'), '.'.join(['resources', str(name),
+                                                              'condition']),
+                             owner, 'condition', condition=True)
+        for name, definition in template.outputs.items():
+            body = definition.mapping
+            if body is None:
+                continue
+            owner = ('outputs', name)
+            guard = None
+            if facts.has_conditions and body.get('condition') is not None:
+                self.explore(body.get('condition'), '.'.join(['outputs', str(name), 'condition']),
+                             owner, 'condition', condition=True)
+                enabled = self._output_enabled(body.get('condition'), name)
+                if enabled is not True:
+                    guard = (f'output "{name}" is disabled by its condition under the default '
+                             'parameters, and Heat parses only enabled outputs'
+                             if enabled is False else
+                             f'whether output "{name}" is enabled depends on values not known here')
+            node = body.get('value')
+            if node is None:
+                continue
+            parsed = self.explore(node, '.'.join(['outputs', str(name), 'value']), owner, 'value',
+                                  guard=guard)
+            self.validate(parsed, ['outputs', name, 'value'], owner, 'value', node, guard)
+        del used
+        return self.issues
+
+    def _enabled(self, name: Any) -> Any:
+        try:
+            value = self.scope.enabled(name)
+        except Exception:
+            return None
+        return value if isinstance(value, bool) else None
+
+    def _output_enabled(self, node: Node, name: Any) -> Any:
+        from hot_ls.evaluator.functions.base import resolve
+        try:
+            cond = self.scope.parse_condition(node, '.'.join(['outputs', str(name), 'condition']))
+            value = self.scope.conditions().is_enabled(resolve(cond))
+        except Exception:
+            return None
+        return value if isinstance(value, bool) else None
+
+
+def static_issues(template: Template, *, attribute_names: Callable[[ResourceEntry], Any] | None
+                  = None) -> list[StaticIssue]:
+    """Each parse/validate-time failure Heat would report for `template`, certain or possible.
+
+    Nothing is reported for a template whose version Heat does not know
+    (that is the version rules' business).  `attribute_names`, when given,
+    tells which attributes a resource has (from a resource catalog), so
+    that get_attr of an unknown attribute is reported.
+    """
+    if template.version is None:
+        return []
+    return _Checker(template, attribute_names).run()

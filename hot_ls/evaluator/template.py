@@ -1,0 +1,277 @@
+"""A whole template evaluated as Heat would create it: parameters, conditions, resources, outputs.
+
+`TemplateEvaluation` builds the stack once (parameters with the user's
+values and the merged environments, the conditions section, the resources
+and their conditions) and evaluates each item on demand, each on its own:
+a broken item gives an error for that item only, never one failure for
+everything (Heat itself stops at the first).  Paths and messages are the
+ones Heat uses for templates ('resources.r.properties.value.list_join: ...',
+'Property error: resources.r.properties.value: ...', 'outputs.o.value...').
+
+Every call evaluated is recorded against its node, so an editor can ask
+for the value of any call (`value_of`).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from hot_ls.evaluator.errors import PARSE, RESOLVE, VALIDATE, EvalError
+from hot_ls.evaluator.functions.base import resolve, validate
+from hot_ls.evaluator.parameters import ParameterTable, StackIdentity
+from hot_ls.evaluator.scope import _MISSING, ResourceEntry, Scope
+from hot_ls.evaluator.snippet import STACK, Outcome
+from hot_ls.model.environment import Environment, EnvironmentError_, merge_environments
+from hot_ls.model.template import Template
+from hot_ls.syntax import Mapping, Node, Scalar
+
+
+class FileLoader:
+    """The `files` Heat receives with a template: get_file targets read beside the template.
+
+    python-heatclient reads each get_file target relative to the template
+    and sends its content; here it is read on demand.  Explicit `files`
+    (name -> content) win.
+    """
+
+    def __init__(self, base: str | None = None, files: dict | None = None):
+        self.base = base
+        self.files = dict(files or {})
+
+    def get(self, name: Any, default: Any = None) -> Any:
+        if name in self.files:
+            return self.files[name]
+        if not isinstance(name, str) or self.base is None:
+            return default
+        path = name[len('file://'):] if name.startswith('file://') else name
+        if '://' in path:
+            return default
+        full = path if os.path.isabs(path) else os.path.join(self.base, path)
+        try:
+            with open(full, encoding='utf-8', errors='replace') as fh:
+                content = fh.read()
+        except OSError:
+            return default
+        self.files[name] = content
+        return content
+
+
+@dataclass
+class ResourcePreview:
+    """A resource: its type, whether its condition holds, and its resolved properties."""
+
+    name: Any
+    type: Any
+    enabled: Outcome
+    properties: Outcome
+    property_errors: dict = field(default_factory=dict)  # key -> EvalError
+
+
+@dataclass
+class OutputPreview:
+    name: Any
+    enabled: Outcome
+    value: Outcome
+
+
+class TemplateEvaluation:
+    """One template, one set of inputs: every item's value, evaluated lazily and cached."""
+
+    def __init__(self, template: Template, environments: Iterable[Any] = (),
+                 parameter_values: dict | None = None, *, files: dict | None = None,
+                 stack: StackIdentity | None = None,
+                 attribute_names: Callable[[ResourceEntry], Any] | None = None):
+        self.template = template
+        self.version = template.facts
+        self.problems: list[EvalError] = []
+        values = dict(parameter_values or {})
+        self.stack = stack or StackIdentity()
+        self.declarations = {name: d.body.to_python() for name, d in template.parameters.items()}
+        table = ParameterTable(self.version, self.declarations, values, {}, self.stack)
+        envs = [env if isinstance(env, Environment) else Environment.from_text(str(env))
+                for env in environments]
+        if envs:
+            types = {name: schema.type for name, schema in table.schemas.items()}
+            try:
+                merged = merge_environments(envs, types, values, {})
+            except EnvironmentError_ as exc:
+                self.problems.append(EvalError(exc.message, STACK, exc.node, 'EnvironmentError'))
+            else:
+                table = ParameterTable(self.version, self.declarations, merged.parameters,
+                                       merged.parameter_defaults, self.stack)
+        self.parameters = table
+        conditions_pair = template.sections.get('conditions')
+        base = os.path.dirname(os.path.abspath(template.path)) if template.path else None
+        self.scope = Scope(self.version, table,
+                           conditions=conditions_pair.value if conditions_pair else _MISSING,
+                           resources=self._resource_entries(), files=FileLoader(base, files),
+                           attribute_names=attribute_names, lenient=True)
+        self._resources: dict[Any, ResourcePreview] = {}
+        self._outputs: dict[Any, OutputPreview] = {}
+        self._failures: dict[int, tuple[Node, EvalError]] = {}
+        self._all_done = False
+
+    def _resource_entries(self) -> dict[Any, ResourceEntry]:
+        entries = {}
+        for name, definition in self.template.resources.items():
+            rtype = definition.get('type')
+            condition = definition.get('condition') if self.version.has_conditions else None
+            entries[name] = ResourceEntry(name, rtype.value if isinstance(rtype, Scalar) else None,
+                                          condition, definition.body)
+        return entries
+
+    # -- parameters and conditions ---------------------------------------------------
+    def parameter(self, name: Any) -> Outcome:
+        """The parameter's value as a stack create checks it (type, constraints, presence)."""
+        try:
+            return Outcome(self.parameters.check(name))
+        except Exception as exc:
+            return Outcome(error=EvalError(str(exc), STACK, self._parameter_node(name),
+                                           type(exc).__name__))
+
+    def _parameter_node(self, name: Any) -> Node | None:
+        definition = self.template.parameters.get(name)
+        return definition.key if definition else None
+
+    def condition(self, name: Any) -> Outcome:
+        """Whether a condition of the conditions section holds (True, False or Unknown)."""
+        try:
+            return Outcome(self.scope.conditions().is_enabled(name))
+        except Exception as exc:
+            return self._failure(exc, RESOLVE, self._condition_node(name))
+
+    def _condition_node(self, name: Any) -> Node | None:
+        definition = self.template.conditions.get(name)
+        return definition.body if definition else None
+
+    # -- resources -------------------------------------------------------------------------
+    def resource(self, name: Any) -> ResourcePreview:
+        found = self._resources.get(name)
+        if found is None:
+            found = self._resources[name] = self._resource(name)
+        return found
+
+    def _resource(self, name: Any) -> ResourcePreview:
+        entry = self.scope.resources[name]
+        try:
+            enabled = Outcome(self.scope.enabled(name))
+        except Exception as exc:
+            enabled = self._failure(exc, RESOLVE, entry.condition)
+        definition = self.template.resources[name]
+        props_node = definition.get('properties')
+        if props_node is None:
+            return ResourcePreview(name, entry.type, enabled, Outcome({}))
+        path = '.'.join(['resources', str(name), 'properties'])
+        try:
+            parsed = self.scope.parse(props_node, path)
+        except Exception as exc:
+            return ResourcePreview(name, entry.type, enabled, self._failure(exc, PARSE, props_node))
+        if enabled.value is False or enabled.error is not None:
+            return ResourcePreview(name, entry.type, enabled, Outcome(None))
+        try:
+            validate(parsed, ['resources', name, 'properties'])
+        except Exception as exc:
+            return ResourcePreview(name, entry.type, enabled,
+                                   self._failure(exc, VALIDATE, props_node))
+        if not isinstance(parsed, dict):
+            try:
+                return ResourcePreview(name, entry.type, enabled, Outcome(resolve(parsed)))
+            except Exception as exc:
+                return ResourcePreview(name, entry.type, enabled, self._failure(
+                    exc, RESOLVE, props_node, prefix='Property error: %s: ' % path))
+        values, errors = {}, {}
+        for key, sub in parsed.items():
+            try:
+                value = resolve(sub, nullable=True)
+            except Exception as exc:
+                key_path = '.'.join([path, str(key)])
+                node = props_node.get(key) if isinstance(props_node, Mapping) else props_node
+                errors[key] = self._failure(exc, RESOLVE, node,
+                                            prefix='Property error: %s: ' % key_path).error
+                continue
+            if value is not Ellipsis:
+                values[key] = value
+        preview = ResourcePreview(name, entry.type, enabled, Outcome(values))
+        preview.property_errors = errors
+        return preview
+
+    # -- outputs ----------------------------------------------------------------------------
+    def output(self, name: Any) -> OutputPreview:
+        found = self._outputs.get(name)
+        if found is None:
+            found = self._outputs[name] = self._output(name)
+        return found
+
+    def _output(self, name: Any) -> OutputPreview:
+        definition = self.template.outputs[name]
+        enabled = Outcome(True)
+        if self.version.has_conditions and definition.get('condition') is not None:
+            node = definition.get('condition')
+            try:
+                cond = self.scope.parse_condition(node, '.'.join(['outputs', str(name),
+                                                                  'condition']))
+                enabled = Outcome(self.scope.conditions().is_enabled(resolve(cond)))
+            except Exception as exc:
+                enabled = self._failure(exc, RESOLVE, node)
+        if enabled.error is not None or enabled.value is False:
+            return OutputPreview(name, enabled, Outcome(None))
+        node = definition.get('value')
+        if node is None:
+            return OutputPreview(name, enabled, Outcome(error=EvalError(
+                'Each output definition must contain a value key.', PARSE, definition.key)))
+        phase = PARSE
+        try:
+            parsed = self.scope.parse(node, '.'.join(['outputs', str(name), 'value']))
+            phase = VALIDATE
+            validate(parsed, ['outputs', name, 'value'])
+            phase = RESOLVE
+            value = resolve(parsed)
+        except Exception as exc:
+            return OutputPreview(name, enabled, self._failure(exc, phase, node))
+        return OutputPreview(name, enabled, Outcome(value))
+
+    # -- everything --------------------------------------------------------------------------
+    def evaluate_all(self) -> None:
+        if self._all_done:
+            return
+        self._all_done = True
+        for name in self.template.parameters:
+            self.parameter(name)
+        if self.version.has_conditions:
+            for name in self.template.conditions:
+                self.condition(name)
+        for name in self.template.resources:
+            self.resource(name)
+        for name in self.template.outputs:
+            self.output(name)
+
+    def value_of(self, node: Node) -> Outcome | None:
+        """The value of a function call (its mapping node), or its error; None if never evaluated.
+
+        A call inside an `if` branch that is not taken, or inside a disabled
+        resource, is never evaluated.
+        """
+        self.evaluate_all()
+        found = self.scope.trace.get(id(node))
+        if found is not None:
+            return Outcome(found[1])
+        failed = self._failures.get(id(node))
+        if failed is not None:
+            return Outcome(error=failed[1])
+        return None
+
+    def _failure(self, exc: BaseException, phase: str, node: Node | None,
+                 prefix: str = '') -> Outcome:
+        message = prefix + str(exc)
+        error = EvalError(message, phase, getattr(exc, '_hot_ls_node', None) or node,
+                          type(exc).__name__)
+        if error.node is not None:
+            self._failures.setdefault(id(error.node), (error.node, error))
+        return Outcome(error=error)
+
+    def preview(self):
+        from hot_ls.evaluator.preview import Preview
+        self.evaluate_all()
+        return Preview.build(self)
+
