@@ -31,6 +31,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser('serve', help='run the language server (stdio by default)')
     serve.add_argument('--tcp', metavar='HOST:PORT', help='listen on TCP instead of stdio')
+
+    from hot_ls.cli import eval as eval_cli, preview as preview_cli
+    eval_cli.add_parser(sub)
+    preview_cli.add_parser(sub)
     return parser
 
 
@@ -59,6 +63,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == 'rules':
             from hot_ls.cli import rules
             return rules.run(args)
+        if args.command == 'eval':
+            from hot_ls.cli import eval as eval_cli
+            return eval_cli.run(args)
+        if args.command == 'preview':
+            from hot_ls.cli import preview as preview_cli
+            return preview_cli.run(args)
         if args.command == 'serve':
             from hot_ls.server.main import serve
             return serve(args.tcp)

@@ -50,9 +50,12 @@ class Preview:
         for name in template.resources:
             res = evaluation.resource(name)
             if res.properties.ok and isinstance(res.properties.value, dict):
-                props = {k: to_json(v) for k, v in res.properties.value.items()}
-                for key, error in res.property_errors.items():
-                    props[key] = {'error': error.to_json()}
+                props = {}
+                for key in res.order or list(res.properties.value):
+                    if key in res.property_errors:
+                        props[key] = {'error': res.property_errors[key].to_json()}
+                    elif key in res.properties.value:
+                        props[key] = to_json(res.properties.value[key])
             else:
                 props = _item(res.properties)
             out.resources[name] = {'type': res.type, 'enabled': _item(res.enabled),

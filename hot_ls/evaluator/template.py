@@ -66,6 +66,7 @@ class ResourcePreview:
     enabled: Outcome
     properties: Outcome
     property_errors: dict = field(default_factory=dict)  # key -> EvalError
+    order: list = field(default_factory=list)  # property keys as written
 
 
 @dataclass
@@ -194,6 +195,7 @@ class TemplateEvaluation:
                 values[key] = value
         preview = ResourcePreview(name, entry.type, enabled, Outcome(values))
         preview.property_errors = errors
+        preview.order = list(parsed)
         return preview
 
     # -- outputs ----------------------------------------------------------------------------
