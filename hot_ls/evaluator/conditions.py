@@ -27,9 +27,20 @@ class Conditions:
         # Lenient mode (previews): a definition that failed to parse fails
         # only when it is used, instead of failing every condition.
         self._failures = dict(failures or {})
+        self.requested: set = set()  # every name looked up, for the rules
+        self._errors: dict = {}  # a condition that failed fails the same way when asked again
 
     def names(self):
         return self._conditions.keys()
+
+    def parsed(self, name: Any) -> Any:
+        """A definition as parsed (a Function, a boolean...), or None."""
+        return self._conditions.get(name)
+
+    @property
+    def parse_failures(self) -> dict:
+        """Lenient mode: the definitions that failed to parse, name -> error."""
+        return dict(self._failures)
 
     def validate(self) -> None:
         for name, cond in self._conditions.items():
@@ -59,14 +70,22 @@ class Conditions:
             return condition_name
         if isinstance(condition_name, Unknown):
             return condition_name
+        if isinstance(condition_name, str):
+            self.requested.add(condition_name)
         if isinstance(condition_name, str) and condition_name in self._failures:
             raise self._failures[condition_name]
         if not (isinstance(condition_name, str) and condition_name in self._conditions):
             raise ValueError('Invalid condition "%s"' % condition_name)
+        if condition_name in self._errors:
+            # Heat stops at the first failure; a preview asks again and should hear the same.
+            raise self._errors[condition_name]
         if condition_name not in self._resolved:
             self._resolved[condition_name] = _IN_PROGRESS
-            # On an error Heat leaves the marker behind: a second look reports a cycle.
-            self._resolved[condition_name] = self._resolve(condition_name)
+            try:
+                self._resolved[condition_name] = self._resolve(condition_name)
+            except Exception as exc:
+                self._errors[condition_name] = exc
+                raise
         result = self._resolved[condition_name]
         if result is _IN_PROGRESS:
             raise StackValidationFailed(

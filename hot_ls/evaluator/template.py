@@ -112,6 +112,8 @@ class TemplateEvaluation:
         self._outputs: dict[Any, OutputPreview] = {}
         self._failures: dict[int, tuple[Node, EvalError]] = {}
         self._all_done = False
+        #: the conditions Heat itself evaluates when it creates the stack (see evaluate_all)
+        self.heat_conditions: set = set()
 
     def _resource_entries(self) -> dict[Any, ResourceEntry]:
         entries = {}
@@ -240,13 +242,17 @@ class TemplateEvaluation:
         self._all_done = True
         for name in self.template.parameters:
             self.parameter(name)
-        if self.version.has_conditions:
-            for name in self.template.conditions:
-                self.condition(name)
         for name in self.template.resources:
             self.resource(name)
         for name in self.template.outputs:
             self.output(name)
+        try:
+            self.heat_conditions = set(self.scope.conditions().requested)
+        except Exception:
+            self.heat_conditions = set()
+        if self.version.has_conditions:
+            for name in self.template.conditions:
+                self.condition(name)
 
     def value_of(self, node: Node) -> Outcome | None:
         """The value of a function call (its mapping node), or its error; None if never evaluated.

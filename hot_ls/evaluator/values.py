@@ -20,6 +20,7 @@ bool and None, exactly as Heat's functions produce them.
 """
 from __future__ import annotations
 
+import collections.abc
 import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
@@ -258,6 +259,10 @@ def to_json(value: Any) -> Any:
         return 'nan'
     if isinstance(value, (str, int, float, bool)) or value is None:
         return value
+    if isinstance(value, collections.abc.Mapping):  # yaql's frozen dicts
+        return {_json_key(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, collections.abc.Iterable):  # sets and other collections yaql returns
+        return [to_json(v) for v in value]
     return str(value)
 
 

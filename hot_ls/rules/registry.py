@@ -56,6 +56,10 @@ from hot_ls.rules.cycles.circular_dependency import CircularDependency
 from hot_ls.rules.cycles.too_many_resources import TooManyResources
 from hot_ls.rules.environment.environment_section import EnvironmentSection
 from hot_ls.rules.environment.environment_empty_section import EnvironmentEmptySection
+from hot_ls.rules.evaluation.function_arguments import FunctionArguments
+from hot_ls.rules.evaluation.property_evaluation import PropertyEvaluation
+from hot_ls.rules.evaluation.output_evaluation import OutputEvaluation
+from hot_ls.rules.evaluation.condition_evaluation import ConditionEvaluation
 
 RULE_CLASSES: list[type[Rule]] = [
     # syntax
@@ -80,6 +84,8 @@ RULE_CLASSES: list[type[Rule]] = [
     CircularCondition, CircularDependency, TooManyResources,
     # environments
     EnvironmentSection, EnvironmentEmptySection,
+    # evaluation
+    FunctionArguments, PropertyEvaluation, OutputEvaluation, ConditionEvaluation,
 ]
 
 RULES: list[Rule] = [cls() for cls in RULE_CLASSES]

@@ -1,0 +1,58 @@
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.evaluation._common import issues, span
+
+
+class FunctionArguments(Rule):
+    """A function whose arguments Heat refuses when it parses or validates the template.
+
+    ## What it checks
+    Every intrinsic function call, as Heat's parser and each function's
+    validate() see it in the template's version: the shape of the
+    arguments (`if` with 2 arguments before 2021-04-16, `get_attr` with only
+    a resource name before 2015-10-15, `str_replace` without `params`,
+    `list_join` with a string, `repeat` without `template`...), `repeat`'s
+    `for_each` that is not a map, a yaql expression that does not parse,
+    `make_url` with an unknown key, and the like.  The message is Heat's,
+    with Heat's path ('resources.r.properties.value.list_join: ...').
+
+    Functions removed from the version (HOT401), functions not allowed in
+    conditions (HOT403), references to missing resources and conditions
+    (HOT302, HOT303) and condition definitions (HOT119) have their own rules.
+
+    ## Why it matters
+    Heat refuses the template before it creates anything.  Heat only parses
+    the branch of an `if` its condition picks, validates only enabled
+    resources and parses an output only when its condition holds: a problem
+    there is a warning, since it fails only for some parameter values.
+
+    ## Example
+    ```yaml
+    heat_template_version: 2018-08-31
+    resources:
+      port:
+        type: OS::Neutron::Port
+        properties:
+          network: private
+          name: {if: [is_prod, prod-port]}
+    ```
+
+    ## Fix
+    Give the function the arguments its version expects (here a third
+    argument for `if`, or heat_template_version 2021-04-16).
+    """
+
+    code = 'HOT404'
+    name = 'function-arguments'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None:
+            return
+        for issue in issues(template):
+            if issue.cause != 'arguments':
+                continue
+            start, end = span(issue.node, template.root)
+            message = issue.message if issue.certain else f'{issue.message} ({issue.reason})'
+            yield Finding(start, end, message,
+                          severity=None if issue.certain else Severity.WARNING)

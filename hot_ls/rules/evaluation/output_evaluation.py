@@ -1,0 +1,55 @@
+from hot_ls.evaluator.errors import RESOLVE
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.evaluation._common import (
+    PARAMETER_ERRORS, REFERENCE_ERRORS, evaluation, skipped_message, span,
+)
+
+
+class OutputEvaluation(Rule):
+    """An output whose value Heat cannot compute with the default parameter values.
+
+    ## What it checks
+    Each output whose condition holds is evaluated as Heat evaluates it
+    when it shows the stack's outputs, with the parameters' default values:
+    a `list_join` of a number, a `str_replace_strict` param missing from the
+    template, a yaql expression that fails...  Only failures that are
+    certain are reported: nothing that depends on a value known only after
+    deploy, or on a parameter without a default.
+
+    ## Why it matters
+    Heat creates the stack, but the output never has a value: `openstack
+    stack output show` reports the error instead.
+
+    ## Example
+    ```yaml
+    outputs:
+      ports:
+        value: {list_join: [',', [80, 443]]}
+    ```
+
+    ## Fix
+    Make the arguments fit the function (here quote the numbers: ['80', '443']).
+    """
+
+    code = 'HOT802'
+    name = 'output-evaluation'
+    severity = Severity.WARNING
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None:
+            return
+        evaluated = evaluation(template)
+        for name, definition in template.outputs.items():
+            if definition.mapping is None or definition.get('value') is None:
+                continue
+            output = evaluated.output(name)
+            error = output.value.error
+            if error is None or error.phase != RESOLVE or output.enabled.value is not True:
+                continue
+            if error.kind in PARAMETER_ERRORS or error.kind in REFERENCE_ERRORS:
+                continue
+            if skipped_message(error.message):
+                continue
+            start, end = span(error.node, definition.key)
+            yield Finding(start, end, f'{error.message} (output "{name}" will have no value)')

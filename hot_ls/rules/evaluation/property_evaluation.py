@@ -1,0 +1,64 @@
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.evaluation._common import (
+    PARAMETER_ERRORS, REFERENCE_ERRORS, evaluation, is_none_resource, skipped_message, span,
+)
+
+
+class PropertyEvaluation(Rule):
+    """A resource property whose value Heat cannot compute with the default parameter values.
+
+    ## What it checks
+    Each enabled resource's properties are evaluated as Heat evaluates them
+    when it creates the stack, with the parameters' default values:
+    `str_replace_strict` with a param missing from the template,
+    `list_join` of a number, `map_merge` of a list, a yaql expression that
+    fails, `str_split` with an index out of range, `make_url` with a port out
+    of range...  Only failures that are certain are reported: nothing that
+    depends on a value known only after deploy (get_attr, get_resource), on
+    a parameter without a default, or on a file sent with the template.
+    OS::Heat::None is skipped: it never resolves its properties.
+
+    ## Why it matters
+    `openstack stack create` fails ('Property error: resources.r.properties.
+    value: ...') before it creates anything, although `template validate`
+    accepts the template, because only a create resolves property values.
+
+    ## Example
+    ```yaml
+    resources:
+      config:
+        type: OS::Heat::SoftwareConfig
+        properties:
+          config:
+            str_replace_strict:
+              template: "port=$PORT"
+              params: {$PORT: 80, $HOST: example.com}
+    ```
+
+    ## Fix
+    Make the arguments fit the function (here drop `$HOST` or use it in the
+    template, or use `str_replace`, which ignores params that do not occur).
+    """
+
+    code = 'HOT801'
+    name = 'property-evaluation'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None:
+            return
+        evaluated = evaluation(template)
+        for name, definition in template.resources.items():
+            if definition.mapping is None or is_none_resource(definition.type_name):
+                continue
+            preview = evaluated.resource(name)
+            if preview.enabled.value is not True:
+                continue
+            for error in preview.property_errors.values():
+                if error.kind in PARAMETER_ERRORS or error.kind in REFERENCE_ERRORS:
+                    continue
+                if skipped_message(error.message):
+                    continue
+                start, end = span(error.node, definition.key)
+                yield Finding(start, end, error.message)
