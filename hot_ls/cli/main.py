@@ -25,6 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument('--format', choices=('text', 'json', 'github'), default='text')
     check.add_argument('--disable', action='append', default=[], metavar='CODE',
                        help='turn a rule off (repeatable)')
+    from hot_ls.cli import catalog as catalog_cli
+    catalog_cli.add_catalog_options(check)
 
     rules = sub.add_parser('rules', help='list every diagnostic hot-ls can report')
     rules.add_argument('--format', choices=('text', 'json', 'markdown'), default='text')
@@ -35,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     from hot_ls.cli import eval as eval_cli, preview as preview_cli
     eval_cli.add_parser(sub)
     preview_cli.add_parser(sub)
+    catalog_cli.add_parser(sub)
     return parser
 
 
@@ -44,6 +47,20 @@ def _settings(args) -> Settings:
     if getattr(args, 'disable', None):
         from dataclasses import replace
         settings = replace(settings, disable=settings.disable + tuple(args.disable))
+    settings = _catalog_settings(args, settings)
+    return settings
+
+
+def _catalog_settings(args, settings: Settings) -> Settings:
+    """Fold --plugin-path, --catalog and --target-release into the settings."""
+    from dataclasses import replace
+    plugin_paths = tuple(os.path.abspath(p) for p in getattr(args, 'plugin_paths', None) or ())
+    catalogs = tuple(os.path.abspath(p) for p in getattr(args, 'catalogs', None) or ())
+    if plugin_paths or catalogs:
+        settings = replace(settings, plugin_paths=settings.plugin_paths + plugin_paths,
+                           catalogs=settings.catalogs + catalogs)
+    if getattr(args, 'target_release', None):
+        settings = replace(settings, target_release=args.target_release)
     return settings
 
 
@@ -60,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == 'check':
             from hot_ls.cli import check
             return check.run(args, _settings(args))
+        if args.command == 'catalog':
+            from hot_ls.cli import catalog as catalog_cli
+            return catalog_cli.run(args, _settings(args))
         if args.command == 'rules':
             from hot_ls.cli import rules
             return rules.run(args)
