@@ -24,9 +24,39 @@ if TYPE_CHECKING:
     from hot_ls.evaluator.scope import Scope
 
 
-def parse(table: dict, scope: 'Scope', snippet: Any, path: str = '') -> Any:
+class Path:
+    """Heat's parse path ('.a.b[0].fn'), built only when a message needs it.
+
+    Heat builds the string at every step; most steps never need it, so here
+    each step only links to its parent and `str()` assembles the text
+    exactly as Heat would ('.'.join for keys and functions, '' for indexes).
+    """
+
+    __slots__ = ('parent', 'sep', 'item')
+
+    def __init__(self, parent: Any, sep: str, item: str):
+        self.parent = parent
+        self.sep = sep
+        self.item = item
+
+    def __str__(self) -> str:
+        parts = []
+        node: Any = self
+        while isinstance(node, Path):
+            parts.append((node.sep, node.item))
+            node = node.parent
+        text = str(node)
+        for sep, item in reversed(parts):
+            text = sep.join([text, '[%d]' % item if sep == '' else str(item)])
+        return text
+
+
+def parse(table: dict, scope: 'Scope', snippet: Any, path: Any = '') -> Any:
     """Parse a node (or, inside macros, Ellipsis) into plain values and Function objects."""
-    if isinstance(snippet, Mapping):
+    kind = type(snippet)
+    if kind is Scalar:
+        return snippet.value
+    if kind is Mapping:
         index = snippet.index
         if len(index) == 1:
             fn_name, pair = next(iter(index.items()))
@@ -35,32 +65,40 @@ def parse(table: dict, scope: 'Scope', snippet: Any, path: str = '') -> Any:
             except TypeError:  # an unhashable key never names a function
                 factory = None
             if factory is not None:
-                site = Site(snippet, pair.key, pair.value)
-                fn_path = '.'.join([path, fn_name])
-                try:
-                    if isinstance(factory, type) and issubclass(factory, Macro):
-                        made = factory(scope, fn_name, pair.value, site,
-                                       functools.partial(parse, table, scope, path=fn_path))
-                    else:
-                        made = factory(scope, fn_name, parse(table, scope, pair.value, fn_path),
-                                       site)
-                except (ValueError, TypeError, KeyError) as exc:
-                    wrapped = StackValidationFailed(path=fn_path, message=str(exc))
-                    tag(wrapped, getattr(exc, '_hot_ls_node', None) or snippet)
-                    if scope.explore is None:
-                        raise wrapped from exc
-                    # static checks: note the failure and carry on, to find the others
-                    scope.explore.append((wrapped, scope.guard_depth > 0, exc))
-                    return Broken(scope, fn_name, None, site)
-                made.guarded = scope.guard_depth > 0
-                return made
-        return dict((key, parse(table, scope, pair.value, '.'.join([path, str(key)])))
-                    for key, pair in index.items())
-    if isinstance(snippet, Sequence):
-        return [parse(table, scope, item, ''.join([path, '[%d]' % i]))
-                for i, item in enumerate(snippet.items)]
-    if isinstance(snippet, Scalar):
-        return snippet.value
+                return _call(table, scope, snippet, fn_name, pair, factory, Path(path, '.', fn_name))
+        out = {}
+        for key, pair in index.items():
+            value = pair.value
+            out[key] = value.value if type(value) is Scalar \
+                else parse(table, scope, value, Path(path, '.', key))
+        return out
+    if kind is Sequence:
+        items = []
+        for i, item in enumerate(snippet.items):
+            items.append(item.value if type(item) is Scalar
+                         else parse(table, scope, item, Path(path, '', i)))
+        return items
     if isinstance(snippet, Node):  # pragma: no cover - every node kind is handled above
         return snippet.to_python()
     return snippet
+
+
+def _call(table: dict, scope: 'Scope', snippet: Mapping, fn_name: str, pair, factory,
+          fn_path: Path) -> Any:
+    site = Site(snippet, pair.key, pair.value)
+    try:
+        if isinstance(factory, type) and issubclass(factory, Macro):
+            made = factory(scope, fn_name, pair.value, site,
+                           functools.partial(parse, table, scope, path=fn_path))
+        else:
+            made = factory(scope, fn_name, parse(table, scope, pair.value, fn_path), site)
+    except (ValueError, TypeError, KeyError) as exc:
+        wrapped = StackValidationFailed(path=str(fn_path), message=str(exc))
+        tag(wrapped, getattr(exc, '_hot_ls_node', None) or snippet)
+        if scope.explore is None:
+            raise wrapped from exc
+        # static checks: note the failure and carry on, to find the others
+        scope.explore.append((wrapped, scope.guard_depth > 0, exc))
+        return Broken(scope, fn_name, None, site)
+    made.guarded = scope.guard_depth > 0
+    return made

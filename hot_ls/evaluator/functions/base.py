@@ -109,11 +109,37 @@ def resolve(snippet: Any, nullable: bool = False) -> Any:
 
 
 def validate(snippet: Any, path: Any = None) -> None:
-    """heat.engine.function.validate: each function's validate(), errors wrapped with a path."""
+    """heat.engine.function.validate: each function's validate(), errors wrapped with a path.
+
+    The path is kept as a linked pair (parent, component) and turned into
+    Heat's list only when an error needs it.
+    """
     if path is None:
-        path = []
+        linked: tuple = ()
     elif isinstance(path, str):
-        path = [path]
+        linked = ((), path)
+    else:
+        linked = ()
+        for item in path:
+            linked = (linked, item)
+    _validate(snippet, linked)
+
+
+def _unlink(linked: tuple) -> list:
+    items = []
+    while linked:
+        linked, item = linked
+        items.append(item)
+    items.reverse()
+    return items
+
+
+_LEAVES = (str, int, float, bool, type(None))
+
+
+def _validate(snippet: Any, path: tuple) -> None:
+    if isinstance(snippet, _LEAVES):
+        return
     if isinstance(snippet, Function):
         try:
             if snippet.neutral:
@@ -124,18 +150,21 @@ def validate(snippet: Any, path: Any = None) -> None:
         except AssertionError:
             raise
         except Exception as exc:
-            wrapped = StackValidationFailed(path=path + [snippet.fn_name], message=str(exc))
+            wrapped = StackValidationFailed(path=_unlink(path) + [snippet.fn_name],
+                                            message=str(exc))
             tag(wrapped, getattr(exc, '_hot_ls_node', None)
                 or (snippet.site.node if snippet.site else None))
             raise wrapped from exc
     elif isinstance(snippet, collections.abc.Mapping):
         for k, v in snippet.items():
-            validate(v, path + [k])
-    elif not isinstance(snippet, str) and isinstance(snippet, (list, tuple)):
-        basepath = list(path)
-        parent = basepath.pop() if basepath else ''
+            _validate(v, (path, k))
+    elif isinstance(snippet, (list, tuple)):
+        if path:
+            base, parent = path
+        else:
+            base, parent = (), ''
         for i, v in enumerate(snippet):
-            validate(v, basepath + ['%s[%d]' % (parent, i)])
+            _validate(v, (base, '%s[%d]' % (parent, i)))
 
 
 def walk_functions(snippet: Any):

@@ -30,14 +30,22 @@ def evaluation(template: Template) -> TemplateEvaluation:
     found = _EVALUATIONS.get(template)
     if found is None:
         found = _EVALUATIONS[template] = TemplateEvaluation(template)
-        found.evaluate_all()
+        try:
+            found.evaluate_all()
+        except RecursionError:  # a pathologically deep template: report nothing, never crash
+            found = _EVALUATIONS[template] = TemplateEvaluation(template)
+            found._all_done = True
     return found
 
 
 def issues(template: Template) -> list[StaticIssue]:
     found = _ISSUES.get(template)
     if found is None:
-        found = _ISSUES[template] = static_issues(template)
+        try:
+            found = static_issues(template)
+        except RecursionError:
+            found = []
+        _ISSUES[template] = found
     return found
 
 
