@@ -23,7 +23,9 @@ PARAMETER_ERRORS = frozenset({'UserParameterMissing', 'ParameterMissingError',
                               'ParameterValueError', 'ParameterSchemaError', 'ParameterError'})
 #: Errors other rules already report: a missing resource (HOT302), an
 #: unknown condition name (HOT303), a circular condition (HOT501).
-REFERENCE_ERRORS = frozenset({'InvalidTemplateReference'})
+REFERENCE_ERRORS = frozenset({'InvalidTemplateReference',
+                              # and a template nested too deeply for hot-ls itself to follow
+                              'RecursionError'})
 
 
 def evaluation(template: Template) -> TemplateEvaluation:
