@@ -1,0 +1,234 @@
+"""The language server: its state, and a plain table of handlers.
+
+Every handler has the same shape: get the document (`ls.documents`, or its
+current analysis with `await ls.scheduler.analysis(uri)`), call one pure
+function, convert the result (`convert`).  A feature is one row of `HANDLERS`; the rows
+for completion, hover, definition, references, rename, symbols, code actions,
+semantic tokens, inlay hints and executeCommand go below the diagnostics rows
+when those features land (their pure functions in `hot_ls/features/`).
+
+Every handler runs inside `guarded`: an exception is logged (stderr and
+window/logMessage) and, for a request, answered with an error; it never ends
+the server.
+"""
+from __future__ import annotations
+
+import asyncio
+import functools
+import inspect
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from hot_ls import __version__
+from hot_ls.rules import Analysis, analyze
+from hot_ls.server import convert, logs
+from hot_ls.server.documents import Document, DocumentStore
+from hot_ls.server.protocol import HotProtocol
+from hot_ls.server.scheduler import Scheduler
+from hot_ls.server.settings import SECTION, ServerSettings
+
+logger = logging.getLogger(__name__)
+
+
+class HotLanguageServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__('hot-ls', __version__, protocol_cls=HotProtocol,
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.client = convert.ClientFeatures()
+        self.documents = DocumentStore()
+        self.settings = ServerSettings()
+        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix='hot-ls-analysis')
+        self.scheduler = Scheduler(self.documents, analyze, self.executor,
+                                   lambda: (self.settings.current, self.settings.generation))
+        self.shutdown_requested = False
+        self._log_handler: logging.Handler | None = None
+
+    # -- diagnostics: push when the client does not pull --------------------
+
+    def diagnose(self, uri: str, delay: float) -> None:
+        if self.client.push_diagnostics:
+            self.scheduler.schedule(uri, delay, self.publish)
+
+    def publish(self, document: Document, analysis: Analysis | None) -> None:
+        self.text_document_publish_diagnostics(convert.publish(document, analysis, self.client))
+
+    def result_id(self, document: Document) -> str:
+        return f'{document.revision}.{self.settings.generation}'
+
+    # -- settings --------------------------------------------------------------
+
+    def settings_changed(self) -> None:
+        """Re-analyse every open document under the new settings."""
+        self.show_settings_problems()
+        if self.client.pull_diagnostics:
+            if self.client.diagnostic_refresh:
+                self.workspace_diagnostic_refresh(None)
+            return
+        for document in self.documents:
+            self.diagnose(document.uri, 0)
+
+    def show_settings_problems(self) -> None:
+        for problem in self.settings.unshown_problems():
+            logger.warning('%s', problem)
+            self.window_show_message(convert.show_message(logging.WARNING, f'hot-ls: {problem}'))
+
+    async def pull_configuration(self) -> Any:
+        result = await self.workspace_configuration_async(convert.configuration_request(SECTION))
+        return result[0] if result else None
+
+    # -- session ---------------------------------------------------------------
+
+    def forward_logs(self) -> None:
+        if self._log_handler is None:
+            self._log_handler = logs.ClientLogHandler(
+                asyncio.get_running_loop(),
+                lambda level, text: self.window_log_message(convert.log_message(level, text)))
+            logs.attach(self._log_handler)
+
+    def close_session(self) -> None:
+        self.scheduler.close()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._log_handler is not None:
+            logs.detach(self._log_handler)
+            self._log_handler = None
+
+
+# -- handlers --------------------------------------------------------------------
+
+def initialize(ls: HotLanguageServer, params: types.InitializeParams) -> None:
+    ls.client = convert.client_features(params.capabilities)
+    ls.settings.initialize(params.initialization_options)
+    logger.info('client %s: position encoding %s, %s diagnostics',
+                params.client_info.name if params.client_info else '(unnamed)',
+                ls.client.encoding.value, 'pull' if ls.client.pull_diagnostics else 'push')
+
+
+async def initialized(ls: HotLanguageServer, params: types.InitializedParams) -> None:
+    ls.forward_logs()
+    ls.show_settings_problems()
+    if ls.client.configuration:
+        options = await ls.pull_configuration()
+        if options is not None and ls.settings.configure(options, 'workspace/configuration'):
+            ls.settings_changed()
+        else:
+            ls.show_settings_problems()
+
+
+def did_open(ls: HotLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
+    item = params.text_document
+    ls.documents.open(item.uri, convert.uri_to_path(item.uri), item.text, item.version)
+    ls.diagnose(item.uri, 0)
+
+
+def did_change(ls: HotLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    ls.documents.change(uri, params.text_document.version,
+                        convert.edits(params.content_changes), ls.client.encoding)
+    ls.diagnose(uri, ls.settings.debounce_seconds)
+
+
+def did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    if params.text is not None:
+        ls.documents.replace(uri, params.text)
+    if ls.scheduler.pending(uri) or params.text is not None:
+        ls.diagnose(uri, 0)  # saving is a good moment not to wait out the debounce
+
+
+def did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    ls.scheduler.cancel(uri)
+    ls.documents.close(uri)
+    if ls.client.push_diagnostics:
+        ls.text_document_publish_diagnostics(convert.cleared(uri))
+
+
+async def diagnostic(ls: HotLanguageServer, params: types.DocumentDiagnosticParams):
+    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    return convert.report(document, analysis, ls.result_id(document),
+                          params.previous_result_id, ls.client)
+
+
+async def did_change_configuration(ls: HotLanguageServer,
+                                   params: types.DidChangeConfigurationParams) -> None:
+    options = params.settings
+    if not options and ls.client.configuration:
+        options = await ls.pull_configuration()  # the client sends none: ask for it
+    if ls.settings.configure(options, 'workspace/didChangeConfiguration'):
+        ls.settings_changed()
+    else:
+        ls.show_settings_problems()
+
+
+def shutdown(ls: HotLanguageServer, params: None) -> None:
+    ls.shutdown_requested = True
+    ls.close_session()
+
+
+@dataclass(frozen=True)
+class Handler:
+    method: str
+    function: Callable[..., Any]
+    options: Any = None
+
+
+HANDLERS: list[Handler] = [
+    # -- lifecycle
+    Handler(types.INITIALIZE, initialize),
+    Handler(types.INITIALIZED, initialized),
+    Handler(types.SHUTDOWN, shutdown),
+    # -- document sync
+    Handler(types.TEXT_DOCUMENT_DID_OPEN, did_open),
+    Handler(types.TEXT_DOCUMENT_DID_CHANGE, did_change),
+    Handler(types.TEXT_DOCUMENT_DID_SAVE, did_save, types.SaveOptions(include_text=False)),
+    Handler(types.TEXT_DOCUMENT_DID_CLOSE, did_close),
+    Handler(types.WORKSPACE_DID_CHANGE_CONFIGURATION, did_change_configuration),
+    # -- diagnostics (pull; only announced to clients that pull, see convert)
+    Handler(types.TEXT_DOCUMENT_DIAGNOSTIC, diagnostic, convert.DIAGNOSTIC_OPTIONS),
+    # -- language features: one row each, e.g.
+    # Handler(types.TEXT_DOCUMENT_HOVER, hover),
+    # Handler(types.TEXT_DOCUMENT_COMPLETION, completion, types.CompletionOptions(...)),
+]
+
+
+def guarded(handler: Handler) -> Callable[..., Any]:
+    """Log any exception; re-raise it only for a request, which must get an answer
+    (pygls turns it into an error response)."""
+    function, method = handler.function, handler.method
+    # Requests have a response type in lsprotocol's table; notifications have None.
+    is_request = types.METHOD_TO_TYPES[method][1] is not None
+
+    if inspect.iscoroutinefunction(function):
+        @functools.wraps(function)
+        async def run_async(ls, params):
+            try:
+                return await function(ls, params)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                logger.exception('%s failed', method)
+                if is_request:
+                    raise
+        return run_async
+
+    @functools.wraps(function)
+    def run(ls, params):
+        try:
+            return function(ls, params)
+        except Exception:
+            logger.exception('%s failed', method)
+            if is_request:
+                raise
+    return run
+
+
+def create_server() -> HotLanguageServer:
+    server = HotLanguageServer()
+    for handler in HANDLERS:
+        server.feature(handler.method, handler.options)(guarded(handler))
+    return server

@@ -1,0 +1,190 @@
+"""The one place hot-ls's own types become lsprotocol types, and back.
+
+hot-ls positions are code-point offsets (`hot_ls.rules.base.Diagnostic`,
+`Related`); LSP positions are (line, character) in the encoding negotiated at
+initialize.  Every decision that depends on what the client declared it can do
+is made here, once, into a `ClientFeatures`; handlers only consult it.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from lsprotocol import types
+from pygls.uris import to_fs_path, uri_scheme
+
+from hot_ls.rules import Analysis
+from hot_ls.rules.base import Diagnostic, Tag
+from hot_ls.server.documents import Document, Edit
+from hot_ls.text import Encoding, LineIndex
+
+SOURCE = 'hot-ls'
+
+_TAGS = {
+    Tag.DEPRECATED: types.DiagnosticTag.Deprecated,
+    Tag.UNNECESSARY: types.DiagnosticTag.Unnecessary,
+}
+
+
+# -- what the client can do --------------------------------------------------
+
+@dataclass(frozen=True)
+class ClientFeatures:
+    """The client capabilities hot-ls acts on, decided once at initialize."""
+
+    encoding: Encoding = Encoding.UTF16
+    # textDocument/diagnostic (pull) instead of textDocument/publishDiagnostics
+    # (push): never both, or a client that does both shows everything twice.
+    pull_diagnostics: bool = False
+    diagnostic_refresh: bool = False       # workspace/diagnostic/refresh
+    related_information: bool = False
+    tags: frozenset[int] = field(default_factory=frozenset)
+    configuration: bool = False            # workspace/configuration
+
+    @property
+    def push_diagnostics(self) -> bool:
+        return not self.pull_diagnostics
+
+
+def client_features(capabilities: types.ClientCapabilities | None) -> ClientFeatures:
+    if capabilities is None:
+        return ClientFeatures()
+    general = capabilities.general
+    offered = list(general.position_encodings or []) if general else []
+    encoding = Encoding.negotiate([str(getattr(e, 'value', e)) for e in offered])
+
+    text_document = capabilities.text_document
+    publish = text_document.publish_diagnostics if text_document else None
+    pull = text_document.diagnostic if text_document else None
+    # LSP 3.17 clients declare relatedInformation/tagSupport under publishDiagnostics
+    # only; 3.18 adds them to the pull capability.  Prefer the capability of the
+    # mode in use, falling back to the publish one.
+    sources = [c for c in (pull, publish) if c is not None]
+    related = next((c.related_information for c in sources
+                    if c.related_information is not None), False)
+    tag_support = next((c.tag_support for c in sources if c.tag_support is not None), None)
+    tags = frozenset(int(t) for t in tag_support.value_set) if tag_support else frozenset()
+
+    workspace = capabilities.workspace
+    refresh = bool(workspace and workspace.diagnostics and workspace.diagnostics.refresh_support)
+    return ClientFeatures(
+        encoding=encoding,
+        pull_diagnostics=pull is not None,
+        diagnostic_refresh=refresh,
+        related_information=bool(related),
+        tags=tags,
+        configuration=bool(workspace and workspace.configuration),
+    )
+
+
+def server_capabilities(capabilities: types.ServerCapabilities,
+                        features: ClientFeatures) -> types.ServerCapabilities:
+    """Adjust what pygls derived from the registered handlers to this client."""
+    capabilities.position_encoding = features.encoding.value
+    if not features.pull_diagnostics:
+        capabilities.diagnostic_provider = None
+    return capabilities
+
+
+DIAGNOSTIC_OPTIONS = types.DiagnosticOptions(
+    identifier=SOURCE, inter_file_dependencies=False, workspace_diagnostics=False)
+
+
+# -- client to hot-ls --------------------------------------------------------
+
+def uri_to_path(uri: str) -> str | None:
+    """The filesystem path of a file:// URI; None for untitled: and other schemes."""
+    if uri_scheme(uri) != 'file':
+        return None
+    return to_fs_path(uri)
+
+
+def edits(changes: Sequence[types.TextDocumentContentChangeEvent]) -> list[Edit]:
+    result = []
+    for change in changes:
+        if isinstance(change, types.TextDocumentContentChangePartial):
+            start, end = change.range.start, change.range.end
+            result.append(Edit(change.text, (start.line, start.character),
+                               (end.line, end.character)))
+        else:
+            result.append(Edit(change.text))
+    return result
+
+
+# -- hot-ls to client --------------------------------------------------------
+
+def lsp_range(lines: LineIndex, start: int, end: int, encoding: Encoding) -> types.Range:
+    s = lines.position(start, encoding)
+    e = lines.position(end, encoding)
+    return types.Range(types.Position(s.line, s.character), types.Position(e.line, e.character))
+
+
+def diagnostic(d: Diagnostic, lines: LineIndex, uri: str,
+               features: ClientFeatures) -> types.Diagnostic:
+    related = None
+    if features.related_information and d.related:
+        related = [types.DiagnosticRelatedInformation(
+            types.Location(uri, lsp_range(lines, r.start, r.end, features.encoding)), r.message)
+            for r in d.related]
+    tags = [_TAGS[t] for t in d.tags if int(_TAGS[t]) in features.tags] or None
+    return types.Diagnostic(
+        range=lsp_range(lines, d.start, d.end, features.encoding),
+        message=d.message,
+        severity=types.DiagnosticSeverity(int(d.severity)),
+        code=d.code,
+        source=SOURCE,
+        related_information=related,
+        tags=tags,
+        data=d.data,
+    )
+
+
+def diagnostics(analysis: Analysis | None, uri: str,
+                features: ClientFeatures) -> list[types.Diagnostic]:
+    if analysis is None:
+        return []
+    lines = analysis.tree.lines
+    return [diagnostic(d, lines, uri, features) for d in analysis.diagnostics]
+
+
+def publish(document: Document, analysis: Analysis | None,
+            features: ClientFeatures) -> types.PublishDiagnosticsParams:
+    return types.PublishDiagnosticsParams(
+        uri=document.uri, version=document.version,
+        diagnostics=diagnostics(analysis, document.uri, features))
+
+
+def cleared(uri: str) -> types.PublishDiagnosticsParams:
+    return types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+
+
+def report(document: Document, analysis: Analysis, result_id: str,
+           previous_result_id: str | None, features: ClientFeatures
+           ) -> types.RelatedFullDocumentDiagnosticReport | types.RelatedUnchangedDocumentDiagnosticReport:
+    if previous_result_id == result_id:
+        return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
+    return types.RelatedFullDocumentDiagnosticReport(
+        items=diagnostics(analysis, document.uri, features), result_id=result_id)
+
+
+def message_type(level: int) -> types.MessageType:
+    if level >= logging.ERROR:
+        return types.MessageType.Error
+    if level >= logging.WARNING:
+        return types.MessageType.Warning
+    if level >= logging.INFO:
+        return types.MessageType.Info
+    return types.MessageType.Log
+
+
+def log_message(level: int, text: str) -> types.LogMessageParams:
+    return types.LogMessageParams(type=message_type(level), message=text)
+
+
+def show_message(level: int, text: str) -> types.ShowMessageParams:
+    return types.ShowMessageParams(type=message_type(level), message=text)
+
+
+def configuration_request(section: str) -> types.ConfigurationParams:
+    return types.ConfigurationParams(items=[types.ConfigurationItem(section=section)])

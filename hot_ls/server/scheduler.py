@@ -1,0 +1,120 @@
+"""When documents are analysed: debounced, off the event loop, never stale.
+
+- `analysis(uri)` returns the analysis of the document's *current* text under
+  the current settings, computing it if needed.  It runs `analyze` in a worker
+  thread, so a large document never blocks the event loop; two callers asking
+  for the same text share one run; a result that arrives after the text (or
+  the settings) changed is not cached, and the caller waits for a fresh one.
+- `schedule(uri, delay, publish)` is the push model: wait `delay` seconds,
+  then publish the current analysis.  Each new call for a document cancels
+  that document's pending one, so a burst of edits produces one analysis, of
+  the final text.
+
+Plain asyncio: no pygls or lsprotocol types cross into this module.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import Executor
+from typing import Callable, Hashable
+
+from hot_ls.config import Settings
+from hot_ls.rules import Analysis
+from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
+
+logger = logging.getLogger(__name__)
+
+Analyze = Callable[[str, str | None, Settings], Analysis]
+Publish = Callable[[Document, Analysis], None]
+
+
+class Scheduler:
+    def __init__(self, documents: DocumentStore, analyze: Analyze, executor: Executor,
+                 settings: Callable[[], tuple[Settings, int]]):
+        self._documents = documents
+        self._analyze = analyze
+        self._executor = executor
+        self._settings = settings  # -> (settings, generation)
+        self._running: dict[str, tuple[Hashable, asyncio.Future]] = {}
+        self._pending: dict[str, asyncio.Task] = {}
+
+    def key(self, document: Document) -> Hashable:
+        """What an analysis depends on: the text (its revision) and the settings."""
+        return (document.revision, self._settings()[1])
+
+    # -- pull: the analysis of the current text ------------------------------
+
+    async def analysis(self, uri: str) -> tuple[Document, Analysis]:
+        while True:
+            document = self._documents.get(uri)  # DocumentNotOpen if closed meanwhile
+            key = self.key(document)
+            if document.analysis_key == key and document.analysis is not None:
+                return document, document.analysis
+            running = self._running.get(uri)
+            future = running[1] if running and running[0] == key else self._start(document, key)
+            # Shielded: a caller giving up (a newer edit, a cancelled request)
+            # must not cancel the run another caller may be sharing.
+            await asyncio.shield(future)
+
+    def _start(self, document: Document, key: Hashable) -> asyncio.Future:
+        settings, _ = self._settings()
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self._executor, self._analyze,
+                                      document.text, document.path, settings)
+        uri = document.uri
+        self._running[uri] = (key, future)
+
+        def finished(done: asyncio.Future) -> None:
+            if self._running.get(uri, (None, None))[1] is done:
+                del self._running[uri]
+            if done.cancelled() or done.exception() is not None:
+                return
+            current = self._documents.find(uri)
+            if current is not None and self.key(current) == key:
+                current.analysis, current.analysis_key = done.result(), key
+            else:
+                logger.debug('discarded the analysis of an outdated version of %s', uri)
+
+        future.add_done_callback(finished)
+        return future
+
+    # -- push: debounced --------------------------------------------------------
+
+    def schedule(self, uri: str, delay: float, publish: Publish) -> None:
+        self.cancel(uri)
+        self._pending[uri] = asyncio.get_running_loop().create_task(
+            self._debounced(uri, delay, publish), name=f'analyse {uri}')
+
+    def pending(self, uri: str) -> bool:
+        return uri in self._pending
+
+    async def _debounced(self, uri: str, delay: float, publish: Publish) -> None:
+        task = asyncio.current_task()
+        try:
+            if delay > 0:
+                await asyncio.sleep(delay)
+            document, analysis = await self.analysis(uri)
+        except asyncio.CancelledError:
+            raise
+        except DocumentNotOpen:
+            return
+        except Exception:
+            logger.exception('analysis of %s failed', uri)
+            return
+        finally:
+            if self._pending.get(uri) is task:
+                del self._pending[uri]
+        try:
+            publish(document, analysis)
+        except Exception:
+            logger.exception('publishing the diagnostics of %s failed', uri)
+
+    def cancel(self, uri: str) -> None:
+        task = self._pending.pop(uri, None)
+        if task is not None:
+            task.cancel()
+
+    def close(self) -> None:
+        for uri in list(self._pending):
+            self.cancel(uri)

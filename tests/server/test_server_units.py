@@ -1,0 +1,283 @@
+"""The server's plain parts, without a client: document store, conversion,
+settings, scheduling, and the rule that only hot_ls/server imports pygls."""
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from lsprotocol import types
+from pytest_lsp import client_capabilities
+
+from hot_ls.config import Settings
+from hot_ls.rules import analyze
+from hot_ls.rules.base import Diagnostic, Related, Severity, Tag
+from hot_ls.server import convert
+from hot_ls.server.documents import DocumentNotOpen, DocumentStore, Edit, apply_edit
+from hot_ls.server.scheduler import Scheduler
+from hot_ls.server.settings import ServerSettings, unwrap
+from hot_ls.text import Encoding, LineIndex
+from lsp_session import COLUMNS, LINE
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+# -- documents -----------------------------------------------------------------------
+
+@pytest.mark.parametrize('encoding, column', [
+    (Encoding.UTF32, 5), (Encoding.UTF16, 6), (Encoding.UTF8, 10)])
+def test_edit_after_wide_characters(encoding, column):
+    text = 'a: 日😀 b\nc: 1\n'   # the space before "b" is code point 5, `column` in `encoding`
+    assert apply_edit(text, Edit('X', (0, column), (0, column + 1)), encoding) == 'a: 日😀Xb\nc: 1\n'
+
+
+def test_only_lsp_line_breaks_count():
+    # U+2028, NEL and form feed are not line breaks in LSP (pygls's str.splitlines says they are).
+    text = 'a: "x\u2028y\x85z\x0c"\nb: 1\r\nc: 2\rd: 3\n'
+    assert apply_edit(text, Edit('B', (1, 0), (1, 1)), Encoding.UTF16) == (
+        'a: "x\u2028y\x85z\x0c"\nB: 1\r\nc: 2\rd: 3\n')
+    assert apply_edit(text, Edit('C', (2, 0), (2, 1)), Encoding.UTF16).endswith('C: 2\rd: 3\n')
+    assert apply_edit(text, Edit('D', (3, 0), (3, 1)), Encoding.UTF16).endswith('c: 2\rD: 3\n')
+
+
+def test_positions_past_the_end_clamp():
+    text = 'ab\ncd'
+    assert apply_edit(text, Edit('!', (1, 99), (1, 99)), Encoding.UTF16) == 'ab\ncd!'
+    assert apply_edit(text, Edit('!', (0, 99), (0, 99)), Encoding.UTF16) == 'ab!\ncd'
+    assert apply_edit(text, Edit('!', (9, 0), (9, 0)), Encoding.UTF16) == 'ab\ncd!'
+    assert apply_edit(text, Edit('', (0, 1), (1, 1)), Encoding.UTF16) == 'ad'
+    assert apply_edit(text, Edit('whole'), Encoding.UTF16) == 'whole'
+
+
+def test_store_versions_and_revisions():
+    store = DocumentStore()
+    doc = store.open('file:///a.yaml', '/a.yaml', 'x: 1\n', 1)
+    first = doc.revision
+    store.change('file:///a.yaml', 2, [Edit('2', (0, 3), (0, 4)), Edit('y', (0, 0), (0, 1))],
+                 Encoding.UTF16)
+    assert (doc.text, doc.version) == ('y: 2\n', 2) and doc.revision > first
+    revision = doc.revision
+    store.replace('file:///a.yaml', 'y: 2\n')
+    assert doc.revision == revision            # same text: same revision
+    store.replace('file:///a.yaml', 'z: 3\n')
+    assert doc.revision > revision and doc.text == 'z: 3\n'
+    assert store.close('file:///a.yaml') is doc and store.close('file:///a.yaml') is None
+    with pytest.raises(DocumentNotOpen, match='not open'):
+        store.get('file:///a.yaml')
+    assert store.open('file:///a.yaml', None, 'y: 2\n', 2).revision != revision
+
+
+# -- convert -------------------------------------------------------------------------
+
+def _caps(name: str) -> types.ClientCapabilities:
+    return client_capabilities(name)
+
+
+def test_client_features_of_the_recorded_clients():
+    vscode = convert.client_features(_caps('visual-studio-code@v1.65.2'))
+    assert (vscode.encoding, vscode.pull_diagnostics, vscode.related_information) == (
+        Encoding.UTF16, False, True)
+    assert vscode.tags == {1, 2} and vscode.configuration
+    neovim = convert.client_features(_caps('neovim@v0.11.0'))
+    assert (neovim.encoding, neovim.pull_diagnostics, neovim.related_information) == (
+        Encoding.UTF32, True, True)
+    old = convert.client_features(_caps('neovim@v0.9.1'))
+    assert old.pull_diagnostics is False and old.encoding is Encoding.UTF16
+    assert convert.client_features(None) == convert.ClientFeatures()
+    assert convert.client_features(types.ClientCapabilities()) == convert.ClientFeatures()
+
+
+@pytest.mark.parametrize('offered, chosen', [
+    (['utf-8', 'utf-16', 'utf-32'], Encoding.UTF32), (['utf-16', 'utf-8'], Encoding.UTF8),
+    (['utf-16'], Encoding.UTF16), ([], Encoding.UTF16), (['utf-7'], Encoding.UTF16)])
+def test_encoding_negotiation(offered, chosen):
+    caps = types.ClientCapabilities(general=types.GeneralClientCapabilities(
+        position_encodings=offered))
+    features = convert.client_features(caps)
+    assert features.encoding is chosen
+    server = convert.server_capabilities(types.ServerCapabilities(
+        position_encoding='utf-16', diagnostic_provider=convert.DIAGNOSTIC_OPTIONS), features)
+    assert server.position_encoding == chosen.value and server.diagnostic_provider is None
+
+
+def test_pull_capability_settings_win_over_publish_ones():
+    caps = types.ClientCapabilities(text_document=types.TextDocumentClientCapabilities(
+        publish_diagnostics=types.PublishDiagnosticsClientCapabilities(related_information=True),
+        diagnostic=types.DiagnosticClientCapabilities(related_information=False)))
+    assert convert.client_features(caps).related_information is False
+
+
+TEXT = 'a: 日😀\nb: 2\n'
+DIAGNOSTIC = Diagnostic('HOT999', 'example', Severity.HINT, 'msg', 5, 9,
+                        [Related(0, 1, 'see a')], (Tag.DEPRECATED, Tag.UNNECESSARY), {'k': [1]})
+
+
+@pytest.mark.parametrize('encoding, start', [
+    (Encoding.UTF32, 5), (Encoding.UTF16, 6), (Encoding.UTF8, 10)])
+def test_diagnostic_conversion(encoding, start):
+    features = convert.ClientFeatures(encoding=encoding, related_information=True,
+                                      tags=frozenset({1, 2}))
+    d = convert.diagnostic(DIAGNOSTIC, LineIndex(TEXT), 'file:///t.yaml', features)
+    assert (d.range.start.line, d.range.start.character) == (0, start)
+    assert (d.range.end.line, d.range.end.character) == (1, 3)
+    assert d.severity == types.DiagnosticSeverity.Hint and d.code == 'HOT999'
+    assert d.source == 'hot-ls' and d.data == {'k': [1]} and d.code_description is None
+    assert d.tags == [types.DiagnosticTag.Deprecated, types.DiagnosticTag.Unnecessary]
+    [related] = d.related_information
+    assert related.location.uri == 'file:///t.yaml' and related.message == 'see a'
+
+
+def test_diagnostic_conversion_respects_missing_support():
+    features = convert.ClientFeatures(tags=frozenset({1}))  # Unnecessary only
+    d = convert.diagnostic(DIAGNOSTIC, LineIndex(TEXT), 'file:///t.yaml', features)
+    assert d.tags == [types.DiagnosticTag.Unnecessary]
+    assert d.related_information is None
+    plain = convert.diagnostic(DIAGNOSTIC, LineIndex(TEXT), 'u', convert.ClientFeatures())
+    assert plain.tags is None
+
+
+def test_uri_to_path_and_edits():
+    assert convert.uri_to_path('file:///tmp/a%20b.yaml') == '/tmp/a b.yaml'
+    assert convert.uri_to_path('untitled:Untitled-1') is None
+    changes = [types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(1, 2), types.Position(3, 4)), text='x'),
+        types.TextDocumentContentChangeWholeDocument(text='all')]
+    assert convert.edits(changes) == [Edit('x', (1, 2), (3, 4)), Edit('all')]
+
+
+def test_encoding_columns_differ():
+    """The e2e fixture line really does tell the three encodings apart."""
+    prefix = LINE[:LINE.rindex(', r:') + 2]
+    lines = LineIndex(LINE)
+    got = {e.value: lines.position(len(prefix), e).character for e in Encoding}
+    assert got == {k: v[0] for k, v in COLUMNS.items()}
+    emoji_end = LINE.index('😀') + 1
+    got = {e.value: lines.position(emoji_end, e).character for e in Encoding}
+    assert got == {k: v[1] for k, v in COLUMNS.items()}
+    assert len(set(got.values())) == 3
+
+
+# -- settings ------------------------------------------------------------------------
+
+def test_settings_sources_and_layers():
+    assert unwrap({'hot-ls': {'a': 1}}) == {'a': 1} == unwrap({'hotLs': {'a': 1}})
+    assert unwrap({'disable': []}) == {'disable': []}
+    settings = ServerSettings()
+    settings.initialize({'hotLs': {'disable': ['HOT002'], 'debounceMs': 5}})
+    assert settings.current.disable == ('HOT002',) and settings.debounce_seconds == 0.005
+    generation = settings.generation
+    assert settings.configure({'hot-ls': {'debounceMs': 7}}) is True
+    # The configuration overlays the initializationOptions, not the defaults.
+    assert settings.current.disable == ('HOT002',) and settings.current.debounce_ms == 7
+    assert settings.generation == generation + 1
+    assert settings.configure({'hot-ls': {'debounceMs': 7}}) is False
+    assert settings.generation == generation + 1
+
+
+def test_settings_problems_are_shown_once():
+    settings = ServerSettings()
+    settings.initialize({'debounceMs': -1})
+    assert len(settings.unshown_problems()) == 1 and settings.unshown_problems() == []
+    assert settings.current.debounce_ms == Settings().debounce_ms
+    settings.configure({'debounceMs': -1}, 'workspace/didChangeConfiguration')
+    assert settings.unshown_problems() == []
+    settings.configure(['not', 'a', 'table'], 'workspace/didChangeConfiguration')
+    assert len(settings.unshown_problems()) == 1
+
+
+# -- scheduler -----------------------------------------------------------------------
+
+class Gate:
+    """An analyze function that blocks each call until released; counts the calls."""
+
+    def __init__(self):
+        self.calls: list[str] = []
+        self.release = threading.Event()
+
+    def __call__(self, text, path, settings):
+        self.calls.append(text)
+        assert self.release.wait(10)
+        return analyze(text, path, settings)
+
+
+def _scheduler(analyze_fn, store):
+    executor = ThreadPoolExecutor(2)
+    return Scheduler(store, analyze_fn, executor, lambda: (Settings(), 0)), executor
+
+
+async def test_debounce_publishes_only_the_last_version():
+    store, published = DocumentStore(), []
+    gate = Gate()
+    gate.release.set()
+    scheduler, executor = _scheduler(gate, store)
+    store.open('u', None, 'heat_template_version: 2021-04-16\n', 1)
+    for version in range(2, 7):
+        store.change('u', version, [Edit(f'# {version}\n', (1, 0), (1, 0))], Encoding.UTF16)
+        scheduler.schedule('u', 0.05, lambda doc, analysis: published.append(doc.version))
+    await asyncio.sleep(0.3)
+    assert published == [6] and len(gate.calls) == 1
+    executor.shutdown()
+
+
+async def test_an_outdated_result_is_discarded():
+    store, published = DocumentStore(), []
+    gate = Gate()
+    scheduler, executor = _scheduler(gate, store)
+    doc = store.open('u', None, 'heat_template_version: 2099-01-01\n', 1)
+    scheduler.schedule('u', 0, lambda d, a: published.append((d.version, a.text)))
+    await asyncio.sleep(0.05)
+    assert len(gate.calls) == 1                      # analysing version 1, blocked
+    store.change('u', 2, [Edit('2021-04-16', (0, 23), (0, 33))], Encoding.UTF16)
+    scheduler.schedule('u', 0, lambda d, a: published.append((d.version, a.text)))
+    await asyncio.sleep(0.05)
+    gate.release.set()
+    await asyncio.sleep(0.3)
+    assert published == [(2, doc.text)]               # version 1's result never surfaced
+    assert doc.analysis.text == doc.text
+    executor.shutdown()
+
+
+async def test_pulls_share_one_run_and_never_see_stale_text():
+    store = DocumentStore()
+    gate = Gate()
+    scheduler, executor = _scheduler(gate, store)
+    store.open('u', None, 'heat_template_version: 2099-01-01\n', 1)
+    first = asyncio.ensure_future(scheduler.analysis('u'))
+    second = asyncio.ensure_future(scheduler.analysis('u'))
+    await asyncio.sleep(0.05)
+    assert len(gate.calls) == 1
+    store.change('u', 2, [Edit('2021-04-16', (0, 23), (0, 33))], Encoding.UTF16)
+    gate.release.set()
+    (doc1, a1), (doc2, a2) = await asyncio.wait_for(asyncio.gather(first, second), 5)
+    assert a1 is a2 and a1.text == 'heat_template_version: 2021-04-16\n'
+    assert len(gate.calls) == 2
+    with pytest.raises(DocumentNotOpen):
+        await scheduler.analysis('missing')
+    executor.shutdown()
+
+
+# -- architecture --------------------------------------------------------------------
+
+def test_only_the_server_imports_pygls_or_lsprotocol():
+    pattern = re.compile(r'^\s*(from|import)\s+(pygls|lsprotocol)\b', re.M)
+    offenders = []
+    package = os.path.join(ROOT, 'hot_ls')
+    for directory, _, files in os.walk(package):
+        if os.path.relpath(directory, package).split(os.sep)[0] == 'server':
+            continue
+        for name in files:
+            if name.endswith('.py'):
+                path = os.path.join(directory, name)
+                with open(path, encoding='utf-8') as fh:
+                    if pattern.search(fh.read()):
+                        offenders.append(os.path.relpath(path, ROOT))
+    assert offenders == []
+
+
+def test_plain_server_modules_do_not_import_pygls():
+    for name in ('documents', 'settings', 'scheduler'):
+        with open(os.path.join(ROOT, 'hot_ls', 'server', f'{name}.py'), encoding='utf-8') as fh:
+            assert not re.search(r'^\s*(from|import)\s+(pygls|lsprotocol)\b', fh.read(), re.M)
