@@ -75,7 +75,9 @@ class Conditions:
         if isinstance(condition_name, str) and condition_name in self._failures:
             raise self._failures[condition_name]
         if not (isinstance(condition_name, str) and condition_name in self._conditions):
-            raise ValueError('Invalid condition "%s"' % condition_name)
+            exc = ValueError('Invalid condition "%s"' % condition_name)
+            exc.condition_name = condition_name  # a name (HOT303's) or some other value
+            raise exc
         if condition_name in self._errors:
             # Heat stops at the first failure; a preview asks again and should hear the same.
             raise self._errors[condition_name]

@@ -95,6 +95,7 @@ def _call(table: dict, scope: 'Scope', snippet: Mapping, fn_name: str, pair, fac
     except (ValueError, TypeError, KeyError) as exc:
         wrapped = StackValidationFailed(path=str(fn_path), message=str(exc))
         tag(wrapped, getattr(exc, '_hot_ls_node', None) or snippet)
+        wrapped._hot_ls_parse = True  # type: ignore[attr-defined]
         if scope.explore is None:
             raise wrapped from exc
         # static checks: note the failure and carry on, to find the others

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping as MappingType
 from hot_ls.evaluator import parsing
 from hot_ls.evaluator.conditions import Conditions
 from hot_ls.evaluator.errors import StackValidationFailed, tag
-from hot_ls.evaluator.functions.base import resolve
+from hot_ls.evaluator.functions.base import Function, resolve
 from hot_ls.evaluator.functions.table import condition_table, value_table
 from hot_ls.evaluator.parameters import ParameterTable
 from hot_ls.evaluator.values import Unknown
@@ -121,6 +121,13 @@ class Scope:
             else:
                 cond = self.parse_condition(entry.condition,
                                             '.'.join(['resources', str(name), 'condition']))
+                if not isinstance(cond, (str, bool, Function)):
+                    # Heat's _parse_resource_field refuses it before deciding anything
+                    problem = StackValidationFailed(
+                        message='Resource %s condition type must be string_or_boolean' % name)
+                    problem.field_type = True
+                    tag(problem, entry.condition)
+                    raise problem
                 try:
                     self._enabled[name] = self.conditions().is_enabled(resolve(cond))
                 except ValueError as exc:

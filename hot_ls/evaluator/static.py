@@ -15,13 +15,17 @@ What is parsed and validated, and when it is certain, follows Heat
 * outputs: the condition is parsed; the value is parsed and validated only
   when the output's condition holds;
 * conditions: every definition is parsed and validated, used or not;
-* anything inside an `if` branch only possibly fails: Heat parses the
-  branch the condition picks, and that depends on the parameters.
+* inside an `if`, Heat parses only the branch the condition picks: the
+  branch picked with the default parameter values is certain, the other
+  one only possible (both are, when the condition cannot be decided).
 
 `cause` tells the rules apart: 'arguments' (a function's arguments or
 shape), 'removed', 'invalid-context', 'reference' (get_resource/get_attr
 of a missing resource), 'attribute', 'condition' (an unknown condition
-name), 'condition-definition'.
+name), 'condition-definition', 'circular', 'field-type' (a resource
+field of the wrong type).  Resources' and outputs'
+conditions are also decided, as Heat decides them when it loads the
+template; a failure there for want of a parameter value is only possible.
 """
 from __future__ import annotations
 
@@ -38,6 +42,8 @@ from hot_ls.evaluator.scope import _MISSING, ResourceEntry, Scope
 from hot_ls.model.template import Template
 from hot_ls.syntax import Node, Scalar
 
+IF_BRANCH = ('it is inside an "if" branch that the condition does not pick with the default '
+             'parameter values, and Heat parses only the branch it picks')
 RESOURCE_FIELDS = ('properties', 'metadata', 'update_policy', 'deletion_policy', 'external_id')
 _VALIDATED_FIELDS = ('properties', 'metadata', 'update_policy', 'deletion_policy', 'external_id')
 
@@ -72,6 +78,8 @@ def _innermost(exc: BaseException) -> BaseException:
 def _cause(exc: BaseException) -> str:
     inner = _innermost(exc)
     text = str(inner)
+    if getattr(inner, 'field_type', False):
+        return 'field-type'
     if isinstance(inner, InvalidTemplateVersion):
         return 'removed'
     if isinstance(inner, InvalidTemplateReference):
@@ -81,7 +89,13 @@ def _cause(exc: BaseException) -> str:
     if text.endswith('is invalid in this context'):
         return 'invalid-context'
     if text.startswith('Invalid condition "'):
-        return 'condition'
+        # an unknown name is HOT303's; a list or a number where a condition goes is an argument
+        return 'condition' if isinstance(getattr(inner, 'condition_name', ''), str) \
+            else 'arguments'
+    if 'The definition of condition "' in text:
+        return 'condition-definition'
+    if 'Circular definition for condition "' in text:
+        return 'circular'
     return 'arguments'
 
 
@@ -138,8 +152,7 @@ class _Checker:
         finally:
             self.scope.explore = None
         for wrapped, guarded, original in found:
-            reason = guard or ('it is inside an "if" branch, which Heat parses only when the '
-                               'condition picks it' if guarded else None)
+            reason = guard or (IF_BRANCH if guarded else None)
             self.issues.append(StaticIssue(str(wrapped), located(wrapped) or node, PARSE,
                                            reason is None, _cause(original), owner, field, reason))
         return parsed
@@ -156,8 +169,7 @@ class _Checker:
                 fn = by_node.get(id(where)) if where is not None else None
                 reason = guard
                 if reason is None and fn is not None and fn.guarded:
-                    reason = ('it is inside an "if" branch, which Heat validates only when the '
-                              'condition picks it')
+                    reason = IF_BRANCH
                 self.issues.append(StaticIssue(str(exc), where or node, VALIDATE, reason is None,
                                                _cause(exc), owner, field, reason, fn))
                 if fn is None or fn.neutral:
@@ -200,6 +212,7 @@ class _Checker:
                 self.explore(body.get('condition'), '.'.join(['resources', str(name),
                                                               'condition']),
                              owner, 'condition', condition=True)
+                self.decide(lambda n=name: self.scope.enabled(n), owner, body.get('condition'))
         for name, definition in template.outputs.items():
             body = definition.mapping
             if body is None:
@@ -209,6 +222,8 @@ class _Checker:
             if facts.has_conditions and body.get('condition') is not None:
                 self.explore(body.get('condition'), '.'.join(['outputs', str(name), 'condition']),
                              owner, 'condition', condition=True)
+                self.decide(lambda n=name, c=body.get('condition'): self._output_condition(c, n),
+                            owner, body.get('condition'))
                 enabled = self._output_enabled(body.get('condition'), name)
                 if enabled is not True:
                     guard = (f'output "{name}" is disabled by its condition under the default '
@@ -223,6 +238,48 @@ class _Checker:
             self.validate(parsed, ['outputs', name, 'value'], owner, 'value', node, guard)
         del used
         return self.issues
+
+    def decide(self, decide: Callable[[], Any], owner: tuple, node: Node) -> None:
+        """A resource's or output's condition, evaluated as Heat does when it loads them.
+
+        Parse failures were noted by `explore`; what is left is deciding the
+        condition: an unknown name, a list where a name goes, a definition
+        that does not come out boolean.  A failure for want of a parameter
+        value is only possible: the value is given at deploy time.
+        """
+        from hot_ls.evaluator.errors import RESOLVE
+        try:
+            decide()
+        except Exception as exc:
+            if getattr(exc, '_hot_ls_parse', False):
+                return  # a parse failure, already noted where it is written
+            self._resolution_issue(exc, owner, node, RESOLVE)
+
+    def _resolution_issue(self, exc: BaseException, owner: tuple, node: Node, phase: str) -> None:
+        inner = _innermost(exc)
+        kind = type(inner).__name__
+        if kind in ('RecursionError',):
+            return
+        reason = None
+        if kind in ('UserParameterMissing', 'ParameterMissingError', 'ParameterValueError',
+                    'ParameterError', 'ParameterSchemaError'):
+            reason = 'it depends on parameter values, which are given at deploy time'
+        message = str(exc)
+        if any(i.message == message and i.owner == owner for i in self.issues):
+            return
+        self.issues.append(StaticIssue(message, located(exc) or node, phase, reason is None,
+                                       _cause(exc), owner, 'condition', reason))
+
+    def _output_condition(self, node: Node, name: Any) -> Any:
+        from hot_ls.evaluator.errors import StackValidationFailed, tag
+        from hot_ls.evaluator.functions.base import resolve
+        cond = self.scope.parse_condition(node, '.'.join(['outputs', str(name), 'condition']))
+        try:
+            return self.scope.conditions().is_enabled(resolve(cond))
+        except ValueError as exc:
+            wrapped = StackValidationFailed(path=['outputs', name, 'condition'], message=str(exc))
+            tag(wrapped, node)
+            raise wrapped from exc
 
     def _enabled(self, name: Any) -> Any:
         try:

@@ -72,18 +72,27 @@ class If(Macro):
         return parse_func(value_if_true if cd else value_if_false)
 
     def _explore(self, cond, parse_func, value_if_true, value_if_false):
-        """Static checks: parse both branches (marked guarded), whatever the condition."""
+        """Static checks: parse both branches, whatever the condition.
+
+        The branch the condition picks with the default parameter values is
+        the one Heat's template validation parses: it is not guarded; the
+        other one is (and both are, when the condition cannot be decided).
+        """
         try:
             self.condition = self._get_condition(resolve(cond))
         except Exception:
             self.condition = unknown('if')
-        self.scope.guard_depth += 1
-        try:
-            self.branches = [parse_func(value_if_true), parse_func(value_if_false)]
-        finally:
-            self.scope.guard_depth -= 1
-        if isinstance(self.condition, bool):
-            return self.branches[0 if self.condition else 1]
+        taken = self.condition if isinstance(self.condition, bool) else None
+        self.branches = []
+        for branch, value in ((True, value_if_true), (False, value_if_false)):
+            guarded = taken is None or branch is not taken
+            self.scope.guard_depth += guarded
+            try:
+                self.branches.append(parse_func(value))
+            finally:
+                self.scope.guard_depth -= guarded
+        if taken is not None:
+            return self.branches[0 if taken else 1]
         return self.branches[0]
 
     def validate(self):

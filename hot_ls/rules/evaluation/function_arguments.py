@@ -23,7 +23,8 @@ class FunctionArguments(Rule):
     Heat refuses the template before it creates anything.  Heat only parses
     the branch of an `if` its condition picks, validates only enabled
     resources and parses an output only when its condition holds: a problem
-    there is a warning, since it fails only for some parameter values.
+    in a branch, resource or output that is left out with the default
+    parameter values is a warning, since it fails only for other values.
 
     ## Example
     ```yaml
