@@ -59,10 +59,14 @@ from hot_ls.evaluator.errors import EvalError
 from hot_ls.evaluator.from_python import from_python
 from hot_ls.evaluator.parameters import StackIdentity
 from hot_ls.evaluator.snippet import Outcome, evaluate, evaluate_in, make_scope
+from hot_ls.evaluator.static import StaticIssue, static_issues
+from hot_ls.evaluator.template import TemplateEvaluation
+from hot_ls.evaluator.preview import Preview, preview
 from hot_ls.evaluator.values import (
     AttributeRef, PseudoRef, ResourceRef, Symbolic, Text, Unknown, display, to_json,
 )
 
-__all__ = ['AttributeRef', 'EvalError', 'Outcome', 'PseudoRef', 'ResourceRef', 'StackIdentity',
-           'Symbolic', 'Text', 'Unknown', 'display', 'evaluate', 'evaluate_in', 'from_python',
-           'make_scope', 'to_json']
+__all__ = ['AttributeRef', 'EvalError', 'Outcome', 'Preview', 'PseudoRef', 'ResourceRef',
+           'StackIdentity', 'StaticIssue', 'Symbolic', 'TemplateEvaluation', 'Text', 'Unknown',
+           'display', 'evaluate', 'evaluate_in', 'from_python', 'make_scope', 'preview',
+           'static_issues', 'to_json']
