@@ -194,34 +194,170 @@ def class_schema(cls, namer: Namer) -> dict:
     if cls.update_policy_schema:
         out['update_policy'] = {k: prop(v, namer)
                                 for k, v in sorted(cls.update_policy_schema.items())}
-    constants = class_constants(cls)
+    constants = class_constants(cls, namer)
     if constants:
         out['constants'] = constants
     return out
 
 
-def _constant(value) -> bool:
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return True
-    return isinstance(value, (tuple, list)) and all(
-        isinstance(v, (str, int, float, bool)) for v in value)
+_SCHEMA_ATTRIBUTES = ('properties_schema', 'attributes_schema', 'base_attributes_schema',
+                      'update_policy_schema', 'support_status')
 
 
-def class_constants(cls) -> dict:
-    """UPPER_CASE class attributes (property names, tuples of them) for static plugins.
+def encode_value(value, namer: 'Namer', depth: int = 0):
+    """A class or module constant as JSON for the plugin reader; _MISSING if it is not data.
 
-    Plugins refer to them (`server.Server.FLAVOR`, `sc.SoftwareConfig.INPUTS`)
-    when they reuse or extend a Heat class's schema.
+    Plain values stay as they are (tuples become lists); Heat's schema objects
+    are tagged: {"$property": ...}, {"$attribute": ...}, {"$constraint": ...},
+    {"$support": [chain]}.
+    """
+    from heat.engine import constraints
+    if depth > 8:
+        return _MISSING
+    if value is None or isinstance(value, (bool, int, float, str)):
+        if isinstance(value, float) and value != value:
+            return _MISSING
+        return str(value) if isinstance(value, str) else value
+    if isinstance(value, properties.Schema):
+        return {'$property': prop(value, namer)}
+    if isinstance(value, attributes.Schema):
+        return {'$attribute': attr(value, namer)}
+    if isinstance(value, constraints.Constraint):
+        return {'$constraint': constraint_dict(value)}
+    if isinstance(value, support.SupportStatus):
+        return {'$support': support_chain(value, namer)}
+    if isinstance(value, (list, tuple)):
+        items = [encode_value(v, namer, depth + 1) for v in value]
+        return _MISSING if any(i is _MISSING for i in items) else items
+    if type(value) is dict:
+        out = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                return _MISSING
+            encoded = encode_value(item, namer, depth + 1)
+            if encoded is _MISSING:
+                return _MISSING
+            out[key] = encoded
+        return dict(sorted(out.items()))
+    return _MISSING
+
+
+def class_constants(cls, namer: 'Namer') -> dict:
+    """Class attributes that are data (property names, tuples of them, schema dicts...).
+
+    Plugins refer to them (`server.Server.FLAVOR`, `sc.SoftwareConfig.INPUTS`,
+    `port.Port.extra_properties_schema`) when they reuse or extend a Heat
+    class's schema.  What equals resource.Resource's own is recorded once, there.
     """
     out = {}
     for name in sorted(dir(cls)):
-        if name.isupper() and not name.startswith('_'):
+        if name.startswith('__') or name in _SCHEMA_ATTRIBUTES:
+            continue
+        try:
             value = getattr(cls, name)
-            if cls is not resource.Resource and getattr(resource.Resource, name, _MISSING) == value:
-                continue  # Resource's own (ACTIONS, STATUSES...): recorded once, on Resource
-            if _constant(value):
-                out[name] = list(value) if isinstance(value, tuple) else value
+        except AttributeError:
+            continue
+        if callable(value) or isinstance(value, property):
+            continue
+        if cls is not resource.Resource and getattr(resource.Resource, name, _MISSING) is value:
+            continue
+        encoded = encode_value(value, namer)
+        if encoded is not _MISSING:
+            out[name] = encoded
     return out
+
+
+def _module_namespaces(registry: dict) -> dict[str, dict]:
+    """Every Heat module reachable from sys.modules and from the registered classes.
+
+    Heat's plugin loader executes resource modules without putting them in
+    sys.modules, so they are found through their classes' functions'
+    globals, and then through the modules those import.
+    """
+    import types as pytypes
+    found: dict[str, dict] = {}
+    queue: list[dict] = []
+    for name, module in list(sys.modules.items()):
+        if isinstance(module, pytypes.ModuleType):
+            queue.append(vars(module))
+    for info in registry.values():
+        if isinstance(info, environment.ClassResourceInfo):
+            for cls in info.get_class().__mro__:
+                for member in vars(cls).values():
+                    function = getattr(member, '__func__', member)
+                    if isinstance(function, pytypes.FunctionType):
+                        queue.append(function.__globals__)
+                        break
+    while queue:
+        namespace = queue.pop()
+        name = namespace.get('__name__')
+        if not isinstance(name, str) or not name.startswith('heat.') or name in found \
+                or '.tests' in name:
+            continue
+        found[name] = namespace
+        for value in list(namespace.values()):
+            if isinstance(value, pytypes.ModuleType):
+                queue.append(vars(value))
+    return found
+
+
+def module_constants(namer: 'Namer', registry: dict) -> dict:
+    """Public module-level data of Heat's modules (neutron.ALLOWED_SECURITY_GROUP_PROTOCOLS...)."""
+    import types as pytypes
+    out = {}
+    for name, namespace in sorted(_module_namespaces(registry).items()):
+        found = {}
+        for key, value in sorted(namespace.items()):
+            if key.startswith('_') or callable(value) or isinstance(value, pytypes.ModuleType):
+                continue
+            encoded = encode_value(value, namer)
+            if encoded is not _MISSING:
+                found[key] = encoded
+        if found:
+            out[name] = found
+    # Classes that are not resources: the mixins registered types derive from (all their
+    # data: KeystoneRoleAssignmentMixin.mixin_properties_schema...), and the constants of
+    # the other classes Heat's modules define (HOTParamSchema.TYPES...).
+    mixins = set()
+    for info in registry.values():
+        if isinstance(info, environment.ClassResourceInfo):
+            for cls in info.get_class().__mro__:
+                if cls.__module__.startswith('heat.') and not issubclass(cls, resource.Resource):
+                    mixins.add(cls)
+    for cls in sorted(mixins, key=class_path):
+        found = {}
+        for key, value in sorted(vars(cls).items()):
+            if key.startswith('__') or callable(value) or isinstance(value, property):
+                continue
+            encoded = encode_value(value, namer)
+            if encoded is not _MISSING:
+                found[key] = encoded
+        if found:
+            out[class_path(cls)] = found
+    for name, namespace in sorted(_module_namespaces(registry).items()):
+        for key, value in sorted(namespace.items()):
+            if not isinstance(value, type) or value.__module__ != name or value in mixins or \
+                    issubclass(value, resource.Resource) or class_path(value) in out:
+                continue
+            found = {}
+            for attr in sorted(vars(value)):
+                if attr.isupper() and not attr.startswith('_'):
+                    encoded = encode_value(vars(value)[attr], namer)
+                    if encoded is not _MISSING:
+                        found[attr] = encoded
+            if found:
+                out[class_path(value)] = found
+    # The schema classes' constants (properties.Schema.STRING, attributes.Schema.TYPES...).
+    from heat.engine import constraints
+    for cls in (properties.Schema, attributes.Schema, constraints.Schema):
+        found = {}
+        for key in sorted(dir(cls)):
+            if key.isupper():
+                encoded = encode_value(getattr(cls, key), namer)
+                if encoded is not _MISSING:
+                    found[key] = encoded
+        out[class_path(cls)] = found
+    return dict(sorted(out.items()))
 
 
 def overrides_get_attribute(cls) -> bool:
@@ -350,6 +486,7 @@ def generate() -> dict:
         'custom_constraints': custom_constraints(env),
         'classes': dict(sorted(classes.items())),
         'base_classes': base_classes(registry, namer),
+        'modules': module_constants(namer, registry),
         'types': types,
     }
     for name, accepts in probe_any_attribute(registry).items():
@@ -374,6 +511,8 @@ def encode(data: dict) -> bytes:
     stored['base_classes'] = {name: json.dumps(body, sort_keys=True, separators=(',', ':'),
                                                ensure_ascii=False)
                               for name, body in data['base_classes'].items()}
+    stored['modules'] = json.dumps(data['modules'], sort_keys=True, separators=(',', ':'),
+                                   ensure_ascii=False)
     # Support statuses and descriptions of the types, for listing without parsing each.
     stored['index'] = {name: {'support_status': body['support_status'],
                               'any_attribute': bool(body.get('any_attribute'))}

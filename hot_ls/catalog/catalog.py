@@ -91,7 +91,8 @@ class Catalog:
                  heat_version: str | None = None, classes: dict[str, str] | None = None,
                  base_classes: dict[str, ResourceType] | None = None,
                  problems: Iterable[Problem] = (), target: Release | None = None,
-                 heat_namespaces: frozenset[str] | None = None):
+                 heat_namespaces: frozenset[str] | None = None,
+                 heat_modules: 'str | dict | None' = None):
         self._types = dict(types)
         self.releases = releases
         self.aliases = aliases or Aliases()
@@ -104,6 +105,7 @@ class Catalog:
         self.target: Release = target or releases.latest
         self._heat_namespaces = heat_namespaces if heat_namespaces is not None else frozenset(
             t.namespace for t in self._types.values() if t.source == 'bundled')
+        self._heat_modules = heat_modules  # JSON text until first use
 
     # -- lookups ---------------------------------------------------------------
     def get(self, name: str) -> ResourceType | None:
@@ -179,6 +181,16 @@ class Catalog:
             return self._types.get(name)
         return self._base_classes.get(path)
 
+    def heat_constants(self, path: str) -> dict | None:
+        """Data a Heat module or schema class defines ('heat.engine.support' → SUPPORTED...).
+
+        Values are JSON; Heat's schema objects are tagged {"$property": ...},
+        {"$attribute": ...}, {"$constraint": ...} or {"$support": [...]}.
+        """
+        if isinstance(self._heat_modules, str):
+            self._heat_modules = json.loads(self._heat_modules)
+        return (self._heat_modules or {}).get(path)
+
     # -- derived catalogs ------------------------------------------------------
     def with_types(self, types: dict[str, ResourceType], problems: Iterable[Problem] = (),
                    target: Release | None = None) -> 'Catalog':
@@ -190,7 +202,7 @@ class Catalog:
                        heat_version=self.heat_version, classes=self._classes,
                        base_classes=self._base_classes,
                        problems=self.problems + tuple(problems), target=target or self.target,
-                       heat_namespaces=self._heat_namespaces)
+                       heat_namespaces=self._heat_namespaces, heat_modules=self._heat_modules)
 
     def availability(self, item: str, status: SupportStatus,
                      target: Release | None = None) -> str | None:
@@ -233,7 +245,8 @@ def bundled() -> Catalog:
     return Catalog(types, releases=Releases(data['releases']),
                    aliases=Aliases(aliases['types'], aliases['globs'], aliases['templates']),
                    custom_constraints=constraints, heat_version=data['heat_version'],
-                   classes=data['classes'], base_classes=base_classes)
+                   classes=data['classes'], base_classes=base_classes,
+                   heat_modules=data.get('modules'))
 
 
 @functools.lru_cache(maxsize=1)

@@ -65,6 +65,9 @@ class ModuleRef:
         self.name = name
         self.state = state
 
+    def __repr__(self) -> str:
+        return self.name
+
 
 class HeatSymbol:
     """A name from Heat the interpreter knows: properties.Schema, constraints.Range, _..."""
@@ -158,31 +161,10 @@ class Builtin:
         self.name = name
 
 
+# Fallbacks; the values of the catalog's data (generated from Heat) are used when present.
 _PROPERTY_TYPES = ('Integer', 'String', 'Number', 'Boolean', 'Map', 'List', 'Any')
 _ATTRIBUTE_TYPES = (None, 'String', 'Map', 'List', 'Integer', 'Boolean')
 _STATUSES = ('UNKNOWN', 'SUPPORTED', 'DEPRECATED', 'UNSUPPORTED', 'HIDDEN')
-
-# Constants of Heat's modules, as Heat 27.0.1 defines them.
-_HEAT_CONSTANTS: dict[str, Any] = {}
-for _schema in ('heat.engine.properties.Schema', 'heat.engine.constraints.Schema'):
-    for _name, _value in zip(('INTEGER', 'STRING', 'NUMBER', 'BOOLEAN', 'MAP', 'LIST', 'ANY'),
-                             _PROPERTY_TYPES):
-        _HEAT_CONSTANTS[f'{_schema}.{_name}'] = _value
-    _HEAT_CONSTANTS[f'{_schema}.TYPES'] = _PROPERTY_TYPES
-    for _name, _value in zip(('INTEGER_TYPE', 'STRING_TYPE', 'NUMBER_TYPE', 'BOOLEAN_TYPE',
-                              'MAP_TYPE', 'LIST_TYPE'),
-                             ('INTEGER', 'STRING', 'NUMBER', 'BOOLEAN', 'MAP', 'LIST')):
-        _HEAT_CONSTANTS[f'{_schema}.{_name}'] = _value
-for _name, _value in zip(('UNKNOWN', 'STRING', 'MAP', 'LIST', 'INTEGER', 'BOOLEAN'),
-                         _ATTRIBUTE_TYPES):
-    _HEAT_CONSTANTS[f'heat.engine.attributes.Schema.{_name}'] = _value
-_HEAT_CONSTANTS['heat.engine.attributes.Schema.TYPES'] = _ATTRIBUTE_TYPES
-_HEAT_CONSTANTS['heat.engine.attributes.Schema.CACHE_LOCAL'] = 'cache_local'
-_HEAT_CONSTANTS['heat.engine.attributes.Schema.CACHE_NONE'] = 'cache_none'
-_HEAT_CONSTANTS['heat.engine.attributes.Schema.CACHE_MODES'] = ('cache_local', 'cache_none')
-for _name in _STATUSES:
-    _HEAT_CONSTANTS[f'heat.engine.support.{_name}'] = _name
-_HEAT_CONSTANTS['heat.engine.support.SUPPORT_STATUSES'] = _STATUSES
 
 _CALLABLES = {
     'heat.engine.properties.Schema': ('property', ('data_type', 'description', 'default',
@@ -205,6 +187,10 @@ _CALLABLES = {
                                                       'previous_status', 'substitute_class')),
 }
 _IDENTITY = {'heat.common.i18n._'}
+_SCHEMA_CLASSES = {'heat.engine.properties.Schema', 'heat.engine.attributes.Schema',
+                   'heat.engine.constraints.Schema'}
+_SYMBOL_MODULES = ('heat.engine.properties', 'heat.engine.attributes', 'heat.engine.constraints',
+                   'heat.engine.support', 'heat.common.i18n')
 # Where else Heat's code makes the same names available.
 _ALIASES = {'heat.engine.resources.properties': 'heat.engine.properties'}
 
@@ -215,6 +201,7 @@ _STR_METHODS = {'format', 'join', 'lower', 'upper', 'strip', 'lstrip', 'rstrip',
                 'split', 'capitalize', 'title', 'startswith', 'endswith', 'rsplit'}
 _DICT_METHODS = {'copy', 'get', 'items', 'keys', 'values', 'update', 'pop', 'setdefault'}
 _LIST_METHODS = {'copy', 'append', 'extend', 'insert', 'index', 'count', 'remove', 'pop'}
+_MUTATING = {'update', 'append', 'extend', 'insert', 'setdefault', 'pop', 'remove'}
 
 
 class _TooMuch(Exception):
@@ -343,12 +330,41 @@ class Analyzer:
         self.by_name: dict[str, list[ModuleState]] = {}
         self.order: list[ModuleState] = []
         self.problems: list[Problem] = []
+
+        def from_data(path: str, name: str, fallback: tuple) -> tuple:
+            value = (catalog.heat_constants(path) or {}).get(name)
+            return tuple(value) if isinstance(value, list) and value else fallback
+
+        self.property_types = from_data('heat.engine.properties.Schema', 'TYPES', _PROPERTY_TYPES)
+        self.attribute_types = from_data('heat.engine.attributes.Schema', 'TYPES',
+                                         _ATTRIBUTE_TYPES)
+        self.statuses = from_data('heat.engine.support', 'SUPPORT_STATUSES', _STATUSES)
+        # Failed mutations of a dict or list (an .update() with an unknown value...),
+        # by the container's id: reported if the container ends up in a schema.
+        self._container_issues: dict[int, tuple[Any, list[Unresolved]]] = {}
         for root in roots:
             for path, name, is_package in discover(root):
                 state = ModuleState(os.path.abspath(path), name, is_package)
                 self.modules[state.path] = state
                 self.by_name.setdefault(name, []).append(state)
                 self.order.append(state)
+
+    def container_issue(self, container: Any, issue: Unresolved) -> None:
+        entry = self._container_issues.get(id(container))
+        if entry is None or entry[0] is not container:
+            entry = (container, [])
+            self._container_issues[id(container)] = entry
+        entry[1].append(issue)
+
+    def container_issues(self, container: Any) -> list[Unresolved]:
+        entry = self._container_issues.get(id(container))
+        return entry[1] if entry is not None and entry[0] is container else []
+
+    def copied(self, new: Any, old: Any) -> Any:
+        """`new`, a copy of `old`, inherits what is known to be missing from `old`."""
+        for issue in self.container_issues(old):
+            self.container_issue(new, issue)
+        return new
 
     # -- loading --------------------------------------------------------------------
     def run(self, state: ModuleState) -> ModuleState:
@@ -555,6 +571,10 @@ class Analyzer:
                 container[key] = value
             else:
                 self.skipped(stmt, scope, 'an item assignment that cannot be followed')
+                if isinstance(container, (dict, list)):
+                    self.container_issue(container, Unresolved(
+                        scope.module.path, stmt.lineno, 'an item assignment with a key that '
+                        'cannot be known'))
         elif isinstance(target, ast.Attribute):
             owner = self.eval(target.value, scope)
             if isinstance(owner, PluginClass):
@@ -849,9 +869,11 @@ class Analyzer:
                 return Unresolved(path, line, f'a "%" format that fails ({exc})')
         if isinstance(op, ast.BitOr) and isinstance(left, dict) and isinstance(right, dict):
             return {**left, **right}
-        if not (_plain(left) and _plain(right)) and not (
-                isinstance(op, ast.Add) and isinstance(left, (list, tuple))
-                and type(left) is type(right)):
+        if isinstance(op, ast.Add) and isinstance(left, (list, tuple)) and \
+                isinstance(right, (list, tuple)):
+            # Lists and tuples of Heat's constants are both stored as JSON lists.
+            return _limit(type(left)(list(left) + list(right)), path, line)
+        if not (_plain(left) and _plain(right)):
             return Unresolved(path, line, 'an operation on values that cannot be known')
         if isinstance(op, ast.Mult):
             count = right if isinstance(right, int) else left if isinstance(left, int) else 0
@@ -930,25 +952,39 @@ class Analyzer:
 
     def heat_name(self, dotted: str, line: int | None, path: str,
                   symbol_only: bool = False) -> Any:
-        if dotted in _HEAT_CONSTANTS:
-            value = _HEAT_CONSTANTS[dotted]
-            return list(value) if isinstance(value, list) else value
-        if dotted in _CALLABLES or dotted in _IDENTITY:
-            return HeatSymbol(dotted)
-        if dotted.rpartition('.')[0] in ('heat.engine.properties', 'heat.engine.attributes',
-                                         'heat.engine.constraints', 'heat.engine.support',
-                                         'heat.common.i18n') and dotted.rpartition('.')[2] \
-                in ('Schema',):
+        parent, _, name = dotted.rpartition('.')
+        constants = self.catalog.heat_constants(parent)
+        if constants is not None and name in constants:
+            return self.decode(constants[name], line, path)
+        if dotted in _CALLABLES or dotted in _IDENTITY or dotted in _SCHEMA_CLASSES:
             return HeatSymbol(dotted)
         found = self.catalog.heat_class(dotted)
         if found is not None:
             return HeatClass(dotted, found, found.name or None)
-        if symbol_only or dotted.rpartition('.')[0] in (
-                'heat.engine.properties', 'heat.engine.attributes', 'heat.engine.constraints',
-                'heat.engine.support', 'heat.common.i18n'):
+        if symbol_only or parent in _SYMBOL_MODULES:
             return Unresolved(path, line, f'{dotted}, which Heat does not define '
                               '(Heat would fail to load this plugin)')
         return ModuleRef('heat', dotted)
+
+    def decode(self, value: Any, line: int | None, path: str, top: bool = True) -> Any:
+        """A constant from the catalog's data as an interpreter value."""
+        if isinstance(value, dict):
+            if len(value) == 1:
+                (tag, data), = value.items()
+                if tag == '$property':
+                    return Obj('property', {}, line, path, json=data)
+                if tag == '$attribute':
+                    return Obj('attribute', {}, line, path, json=data)
+                if tag == '$constraint':
+                    key = next(k for k in data if k != 'description')
+                    return Obj(f'constraint:{key}', {}, line, path, json=data)
+                if tag == '$support':
+                    return Obj('support', {}, line, path, json={'chain': data})
+            return {k: self.decode(v, line, path, False) for k, v in value.items()}
+        if isinstance(value, list):
+            items = [self.decode(v, line, path, False) for v in value]
+            return tuple(items) if top else items
+        return value
 
     def heat_class_attr(self, value: HeatClass, attr: str, line: int | None, path: str) -> Any:
         body = value.rtype.body
@@ -969,12 +1005,10 @@ class Analyzer:
             return Obj('support', {}, line, path, json={'chain': body.get('support_status')})
         constants = body.get('constants') or {}
         if attr in constants:
-            value_ = constants[attr]
-            return tuple(value_) if isinstance(value_, list) else value_
+            return self.decode(constants[attr], line, path)
         base = self.catalog.heat_class('heat.engine.resource.Resource')
         if base is not None and attr in (base.body.get('constants') or {}):
-            value_ = base.body['constants'][attr]
-            return tuple(value_) if isinstance(value_, list) else value_
+            return self.decode(base.body['constants'][attr], line, path)
         return Unresolved(path, line, f'{value.path}.{attr}, which hot-ls does not record '
                           'for Heat classes')
 
@@ -987,6 +1021,11 @@ class Analyzer:
                 found = self.heat_class_attr(klass, attr, line, path)
                 if not isinstance(found, Unresolved):
                     return found
+            elif isinstance(klass, ModuleRef) and klass.kind == 'heat':
+                # A Heat class that is not a resource (a mixin): its recorded data.
+                constants = self.catalog.heat_constants(klass.name)
+                if constants is not None and attr in constants:
+                    return self.decode(constants[attr], line, path)
             elif isinstance(klass, Unresolved):
                 return Unresolved(path, line, f'{attr}, which may come from the base class '
                                   f'{klass.dotted or klass.what}')
@@ -1024,7 +1063,10 @@ class Analyzer:
                     return _Message(args[0])
                 if len(args) == 1 and isinstance(args[0], Unresolved):
                     return args[0]
-                return Unresolved(path, line, '_() with unexpected arguments')
+                if len(args) == 1 and isinstance(args[0], ModuleRef):
+                    return Unresolved(path, line, f'{args[0].name}, a name from Heat that '
+                                      'hot-ls does not record')
+                return Unresolved(path, line, '_() of something that is not a string')
             if func.path in _CALLABLES:
                 kind, signature = _CALLABLES[func.path]
                 bound = _bind(signature, args, kwargs)
@@ -1051,7 +1093,8 @@ class Analyzer:
             if isinstance(value, Unresolved):
                 return value
         if name in ('copy.copy', 'copy.deepcopy') and len(args) == 1 and not kwargs:
-            return copy.deepcopy(args[0]) if name == 'copy.deepcopy' else copy.copy(args[0])
+            made = copy.deepcopy(args[0]) if name == 'copy.deepcopy' else copy.copy(args[0])
+            return self.copied(made, args[0])
         if name == 'dict':
             if len(args) > 1:
                 return Unresolved(path, line, 'dict() with several arguments')
@@ -1060,6 +1103,7 @@ class Analyzer:
                 source = args[0]
                 if isinstance(source, dict):
                     out.update(source)
+                    self.copied(out, source)
                 else:
                     items = self.iterate(source, line, scope)
                     if isinstance(items, Unresolved):
@@ -1121,14 +1165,27 @@ class Analyzer:
 
     def call_method(self, method: BoundMethod, args: list, kwargs: dict, line: int | None,
                     scope: _Scope) -> Any:
+        target, name = method.target, method.name
+        result = self._call_method(method, args, kwargs, line, scope)
+        if isinstance(result, Unresolved) and isinstance(target, (dict, list)) and \
+                name in _MUTATING:
+            self.container_issue(target, result)
+            if scope.cls is not None:
+                scope.cls.issues.append(result)
+        elif name == 'copy' and isinstance(target, (dict, list)):
+            self.copied(result, target)
+        return result
+
+    def _call_method(self, method: BoundMethod, args: list, kwargs: dict, line: int | None,
+                     scope: _Scope) -> Any:
         path = scope.module.path
         target, name = method.target, method.name
         for value in list(args) + list(kwargs.values()):
             if isinstance(value, Unresolved):
-                if name in ('update', 'append', 'extend', 'insert', 'setdefault'):
-                    if scope.cls is not None:
-                        scope.cls.issues.append(value)
                 return value
+            if isinstance(value, ModuleRef) and value.kind == 'heat':
+                return Unresolved(path, line, f'{value.name}, a name from Heat that hot-ls '
+                                  'does not record')
         if isinstance(target, str):
             if name == 'format':
                 if re.search(r'\{[^}]*[.\[]', target) or re.search(r':[^}]*\d{5,}', target) \
@@ -1278,6 +1335,13 @@ class _Collector:
     def note(self, value: Unresolved) -> None:
         self.issues.setdefault((value.path, value.line, value.what), value)
 
+    @staticmethod
+    def not_a(value: Any, path: str, line: int | None, what: str) -> Unresolved:
+        if isinstance(value, ModuleRef) and value.kind == 'heat':
+            return Unresolved(path, line, f'{value.name}, a name from Heat that hot-ls does not '
+                              'record')
+        return Unresolved(path, line, what)
+
     def bad(self, obj: Obj | None, path: str, line: int | None, what: str) -> None:
         self.note(Unresolved(obj.path if obj else path, obj.line if obj else line, what))
 
@@ -1349,7 +1413,7 @@ class _Collector:
             status = 'SUPPORTED'
         message = self.text(args.get('message'), value, 'support message')
         version = args.get('version')
-        if status not in _STATUSES:  # Heat: an invalid status silently becomes UNKNOWN
+        if status not in self.analyzer.statuses:  # Heat: an invalid status becomes UNKNOWN
             step = {'status': 'UNKNOWN', 'message': 'Specified status is invalid, defaulting '
                     'to UNKNOWN'}
             return [step]
@@ -1382,6 +1446,8 @@ class _Collector:
             self.bad(context, context.path, context.line, 'a constraint that is not one of '
                      'heat.engine.constraints')
             return None
+        if value.json is not None:
+            return copy.deepcopy(value.json)
         key = value.kind.partition(':')[2]
         args = value.args
         description = self.text(args.get('description'), value, 'constraint description')
@@ -1416,7 +1482,7 @@ class _Collector:
         if isinstance(value, dict):
             return self.legacy_prop(value, path, line)
         if not (isinstance(value, Obj) and value.kind == 'property'):
-            self.note(Unresolved(path, line, 'a property schema that is not a '
+            self.note(self.not_a(value, path, line, 'a property schema that is not a '
                                  'properties.Schema'))
             return None
         if value.json is not None:
@@ -1426,7 +1492,7 @@ class _Collector:
         if isinstance(ptype, Unresolved):
             self.note(ptype)
             ptype = 'Any'
-        elif ptype not in _PROPERTY_TYPES:
+        elif ptype not in self.analyzer.property_types:
             self.bad(value, path, line, f'the property type {ptype!r}, which Heat rejects '
                      '(Invalid type)')
             ptype = 'Any'
@@ -1520,8 +1586,10 @@ class _Collector:
             self.note(value)
             return {}
         if not isinstance(value, dict):
-            self.note(Unresolved(path, line, 'a schema that is not a dict'))
+            self.note(self.not_a(value, path, line, 'a schema that is not a dict'))
             return {}
+        for issue in self.analyzer.container_issues(value):
+            self.note(issue)
         out = {}
         for key, item in value.items():
             if isinstance(key, Unresolved):
@@ -1540,7 +1608,7 @@ class _Collector:
             self.note(value)
             return None
         if not (isinstance(value, Obj) and value.kind == 'attribute'):
-            self.note(Unresolved(path, line, 'an attribute schema that is not an '
+            self.note(self.not_a(value, path, line, 'an attribute schema that is not an '
                                  'attributes.Schema'))
             return None
         if value.json is not None:
@@ -1553,7 +1621,7 @@ class _Collector:
         atype = args.get('type')
         if isinstance(atype, Unresolved):
             self.note(atype)
-        elif atype not in _ATTRIBUTE_TYPES:
+        elif atype not in self.analyzer.attribute_types:
             self.bad(value, value.path, value.line, f'the attribute type {atype!r}, which Heat '
                      'rejects (Invalid type)')
         elif atype is not None:
@@ -1568,8 +1636,10 @@ class _Collector:
             self.note(value)
             return {}
         if not isinstance(value, dict):
-            self.note(Unresolved(path, line, 'an attributes schema that is not a dict'))
+            self.note(self.not_a(value, path, line, 'an attributes schema that is not a dict'))
             return {}
+        for issue in self.analyzer.container_issues(value):
+            self.note(issue)
         out = {}
         for key, item in value.items():
             if isinstance(key, Unresolved):

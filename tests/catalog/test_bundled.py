@@ -226,3 +226,24 @@ def test_committed_catalog_is_what_the_generator_makes():
 def test_data_file_is_compact():
     size = os.path.getsize(os.path.join(ROOT, 'hot_ls', 'data', 'catalog.json.gz'))
     assert size < 200_000
+
+
+def test_layering_catalog_imports_only_language_and_syntax():
+    import ast
+    allowed = ('hot_ls.catalog', 'hot_ls.language', 'hot_ls.syntax', 'hot_ls.data')
+    directory = os.path.join(ROOT, 'hot_ls', 'catalog')
+    for name in sorted(os.listdir(directory)):
+        if not name.endswith('.py'):
+            continue
+        with open(os.path.join(directory, name), encoding='utf-8') as fh:
+            tree = ast.parse(fh.read())
+        for node in ast.walk(tree):
+            modules = []
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                modules = [node.module or '']
+            for module in modules:
+                assert module != 'heat' and not module.startswith('heat.'), (name, module)
+                if module.startswith('hot_ls'):
+                    assert module == 'hot_ls.data' or module.startswith(allowed), (name, module)

@@ -290,3 +290,33 @@ def test_pathological_code_is_bounded(tmp_path):
     assert big.properties['b'].description is None
     [problem] = problems
     assert 'a repetition too large to build' in problem.message
+
+
+HEAT_RESOURCES = '/work/.venv-heat/lib/python3.11/site-packages/heat/engine/resources'
+
+
+@pytest.mark.skipif(not os.path.isdir(HEAT_RESOURCES), reason='needs the Heat virtual environment')
+def test_reading_heats_own_resource_modules_statically():
+    """Heat's resource modules, read as plugins (never imported), give the bundled schemas.
+
+    The 7 types that differ take defaults from oslo.config (cfg.CONF, at class
+    definition) or allowed values from neutron_lib, which no static reading
+    can know; each of their files is reported.
+    """
+    catalog = bundled()
+    types, problems = load_plugins((HEAT_RESOURCES,), catalog)
+    assert len(types) == 201
+    keys = ('properties', 'attributes', 'support_status', 'description', 'update_policy',
+            'any_attribute')
+    differ = sorted(name for name, rtype in types.items()
+                    if any((rtype.body.get(k) or None) != (catalog.get(name).body.get(k) or None)
+                           for k in keys))
+    assert differ == ['OS::Heat::DeployedServer', 'OS::Heat::SoftwareDeployment',
+                      'OS::Heat::SoftwareDeploymentGroup', 'OS::Heat::SoftwareDeployments',
+                      'OS::Neutron::IKEPolicy', 'OS::Neutron::IPsecPolicy', 'OS::Nova::Server']
+    flagged = {os.path.relpath(p.path, HEAT_RESOURCES): p.message for p in problems}
+    assert sorted(flagged) == ['openstack/heat/deployed_server.py',
+                               'openstack/heat/software_deployment.py',
+                               'openstack/neutron/vpnservice.py', 'openstack/nova/server.py']
+    assert 'oslo_config.cfg.CONF.default_user_data_format' in flagged['openstack/nova/server.py']
+    assert 'neutron_lib' in flagged['openstack/neutron/vpnservice.py']
