@@ -262,7 +262,13 @@ def discover(root: str) -> Iterator[tuple[str, str, bool]]:
             yield root, os.path.splitext(os.path.basename(root))[0], False
         return
 
+    seen: set[str] = set()
+
     def walk(directory: str, prefix: str) -> Iterator[tuple[str, str, bool]]:
+        real = os.path.realpath(directory)
+        if real in seen:  # a symbolic link loop
+            return
+        seen.add(real)
         try:
             entries = sorted(os.listdir(directory))
         except OSError:
@@ -1254,7 +1260,7 @@ class Analyzer:
             self.exec_block(node.body, scope)
         except _Return as result:
             return result.value
-        except _TooMuch:
+        except (_TooMuch, RecursionError):
             return Unresolved(func.module.path, node.lineno,
                               f'{func.name}() is too complex to evaluate statically')
         return None
@@ -1734,10 +1740,14 @@ def load_plugins(paths: tuple[str, ...] | list[str], catalog: Catalog
     analyzer = Analyzer(tuple(roots), catalog)
     mappings: list[tuple[ModuleState, Function, Any]] = []
     for state in analyzer.order:
-        analyzer.run(state)
-        function = _mapping_function(state)
-        if function is not None:
-            mappings.append((state, function, analyzer.run_function(function)))
+        try:
+            analyzer.run(state)
+            function = _mapping_function(state)
+            if function is not None:
+                mappings.append((state, function, analyzer.run_function(function)))
+        except Exception as exc:  # a reader bug must not take the server down
+            problems.append(Problem(state.path, None, f'hot-ls could not read this plugin '
+                                    f'({type(exc).__name__}: {exc}); please report it'))
     # Registered names of plugin classes, for substitute_class.
     class_names: dict[int, str] = {}
     for _state, _function, mapping in mappings:
@@ -1768,7 +1778,16 @@ def load_plugins(paths: tuple[str, ...] | list[str], catalog: Catalog
             if not isinstance(cls, (PluginClass, HeatClass)):
                 collector.note(Unresolved(state.path, line, f'the class registered as {name}'))
                 continue
-            body = collector.resource_type(cls, state.path, line)
+            try:
+                body = collector.resource_type(cls, state.path, line)
+            except RecursionError:
+                collector.note(Unresolved(state.path, line, f'the schema of {name}, nested too '
+                                          'deeply'))
+                continue
+            except Exception as exc:  # a reader bug must not take the server down
+                problems.append(Problem(state.path, line, f'hot-ls could not read {name} '
+                                        f'({type(exc).__name__}: {exc}); please report it'))
+                continue
             if name in origin and origin[name] != state.path:
                 problems.append(Problem(state.path, line, f'{name} is also registered by '
                                         f'{origin[name]}; this one is used'))
