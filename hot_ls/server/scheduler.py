@@ -55,7 +55,12 @@ class Scheduler:
             future = running[1] if running and running[0] == key else self._start(document, key)
             # Shielded: a caller giving up (a newer edit, a cancelled request)
             # must not cancel the run another caller may be sharing.
-            await asyncio.shield(future)
+            analysis = await asyncio.shield(future)
+            current = self._documents.get(uri)
+            if self.key(current) == key:
+                current.analysis, current.analysis_key = analysis, key
+                return current, analysis
+            # The text or the settings changed meanwhile: analyse the new ones.
 
     def _start(self, document: Document, key: Hashable) -> asyncio.Future:
         settings, _ = self._settings()

@@ -244,3 +244,24 @@ async def test_positions_and_edits_in_each_encoding(client_name: str, encoding: 
         [d] = with_code(await lsp.diagnostics(uri, 4), 'HOT002')
         assert span(d) == (2, key + 1, 2, key + 2)
         assert with_code(await lsp.diagnostics(uri, 4), 'HOT001') == []
+
+
+async def test_a_large_document_does_not_block_the_others(lsp: Session):
+    """Analysis runs off the event loop: a small document opened just after a
+    large one gets its diagnostics first."""
+    big = CLEAN + ''.join(f'  r{i}:\n    type: OS::Heat::None\n    properties:\n'
+                          f'      a: {{get_resource: r}}\n' for i in range(6000))
+    finished: list[str] = []
+
+    async def diagnose(name: str, text: str):
+        uri = lsp.open(name, text)
+        await asyncio.sleep(0)
+        diagnostics = await lsp.diagnostics(uri, 1)
+        finished.append(name)
+        return diagnostics
+
+    large, small = await asyncio.gather(diagnose('large.yaml', big),
+                                        diagnose('small.yaml', UNKNOWN_VERSION))
+    assert finished == ['small.yaml', 'large.yaml']
+    assert [d.code for d in small] == ['HOT103']
+    assert with_code(large, 'HOT001') == []

@@ -259,6 +259,28 @@ async def test_pulls_share_one_run_and_never_see_stale_text():
     executor.shutdown()
 
 
+def test_a_finished_run_not_yet_recorded_is_used_not_spun_on():
+    """A run can be done while its done-callback has not run yet; a caller
+    arriving then must take its result, not spin on it (run in a thread: the
+    failure mode is a loop that never yields)."""
+    async def scenario():
+        store = DocumentStore()
+        scheduler, executor = _scheduler(analyze, store)
+        doc = store.open('u', None, 'heat_template_version: 2099-01-01\n', 1)
+        done = asyncio.get_running_loop().create_future()
+        done.set_result(analyze(doc.text, None, Settings()))
+        scheduler._running['u'] = (scheduler.key(doc), done)
+        _, analysis = await scheduler.analysis('u')
+        executor.shutdown()
+        return analysis is done.result()
+
+    result: list[bool] = []
+    thread = threading.Thread(target=lambda: result.append(asyncio.run(scenario())), daemon=True)
+    thread.start()
+    thread.join(5)
+    assert result == [True]
+
+
 # -- architecture --------------------------------------------------------------------
 
 def test_only_the_server_imports_pygls_or_lsprotocol():
