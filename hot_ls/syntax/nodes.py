@@ -18,7 +18,10 @@ class Node:
     start: int
     end: int
 
-    def to_python(self) -> Any:  # pragma: no cover - overridden
+    def to_python(self, memo: dict[int, Any] | None = None) -> Any:  # pragma: no cover - overridden
+        """The plain Python value.  An aliased node becomes one shared object, as in PyYAML
+        (so a "billion laughs" document costs its size, not its expansion); `memo` carries
+        the objects built so far."""
         raise NotImplementedError
 
 
@@ -33,7 +36,7 @@ class Scalar(Node):
         self.end = end
         self.style = style
 
-    def to_python(self) -> Any:
+    def to_python(self, memo: dict[int, Any] | None = None) -> Any:
         return self.value
 
     def __repr__(self) -> str:
@@ -90,8 +93,16 @@ class Mapping(Node):
     def keys(self):
         return self.index.keys()
 
-    def to_python(self) -> dict:
-        return {key: pair.value.to_python() for key, pair in self.index.items()}
+    def to_python(self, memo: dict[int, Any] | None = None) -> dict:
+        if memo is None:
+            memo = {}
+        elif id(self) in memo:
+            return memo[id(self)]
+        result: dict = {}
+        memo[id(self)] = result
+        for key, pair in self.index.items():
+            result[key] = pair.value.to_python(memo)
+        return result
 
     def __repr__(self) -> str:
         return f'Mapping({len(self.index)} keys@{self.start}:{self.end})'
@@ -109,8 +120,15 @@ class Sequence(Node):
     def __len__(self) -> int:
         return len(self.items)
 
-    def to_python(self) -> list:
-        return [item.to_python() for item in self.items]
+    def to_python(self, memo: dict[int, Any] | None = None) -> list:
+        if memo is None:
+            memo = {}
+        elif id(self) in memo:
+            return memo[id(self)]
+        result: list = []
+        memo[id(self)] = result
+        result.extend(item.to_python(memo) for item in self.items)
+        return result
 
     def __repr__(self) -> str:
         return f'Sequence({len(self.items)} items@{self.start}:{self.end})'

@@ -18,7 +18,8 @@ disagrees with the libyaml that Heat's PyYAML uses:
 - an empty node with the non-specific tag (`k: !`) resolves to null in
   ruamel, to the empty string in libyaml;
 - the span of an empty value: libyaml puts `key:`'s empty value just after
-  the `:` in block context, and at the next token in flow context.
+  the `:` in block context, and at the next token in flow context;
+- and speed: see LibyamlScanner's simple-key bookkeeping.
 
 The subclasses below change exactly those, without copying ruamel's code
 except the small plain-scalar blank scanner.  Only the scanner's YAML 1.2
@@ -91,6 +92,33 @@ def _anchor_char(char: str) -> bool:
 
 
 class LibyamlScanner(Scanner):
+    # ruamel walks every saved simple key (one per open flow level) for each
+    # token, which is quadratic in the nesting depth: 10,000 `[` took 30 s.
+    # Keys are saved in scan order, so the stale ones are a prefix and the
+    # first one has the lowest token number; both walks stop early.
+
+    def stale_possible_simple_keys(self) -> None:
+        keys = self.possible_simple_keys
+        if not keys:
+            return
+        line = self.reader.line
+        index = self.reader.index
+        stale = []
+        for level, key in keys.items():
+            if key.line == line and index - key.index <= 1024:
+                break
+            if key.required:
+                raise ScannerError('while scanning a simple key', key.mark,
+                                   "could not find expected ':'", self.reader.get_mark())
+            stale.append(level)
+        for level in stale:
+            del keys[level]
+
+    def next_possible_simple_key(self) -> Any:
+        for key in self.possible_simple_keys.values():
+            return key.token_number
+        return None
+
     def check_value(self) -> Any:
         # libyaml: where a token starts in the flow context, ':' is always a
         # value indicator (`['8080':, x]`); ruamel 1.2 wants a space after it.

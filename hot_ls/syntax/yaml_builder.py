@@ -199,9 +199,11 @@ def _reader_error(text: str) -> MarkedYAMLError:
     line = text.count('\n', 0, index)
     column = index - (text.rfind('\n', 0, index) + 1)
     code = ord(text[index]) if match else 0
-    return MarkedYAMLError(problem=f'unacceptable character #x{code:04x}: '
-                                   'control characters are not allowed',
-                           problem_mark=FileMark('<unicode string>', index, line, column))
+    error = MarkedYAMLError(problem=f'unacceptable character #x{code:04x}: '
+                                    'control characters are not allowed',
+                            problem_mark=FileMark('<unicode string>', index, line, column))
+    error.exact = True  # an index into the text itself (see _count_the_bom)
+    return error
 
 
 def _hooked_c_events(text: str, hooks: _Hooks):
@@ -343,7 +345,38 @@ def _build(text: str, pure: bool) -> BuildResult:
         items, error = _hooked_c_events(text, hooks)
     else:
         items, error = _translated_events(_standard_c_events(text), hooks, text)
+    if text.startswith('\ufeff') and not (pure or not HAVE_C_PARSER):
+        error = _count_the_bom(items, error, hooks)
     return _assemble(items, error, hooks)
+
+
+def _count_the_bom(items: list, error: MarkedYAMLError | None, hooks: _Hooks):
+    """Move the C parser's offsets one on, past a leading byte order mark.
+
+    libyaml drops a leading BOM while it detects the encoding and counts its
+    marks from the character after it; our offsets index the document text,
+    BOM included (the pure parser counts it too).
+    """
+    for number, item in enumerate(items):
+        if type(item) is int:
+            items[number] = item + 1
+        elif type(item) is not _Ignored:
+            item.start += 1
+            item.end += 1
+    for issue in hooks.issues:
+        issue.start += 1
+        issue.end += 1
+        issue.related = [(start + 1, end + 1, message) for start, end, message in issue.related]
+    if error is None or getattr(error, 'exact', False):
+        return error
+
+    def moved(mark):
+        if mark is None:
+            return None
+        return FileMark(mark.name, mark.index + 1, mark.line, mark.column + (mark.line == 0))
+
+    return MarkedYAMLError(error.context, moved(error.context_mark), error.problem,
+                           moved(error.problem_mark), error.note)
 
 
 def _assemble(items: list, error: MarkedYAMLError | None, hooks: _Hooks) -> BuildResult:
