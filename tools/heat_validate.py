@@ -13,6 +13,9 @@ Service availability checks and custom constraints that need a cloud client
 hot-ls promises never to flag offline.  With "strict": true, property values
 are validated too (what a stack create does before it touches a cloud), and
 parameters without a value get a placeholder that meets their constraints.
+With "create": true as well, each resource plugin's own validate() runs too,
+as `openstack stack create` does before creating anything (with every
+cloud client stubbed).
 """
 from __future__ import annotations
 
@@ -105,7 +108,7 @@ def validate(case: dict) -> dict:
         tmpl = templatem.Template(tmpl_dict, files=files)
         env_util.merge_environments(env_names or None, files, params,
                                     tmpl.all_param_schemata(files))
-        if case.get('strict') and isinstance(tmpl_dict, dict):
+        if (case.get('strict') or case.get('create')) and isinstance(tmpl_dict, dict):
             given = dict(params.get('parameter_defaults') or {})
             given.update(params.get('parameters') or {})
             params['parameters'].update(placeholder_values(tmpl_dict, given))
@@ -126,7 +129,7 @@ def validate(case: dict) -> dict:
     ctx = context.RequestContext(user_id='u', project_id='p', is_admin=False)
     try:
         stk = parser.Stack(ctx, 'dummy', tmpl, strict_validate=bool(case.get('strict')))
-        stk.validate(validate_res_tmpl_only=True)
+        stk.validate(validate_res_tmpl_only=not case.get('create'))
     except Exception as ex:
         return {'ok': False, 'error': str(ex), 'stage': 'stack'}
     return {'ok': True, 'error': None, 'stage': None}

@@ -4,7 +4,8 @@ Writes fixtures/heat-verdicts/fixtures.json: {path relative to fixtures/:
 {"template": verdict, "strict": verdict}}, where a verdict is null when Heat
 accepts the file and Heat's error message otherwise.  "template" is what
 `openstack orchestration template validate` says; "strict" adds property
-value validation, as a stack create does before it touches a cloud.
+value validation; "create" also runs each resource plugin's validate(), as a
+stack create does before it touches a cloud.
 
 An environment beside a fixture (`X.env.yaml` for `X.yaml`) is passed as -e.
 Run it again whenever a fixture is added or changed; the fidelity test
@@ -31,7 +32,8 @@ def main() -> None:
         for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, top)):
             dirnames.sort()
             for name in sorted(filenames):
-                if not name.endswith(('.yaml', '.yml', '.json', '.template')) or '.env.' in name:
+                if (not name.endswith(('.yaml', '.yml', '.json', '.template')) or '.env.' in name
+                        or name.endswith('.settings.json')):
                     continue
                 path = os.path.join(dirpath, name)
                 with open(path, encoding='utf-8') as fh:
@@ -44,9 +46,10 @@ def main() -> None:
                 files: dict = {}
                 referenced_files(path, text, files)
                 entry = {}
-                for mode in ('template', 'strict'):
+                for mode in ('template', 'strict', 'create'):
                     result = heat_validate.validate({'template': text, 'environments': envs,
-                                                     'files': files, 'strict': mode == 'strict'})
+                                                     'files': files, 'strict': mode != 'template',
+                                                     'create': mode == 'create'})
                     entry[mode] = None if result['ok'] else result['error']
                 verdicts[os.path.relpath(path, ROOT)] = entry
     os.makedirs(os.path.dirname(OUT), exist_ok=True)

@@ -19,6 +19,8 @@ class Context:
     path: str | None = None
     settings: Settings = field(default_factory=Settings)
     _template: Template | None = None
+    # Results several rules share (e.g. one walk of all properties), by key.
+    cache: dict[str, Any] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -34,6 +36,21 @@ class Context:
         if self._template is None:
             self._template = Template(self.tree, self.path)
         return self._template
+
+
+    @property
+    def catalog(self):
+        """The resource catalog the settings produce (bundled, cloud dumps, plugins)."""
+        if 'catalog' not in self.cache:
+            from hot_ls.catalog import effective_catalog
+            self.cache['catalog'] = effective_catalog(self.settings)
+        return self.cache['catalog']
+
+    def shared(self, key: str, compute):
+        """Compute something once for all the rules that need it."""
+        if key not in self.cache:
+            self.cache[key] = compute()
+        return self.cache[key]
 
 
 def did_you_mean(name: Any, candidates: Iterable[Any], cutoff: float = 0.6) -> list[str]:

@@ -61,6 +61,22 @@ from hot_ls.rules.evaluation.property_evaluation import PropertyEvaluation
 from hot_ls.rules.evaluation.output_evaluation import OutputEvaluation
 from hot_ls.rules.evaluation.condition_evaluation import ConditionEvaluation
 
+from hot_ls.rules.resources.resource_type_unknown import ResourceTypeUnknown
+from hot_ls.rules.resources.property_unknown import PropertyUnknown
+from hot_ls.rules.resources.property_required import PropertyRequired
+from hot_ls.rules.resources.property_type import PropertyType
+from hot_ls.rules.resources.property_constraint import PropertyConstraint
+from hot_ls.rules.resources.attribute_unknown import AttributeUnknown
+from hot_ls.rules.resources.deprecated import Deprecated
+from hot_ls.rules.resources.hidden import Hidden
+from hot_ls.rules.resources.unsupported import Unsupported
+from hot_ls.rules.resources.not_in_target_release import NotInTargetRelease
+from hot_ls.rules.resources.property_not_implemented import PropertyNotImplemented
+from hot_ls.rules.resources.update_policy import UpdatePolicy
+from hot_ls.rules.software.component_duplicate_action import ComponentDuplicateAction
+from hot_ls.rules.software.component_unknown_action import ComponentUnknownAction
+from hot_ls.rules.software.deployment_actions_ignored import DeploymentActionsIgnored
+
 RULE_CLASSES: list[type[Rule]] = [
     # syntax
     YamlSyntax, DuplicateKey, NotAMapping, YamlConstruct, MultipleDocuments, JinjaSource,
@@ -82,6 +98,12 @@ RULE_CLASSES: list[type[Rule]] = [
     FunctionRemoved, FunctionUnavailable, FunctionInvalidContext,
     # cycles and limits
     CircularCondition, CircularDependency, TooManyResources,
+    # resource types, properties and attributes (the catalog)
+    ResourceTypeUnknown, PropertyUnknown, PropertyRequired, PropertyType, PropertyConstraint,
+    AttributeUnknown, Deprecated, Hidden, Unsupported, NotInTargetRelease,
+    PropertyNotImplemented, UpdatePolicy,
+    # OS::Heat::SoftwareComponent
+    ComponentDuplicateAction, ComponentUnknownAction, DeploymentActionsIgnored,
     # environments
     EnvironmentSection, EnvironmentEmptySection,
     # evaluation

@@ -24,7 +24,7 @@ def fixture_files():
     found = []
     for dirpath, _, filenames in os.walk(RULES_DIR):
         for name in sorted(filenames):
-            if name.endswith(SUFFIXES) and '.env.' not in name:
+            if name.endswith(SUFFIXES) and '.env.' not in name and not name.endswith('.settings.json'):
                 found.append(os.path.relpath(os.path.join(dirpath, name), RULES_DIR))
     return sorted(found)
 

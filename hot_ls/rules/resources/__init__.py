@@ -1,0 +1,1 @@
+"""Rules: resource types, properties and attributes against the resource catalog."""

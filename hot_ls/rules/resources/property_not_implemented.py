@@ -1,0 +1,37 @@
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.resources.property_walk import NOT_IMPLEMENTED, walk_template
+
+
+class PropertyNotImplemented(Rule):
+    """A property Heat declares but has not implemented.
+
+    ## What it checks
+    Properties whose schema says `implemented: false` (mostly
+    CloudFormation compatibility properties of the AWS types).
+
+    ## Why it matters
+    Heat refuses the template: "Property SourceDestCheck not implemented
+    yet".
+
+    ## Example
+    ```yaml
+    instance:
+      type: AWS::EC2::Instance
+      properties:
+        SourceDestCheck: false
+    ```
+
+    ## Fix
+    Remove the property.
+    """
+
+    code = 'HOT711'
+    name = 'property-not-implemented'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        if ctx.template.version is None:
+            return
+        for issue in walk_template(ctx).issues:
+            if issue.kind == NOT_IMPLEMENTED and issue.section == 'properties':
+                yield Finding(issue.start, issue.end, issue.message)

@@ -1,0 +1,39 @@
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.resources.property_walk import TYPE, walk_template
+
+
+class PropertyType(Rule):
+    """A literal property value of the wrong type.
+
+    ## What it checks
+    Literal values against the property's type, with Heat's own coercion:
+    "1" is a valid integer, 1.5 becomes 1, `true`/`false` (any case) are
+    booleans but "yes" as a string is not, numbers are valid strings, and a
+    list or map must be one.  Values produced by functions are not checked.
+
+    ## Why it matters
+    Heat refuses the stack when it creates it, e.g. 'networks: "3" is not a
+    list'.
+
+    ## Example
+    ```yaml
+    volume:
+      type: OS::Cinder::Volume
+      properties:
+        size: ten
+    ```
+
+    ## Fix
+    Give the value in the property's type.
+    """
+
+    code = 'HOT704'
+    name = 'property-type'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        if ctx.template.version is None:
+            return
+        for issue in walk_template(ctx).issues:
+            if issue.kind == TYPE and issue.section == 'properties':
+                yield Finding(issue.start, issue.end, issue.message)

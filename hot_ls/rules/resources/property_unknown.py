@@ -1,0 +1,40 @@
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.context import suggestion_text
+from hot_ls.rules.resources.property_walk import UNKNOWN, walk_template
+
+
+class PropertyUnknown(Rule):
+    """A property the resource type does not have.
+
+    ## What it checks
+    Property names, at every level of nested schemas (a map's keys, the
+    keys of a list's items), against the type's schema.  OS::Heat::None and
+    the retired types Heat now implements with it accept any property.
+
+    ## Why it matters
+    Heat refuses the stack: "Unknown Property flavour".
+
+    ## Example
+    ```yaml
+    server:
+      type: OS::Nova::Server
+      properties:
+        flavour: m1.small
+    ```
+
+    ## Fix
+    Fix the name; the message suggests close ones.
+    """
+
+    code = 'HOT702'
+    name = 'property-unknown'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        if ctx.template.version is None:
+            return
+        for issue in walk_template(ctx).issues:
+            if issue.kind == UNKNOWN and issue.section == 'properties':
+                matches = (issue.data or {}).get('replacements', [])
+                yield Finding(issue.start, issue.end, issue.message + suggestion_text(matches),
+                              data=issue.data)

@@ -1,0 +1,276 @@
+"""One walk of every resource's properties against its type's schema, shared by the rules.
+
+It mirrors what Heat's Properties do when a stack is created
+(heat/engine/properties.py): unknown keys, required properties that are not
+assigned (unless a translation rule fills them from a deprecated one), the
+`implemented` flag, each literal value coerced as Property.get_value
+coerces it, then the schema's constraints.  Nested schemas are followed
+down to the leaves: lists through their item schema, maps through their
+keys.
+
+Anything an intrinsic function produces is unknown here and never checked:
+a function call stops the walk below it.  The evaluator may later make such
+values known.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hot_ls.catalog import PropertySchema, ResourceType
+from hot_ls.catalog.property_rules import accepts_any_property, translations
+from hot_ls.language import constraints as constr
+from hot_ls.model.symbols import Definition
+from hot_ls.model.template import Template
+from hot_ls.rules.context import did_you_mean
+from hot_ls.syntax import Mapping, Node, Pair, Scalar, Sequence
+
+UNKNOWN = 'unknown'
+REQUIRED = 'required'
+TYPE = 'type'
+CONSTRAINT = 'constraint'
+NOT_IMPLEMENTED = 'not-implemented'
+
+
+@dataclass
+class PropertyIssue:
+    kind: str
+    start: int
+    end: int
+    message: str
+    resource: Any
+    schema: PropertySchema | None = None
+    data: dict | None = None
+    # For UNKNOWN/REQUIRED: the mapping the key belongs (or should belong) to.
+    container: Mapping | None = None
+    section: str = 'properties'  # or 'update_policy'
+
+
+@dataclass
+class UsedProperty:
+    """A property written in the template, with its schema: for the support-status rules."""
+
+    resource: Any
+    pair: Pair
+    schema: PropertySchema
+    path: str
+
+
+@dataclass
+class Walk:
+    issues: list[PropertyIssue] = field(default_factory=list)
+    used: list[UsedProperty] = field(default_factory=list)
+
+
+def resource_type(ctx, res: Definition) -> ResourceType | None:
+    name = res.type_name
+    if not name:
+        return None
+    return ctx.catalog.resolve(name)
+
+
+def walk_template(ctx) -> Walk:
+    return ctx.shared('property-walk', lambda: _walk_template(ctx))
+
+
+def _walk_template(ctx) -> Walk:
+    template: Template = ctx.template
+    walk = Walk()
+    call_nodes = {id(call.node) for call in template.calls}
+    impls = {id(call.node): call.impl for call in template.calls}
+    for name, res in template.resources.items():
+        body = res.mapping
+        if body is None:
+            continue
+        rtype = resource_type(ctx, res)
+        if rtype is None or accepts_any_property(rtype.name):
+            continue
+        if body.get('external_id') is not None and template.facts.has_conditions:
+            continue  # Heat validates an external resource against the cloud, not its properties
+        props = body.get('properties')
+        walker = _Walker(walk, name, call_nodes, translations(rtype.name))
+        policy = body.get('update_policy')
+        for section, node in (('properties', props), ('update_policy', policy)):
+            if node is not None and id(node) in call_nodes and impls[id(node)] not in ('If', 'IfNullable'):
+                walk.issues.append(PropertyIssue(
+                    TYPE, node.start, node.end,
+                    f"'{impls[id(node)]}' object is not iterable: Heat cannot take the whole "
+                    f'{section} from a function; write a mapping and use functions for its values',
+                    name, section=section))
+        if props is not None and id(props) in call_nodes:
+            continue
+        if isinstance(props, Mapping):
+            walker.mapping(rtype.properties, props, (), '')
+        elif props is None or (isinstance(props, Scalar) and props.value is None):
+            walker.missing_required(rtype.properties, set(), (), res.key, '', None)
+        if (rtype.update_policy is not None and isinstance(policy, Mapping)
+                and id(policy) not in call_nodes):
+            _Walker(walk, name, call_nodes, (), 'update_policy').mapping(
+                rtype.update_policy, policy, (), '')
+    return walk
+
+
+class _Walker:
+    def __init__(self, walk: Walk, resource: Any, call_nodes: set[int], rules,
+                 section: str = 'properties'):
+        self.walk = walk
+        self.section = section
+        self.resource = resource
+        self.call_nodes = call_nodes
+        self.rules = rules
+
+    def issue(self, kind, node: Node, message: str, schema=None, data=None, container=None):
+        self.walk.issues.append(PropertyIssue(kind, node.start, node.end, message, self.resource,
+                                              schema, data, container, self.section))
+
+    def is_call(self, node: Node) -> bool:
+        return id(node) in self.call_nodes
+
+    def has_call(self, node: Node) -> bool:
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            if id(current) in self.call_nodes:
+                return True
+            if isinstance(current, Mapping):
+                stack.extend(pair.value for pair in current.index.values())
+            elif isinstance(current, Sequence):
+                stack.extend(current.items)
+        return False
+
+    # -- a mapping of properties (the top level, or a map's sub-schema) ----------
+    def mapping(self, schemas: dict[str, PropertySchema], node: Mapping, names: tuple, path: str):
+        present: set = set()
+        for key, pair in node.index.items():
+            present.add(key)
+            schema = schemas.get(key) if isinstance(key, str) else None
+            child_path = f'{path}.{key}' if path else str(key)
+            if schema is None:
+                matches = did_you_mean(key, schemas)
+                self.issue(UNKNOWN, pair.key, f'Unknown Property {key}',
+                           data={'replacements': matches, 'property': key} if matches else None,
+                           container=node)
+                continue
+            if self.section == 'properties':
+                self.walk.used.append(UsedProperty(self.resource, pair, schema, child_path))
+            if not schema.implemented:
+                self.issue(NOT_IMPLEMENTED, pair.key, f'Property {key} not implemented yet', schema)
+            self.value(schema, pair.value, names + (key,), child_path)
+        self.missing_required(schemas, present, names, node, path, node)
+
+    def missing_required(self, schemas, present, names, anchor: Node, path: str, container):
+        for key, schema in schemas.items():
+            if key in present or not schema.required or schema.default is not None:
+                continue
+            if self.translated(names + (key,), present):
+                continue
+            self.issue(REQUIRED, anchor, f'Property {key} not assigned' +
+                       (f' (in {path})' if path else ''), schema,
+                       data={'property': key, 'path': path}, container=container)
+
+    def translated(self, target: tuple, present: set) -> bool:
+        """Whether a translation rule fills `target` from a key the template gives."""
+        for rule in self.rules:
+            if rule.path != target:
+                continue
+            source = rule.source_key()
+            if source is None:
+                continue
+            holder, key = source
+            if holder == target[:-1] and key in present:
+                return True
+            if holder != target[:-1]:
+                return True  # a source elsewhere in the properties: do not guess
+        return False
+
+    # -- one value -----------------------------------------------------------------
+    def value(self, schema: PropertySchema, node: Node, names: tuple, path: str):
+        if self.is_call(node):
+            return
+        kind = schema.type_key
+        if kind == constr.MAP and isinstance(node, Mapping):
+            if schema.schema:
+                self.mapping(schema.schema, node, names, path)
+            self.constraints(schema, node, path)
+            return
+        if kind == constr.LIST and isinstance(node, Sequence):
+            item = schema.item
+            if item is not None:
+                for index, child in enumerate(node.items):
+                    self.value(item, child, names, f'{path}[{index}]')
+            self.constraints(schema, node, path)
+            return
+        message = coercion_error(schema, node)
+        if message is not None:
+            self.issue(TYPE, node, f'{path}: {message}', schema)
+            return
+        self.constraints(schema, node, path)
+
+    def constraints(self, schema: PropertySchema, node: Node, path: str):
+        if not schema.constraints or self.has_call(node):
+            return
+        try:
+            value = coerce(schema, node.to_python())
+            message = schema.value_schema().validate_constraints(value)
+        except (TypeError, ValueError, AttributeError):
+            return  # Heat would fail elsewhere first; nothing certain to say
+        if message is not None:
+            self.issue(CONSTRAINT, node, f'{path}: {message}', schema)
+
+
+def coerce(schema: PropertySchema, value: Any) -> Any:
+    """Property.get_value's conversion of a literal (Heat raises where we do)."""
+    kind = schema.type_key
+    default = schema.default
+    if kind == constr.STRING:
+        if value is None:
+            value = default or ''
+        if not isinstance(value, str):
+            if isinstance(value, (bool, int)):
+                return str(value)
+            raise ValueError('Value must be a string; got %r' % (value,))
+        return value
+    if kind == constr.INTEGER:
+        if value is None:
+            value = default or 0
+        try:
+            return int(value)
+        except ValueError:
+            raise TypeError("Value '%s' is not an integer" % (value,)) from None
+    if kind == constr.NUMBER:
+        if value is None:
+            value = default or 0
+        return constr.str_to_num(value)
+    if kind == constr.BOOLEAN:
+        if value is None:
+            value = default or False
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str):
+            normalised = value.lower()
+            if normalised not in ('true', 'false'):
+                raise ValueError('"%s" is not a valid boolean' % normalised)
+            return normalised == 'true'
+        raise TypeError('"%s" is not a valid boolean' % (value,))
+    if kind == constr.MAP:
+        if value is None:
+            value = default if default is not None else {}
+        if not isinstance(value, dict):
+            raise TypeError('"%s" is not a map' % (value,))
+        return value
+    if kind == constr.LIST:
+        if value is None:
+            value = default or []
+        if not isinstance(value, list):
+            raise TypeError('"%s" is not a list' % repr(value))
+        return value
+    return value
+
+
+def coercion_error(schema: PropertySchema, node: Node) -> str | None:
+    """Heat's message when a literal cannot be had in the property's type, else None."""
+    try:
+        coerce(schema, node.to_python())
+    except (TypeError, ValueError) as exc:
+        return str(exc)
+    return None

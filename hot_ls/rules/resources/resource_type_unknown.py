@@ -1,0 +1,68 @@
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.syntax import Scalar
+
+TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template', '.json')
+
+
+def is_template_type(name: str) -> bool:
+    """A provider template named as a type (a path or a URL), not a registered type."""
+    return name.endswith(TEMPLATE_SUFFIXES) or '://' in name
+
+
+class ResourceTypeUnknown(Rule):
+    """A resource type that is not in the catalog.
+
+    ## What it checks
+    Each resource's `type` against the resource catalog: Heat's 201 types
+    (hidden ones included), the global aliases (`OS::Quantum::*`,
+    Ceilometer alarms), cloud schema dumps and custom plugins from the
+    settings.  A type in a namespace Heat owns (`OS::Nova::`,
+    `OS::Heat::`, `AWS::EC2::`...) that is not there is an error.  A type
+    in another namespace (`OS::TripleO::...`, `Magnum::...`) must come
+    from an environment's resource_registry, which this file alone does not
+    show: that is a warning.  Provider templates (`type: server.yaml`) are
+    not checked here.
+
+    ## Why it matters
+    Heat refuses the stack: "The Resource Type (OS::Nova::Sever) could not
+    be found."
+
+    ## Example
+    ```yaml
+    server:
+      type: OS::Nova::Sever
+    ```
+
+    ## Fix
+    Fix the spelling (the message suggests close names), or map the type in
+    an environment's resource_registry.
+    """
+
+    code = 'HOT701'
+    name = 'resource-type-unknown'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        template = ctx.template
+        if template.version is None:
+            return
+        catalog = ctx.catalog
+        for res in template.resources.values():
+            node = res.get('type')
+            if not isinstance(node, Scalar) or not isinstance(node.value, str) or not node.value:
+                continue
+            name = node.value
+            if is_template_type(name) or catalog.lookup(name) is not None:
+                continue
+            matches = did_you_mean(name, catalog.names(include_hidden=True), cutoff=0.75)
+            message = f'The Resource Type ({name}) could not be found'
+            if catalog.heat_owns(name):
+                yield Finding(node.start, node.end, message + suggestion_text(matches),
+                              data={'replacements': matches} if matches else None)
+            else:
+                yield Finding(node.start, node.end,
+                              message + " in Heat's catalog; it must be mapped by an environment's "
+                              'resource_registry' + suggestion_text(matches),
+                              severity=Severity.WARNING,
+                              data={'replacements': matches} if matches else None)

@@ -1,0 +1,42 @@
+from hot_ls.catalog.support import UNSUPPORTED
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.resources.support import step_at_target, uses
+
+
+class Unsupported(Rule):
+    """A resource type, property or attribute the Heat team does not support.
+
+    ## What it checks
+    Items whose support status is UNSUPPORTED in the target release (for
+    example OS::Heat::TestResource).
+
+    ## Why it matters
+    They work, but are meant for testing or are contributed code the Heat
+    team gives no guarantee for.
+
+    ## Example
+    ```yaml
+    test:
+      type: OS::Heat::TestResource
+    ```
+
+    ## Fix
+    Nothing to do if you know what you are using; otherwise pick a
+    supported type.
+    """
+
+    code = 'HOT709'
+    name = 'unsupported'
+    severity = Severity.INFORMATION
+
+    def check(self, ctx):
+        if ctx.template.version is None:
+            return
+        for use in uses(ctx):
+            step = step_at_target(ctx, use)
+            if step is None or step.status != UNSUPPORTED:
+                continue
+            message = f'{use.label} is not supported by the Heat team'
+            if step.message:
+                message += f': {step.message}'
+            yield Finding(use.node.start, use.node.end, message)

@@ -1,0 +1,43 @@
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.context import suggestion_text
+from hot_ls.rules.resources.property_walk import walk_template
+
+
+class UpdatePolicy(Rule):
+    """An `update_policy` the resource type does not accept.
+
+    ## What it checks
+    The keys and literal values of `update_policy` against the type's
+    update policy schema (rolling_update, batch_create... for the group
+    types; most types accept no key at all).
+
+    ## Why it matters
+    Heat refuses the template: "Property error: resources.group.
+    update_policy: Unknown Property rolling_updates".
+
+    ## Example
+    ```yaml
+    group:
+      type: OS::Heat::ResourceGroup
+      update_policy:
+        rolling_updates: {max_batch_size: 1}
+    ```
+
+    ## Fix
+    Use a key the type's update policy has.
+    """
+
+    code = 'HOT712'
+    name = 'update-policy'
+    severity = Severity.ERROR
+
+    def check(self, ctx):
+        if ctx.template.version is None:
+            return
+        for issue in walk_template(ctx).issues:
+            if issue.section == 'update_policy':
+                matches = (issue.data or {}).get('replacements', [])
+                yield Finding(issue.start, issue.end,
+                              ('update_policy: ' if not issue.message.startswith("'") else '')
+                              + issue.message + suggestion_text(matches),
+                              data=issue.data)

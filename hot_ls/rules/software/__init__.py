@@ -1,0 +1,1 @@
+"""Rules: OS::Heat::SoftwareComponent (the action-aware software config spec)."""
