@@ -130,7 +130,9 @@ class Scope:
                     raise problem
                 try:
                     self._enabled[name] = self.conditions().is_enabled(resolve(cond))
-                except ValueError as exc:
+                except Exception as exc:
+                    if not _is_value_error(exc):
+                        raise
                     wrapped = StackValidationFailed(path=['resources', name, 'condition'],
                                                     message=str(exc))
                     tag(wrapped, entry.condition)
@@ -148,6 +150,13 @@ class Scope:
     def value_of(self, node: Node) -> Any:
         """The recorded value of a call node, or raise KeyError if it was never evaluated."""
         return self.trace[id(node)][1]
+
+
+def _is_value_error(exc: BaseException) -> bool:
+    """A ValueError in Heat: ours, or a parameter value error Heat raises as a bare ValueError."""
+    if isinstance(exc, ValueError):
+        return True
+    return type(exc).__name__ == 'ParameterValueError' and isinstance(exc.__cause__, ValueError)
 
 
 def _type_name(value: Any) -> str:

@@ -256,13 +256,16 @@ class _Checker:
             self._resolution_issue(exc, owner, node, RESOLVE)
 
     def _resolution_issue(self, exc: BaseException, owner: tuple, node: Node, phase: str) -> None:
-        inner = _innermost(exc)
-        kind = type(inner).__name__
-        if kind in ('RecursionError',):
+        kinds = set()
+        link: BaseException | None = exc
+        while link is not None:
+            kinds.add(type(link).__name__)
+            link = link.__cause__
+        if 'RecursionError' in kinds:
             return
         reason = None
-        if kind in ('UserParameterMissing', 'ParameterMissingError', 'ParameterValueError',
-                    'ParameterError', 'ParameterSchemaError'):
+        if kinds & {'UserParameterMissing', 'ParameterMissingError', 'ParameterValueError',
+                    'ParameterError', 'ParameterSchemaError'}:
             reason = 'it depends on parameter values, which are given at deploy time'
         message = str(exc)
         if any(i.message == message and i.owner == owner for i in self.issues):

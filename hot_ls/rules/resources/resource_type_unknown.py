@@ -55,14 +55,13 @@ class ResourceTypeUnknown(Rule):
             name = node.value
             if is_template_type(name) or catalog.lookup(name) is not None:
                 continue
-            matches = did_you_mean(name, catalog.names(include_hidden=True), cutoff=0.75)
             message = f'The Resource Type ({name}) could not be found'
             if catalog.heat_owns(name):
+                matches = did_you_mean(name, catalog.names(include_hidden=True), cutoff=0.75)
                 yield Finding(node.start, node.end, message + suggestion_text(matches),
                               data={'replacements': matches} if matches else None)
             else:
+                # Another namespace: a registry type, nothing to suggest from Heat's names.
                 yield Finding(node.start, node.end,
                               message + " in Heat's catalog; it must be mapped by an environment's "
-                              'resource_registry' + suggestion_text(matches),
-                              severity=Severity.WARNING,
-                              data={'replacements': matches} if matches else None)
+                              'resource_registry', severity=Severity.WARNING)
