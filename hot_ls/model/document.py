@@ -23,11 +23,12 @@ class Kind(str, enum.Enum):
     NOT_MAPPING = 'not-mapping'
     EMPTY = 'empty'
     UNKNOWN = 'unknown'
+    BROKEN = 'broken'  # YAML so broken that nothing of it can be read
 
     @property
     def is_heat_document(self) -> bool:
         """Whether `hot-ls check DIR` should report on files of this kind."""
-        return self in (Kind.HOT, Kind.CFN, Kind.ENVIRONMENT, Kind.JINJA)
+        return self in (Kind.HOT, Kind.CFN, Kind.ENVIRONMENT, Kind.JINJA, Kind.BROKEN)
 
 
 def is_jinja_path(path: str | None) -> bool:
@@ -47,7 +48,7 @@ def classify(tree: SyntaxTree, path: str | None = None) -> Kind:
         return Kind.JINJA
     root = tree.root
     if root is None or (hasattr(root, 'value') and root.value is None and not tree.syntax_errors):
-        return Kind.EMPTY if not tree.syntax_errors else Kind.UNKNOWN
+        return Kind.EMPTY if not tree.syntax_errors else Kind.BROKEN
     if not isinstance(root, Mapping):
         return Kind.NOT_MAPPING
     keys = root.index

@@ -133,3 +133,12 @@ def test_suppression_comment(tmp_path):
     template.write_text('heat_template_version: 2021-04-16\nresources: {}\n'
                         'foo: 1  # hot-ls: disable=HOT110\n')
     assert run('check', str(template)).returncode == 0
+
+
+def test_unreadable_yaml_found_in_a_directory_is_reported(tmp_path):
+    (tmp_path / 'bad.yaml').write_text('\tfoo: [\n')
+    result = run('check', str(tmp_path))
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[0] == (
+        f'{tmp_path / "bad.yaml"}:1:1: error[HOT001] YAML syntax error: found a tab character where '
+        'a token was expected; YAML does not allow tabs for indentation')

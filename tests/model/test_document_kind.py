@@ -98,7 +98,7 @@ def test_broken_yaml_without_jinja_keeps_its_kind():
 
 def test_is_heat_document():
     assert {kind for kind in Kind if kind.is_heat_document} == {
-        Kind.HOT, Kind.CFN, Kind.ENVIRONMENT, Kind.JINJA}
+        Kind.HOT, Kind.CFN, Kind.ENVIRONMENT, Kind.JINJA, Kind.BROKEN}
 
 
 @pytest.mark.parametrize('path, expected', [
