@@ -6,7 +6,9 @@ implementation.
 """
 from __future__ import annotations
 
+import logging
 import re
+import sys
 from dataclasses import dataclass, field
 
 from hot_ls.config import Settings
@@ -15,9 +17,13 @@ from hot_ls.model.template import Template
 from hot_ls.rules.base import Diagnostic, Finding, Rule, Severity
 from hot_ls.rules.context import Context
 from hot_ls.rules.registry import RULES
+from hot_ls.rules.syntax.analysis_incomplete import AnalysisIncomplete
+from hot_ls.rules.syntax.nesting_too_deep import MAX_DEPTH
 from hot_ls.syntax import SyntaxTree, parse
 from hot_ls.syntax.gc_pause import gc_paused
 
+_log = logging.getLogger(__name__)
+_INCOMPLETE = AnalysisIncomplete
 _SURVIVES_RECOVERY = frozenset(rule.code for rule in RULES if rule.survives_recovery)
 _SUPPRESS = re.compile(r'#\s*hot-ls:\s*(disable|disable-file)\s*=\s*([A-Za-z0-9_,\- ]+)')
 
@@ -64,9 +70,18 @@ def _suppressions(text: str) -> tuple[dict[int, set[str]], set[str]]:
     return by_line, whole_file
 
 
+# The structural checks recurse once or a few times per level of nesting;
+# documents nested deeper than Heat can parse (MAX_DEPTH) get only the
+# syntax checks, so this limit covers everything else with room to spare.
+# Python 3.11 runs Python-to-Python calls without growing the C stack.
+_RECURSION_LIMIT = 6 * MAX_DEPTH + 1000
+
+
 def analyze(text: str, path: str | None = None, settings: Settings | None = None,
             tree: SyntaxTree | None = None) -> Analysis:
     """Analyse one document.  Never raises for bad input."""
+    if sys.getrecursionlimit() < _RECURSION_LIMIT:
+        sys.setrecursionlimit(_RECURSION_LIMIT)
     with gc_paused():
         return _analyze(text, path, settings, tree)
 
@@ -81,15 +96,29 @@ def _analyze(text: str, path: str | None, settings: Settings | None,
     disabled = set(settings.disable)
     overrides = settings.severity
     diagnostics: list[Diagnostic] = []
+    too_deep = tree.depth > MAX_DEPTH
+    incomplete = _INCOMPLETE
     for rule in RULES:
         if kind not in rule.kinds or rule.code in disabled or rule.name in disabled:
             continue
+        if too_deep and not rule.survives_recovery:
+            continue  # every structural check would recurse as deep as Heat fails to
         severity = rule.severity
         override = overrides.get(rule.code) or overrides.get(rule.name)
         if override:
             severity = Severity.parse(override)
-        for finding in rule.check(ctx):
-            diagnostics.append(_diagnostic(rule, finding, severity))
+        found = []
+        try:
+            for finding in rule.check(ctx):
+                found.append(_diagnostic(rule, finding, severity))
+        except Exception as exc:  # a bug in a rule must not cost the other rules' findings
+            _log.exception('rule %s failed on %s', rule.code, path or '<document>')
+            if incomplete.code not in disabled and incomplete.name not in disabled:
+                found = [Diagnostic(incomplete.code, incomplete.name, incomplete.severity,
+                                    f'hot-ls could not finish rule {rule.code} on this document '
+                                    f'(internal error: {type(exc).__name__}: {exc}); please report it',
+                                    0, 0)]
+        diagnostics.extend(found)
     diagnostics = _filter(diagnostics, tree, text)
     diagnostics.sort(key=Diagnostic.sort_key)
     analysis.diagnostics = diagnostics

@@ -12,6 +12,8 @@ from hot_ls.rules.syntax.not_a_mapping import NotAMapping
 from hot_ls.rules.syntax.template_too_large import TemplateTooLarge
 from hot_ls.rules.syntax.yaml_construct import YamlConstruct
 from hot_ls.rules.syntax.yaml_syntax import YamlSyntax
+from hot_ls.rules.syntax.nesting_too_deep import NestingTooDeep
+from hot_ls.rules.syntax.analysis_incomplete import AnalysisIncomplete
 from hot_ls.rules.version.version_ambiguous import VersionAmbiguous
 from hot_ls.rules.version.version_missing import VersionMissing
 from hot_ls.rules.version.version_not_string import VersionNotString
@@ -80,7 +82,7 @@ from hot_ls.rules.software.deployment_actions_ignored import DeploymentActionsIg
 RULE_CLASSES: list[type[Rule]] = [
     # syntax
     YamlSyntax, DuplicateKey, NotAMapping, YamlConstruct, MultipleDocuments, JinjaSource,
-    TemplateTooLarge,
+    TemplateTooLarge, NestingTooDeep, AnalysisIncomplete,
     # version
     VersionMissing, VersionNotString, VersionUnknown, VersionAmbiguous,
     # parameters

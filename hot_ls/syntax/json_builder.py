@@ -28,6 +28,7 @@ class _JsonParser:
     def __init__(self, text: str):
         self.text = text
         self.issues: list[BuildIssue] = []
+        self.depth = 0
 
     def skip(self, index: int) -> int:
         return _WS.match(self.text, index).end()
@@ -83,9 +84,11 @@ class _JsonParser:
                 elif char == '{':
                     key, index = self.key(index)
                     stack.append([opened, key, {}])
+                    self.depth = max(self.depth, len(stack))
                     continue
                 else:
                     stack.append([opened])
+                    self.depth = max(self.depth, len(stack))
                     continue
             else:
                 node, index = self.scalar(index)
@@ -112,7 +115,7 @@ class _JsonParser:
                 node = container
 
 
-def build_json(text: str) -> tuple[Node, list[BuildIssue]]:
-    """The spanned tree of a text that `json.loads` accepts."""
+def build_json(text: str) -> tuple[Node, list[BuildIssue], int]:
+    """The spanned tree of a text that `json.loads` accepts, its issues and its nesting depth."""
     parser = _JsonParser(text)
-    return parser.document(), parser.issues
+    return parser.document(), parser.issues, parser.depth

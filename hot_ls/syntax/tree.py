@@ -25,6 +25,7 @@ class SyntaxTree:
     aliases: list[tuple[int, int, Node]] = field(default_factory=list)
     patched_lines: frozenset[int] = frozenset()
     documents: int = 1
+    depth: int = 0  # how deeply collections nest
     _lines: LineIndex | None = None
     _affected: frozenset[int] | None = None
 
@@ -159,20 +160,16 @@ def _parse(text: str) -> SyntaxTree:
         except (ValueError, RecursionError):
             pass
         else:
-            try:
-                root, issues = build_json(text)
-            except RecursionError:
-                return SyntaxTree(text, None, 'json',
-                                  [BuildIssue('syntax', 'JSON nested too deeply', 0, 0)])
-            return SyntaxTree(text, root, 'json', issues)
+            root, issues, depth = build_json(text)
+            return SyntaxTree(text, root, 'json', issues, depth=depth)
     result = build(text)
     if result.error is None:
         return SyntaxTree(text, result.root, 'yaml', result.issues, result.aliases,
-                          documents=result.documents)
+                          documents=result.documents, depth=result.depth)
     recovered, neutral, errors = _recover(text, result)
     if recovered.error is not None and recovered is not result:
         pass  # the best partial tree we reached is still better than nothing
     issues = errors + [issue for issue in recovered.issues if issue.kind != 'multi-document'
                        or recovered.error is None]
     return SyntaxTree(text, recovered.root, 'yaml', issues, recovered.aliases,
-                      frozenset(neutral), recovered.documents)
+                      frozenset(neutral), recovered.documents, depth=recovered.depth)

@@ -72,6 +72,7 @@ class BuildResult:
     aliases: list[tuple[int, int, Node]]
     error: MarkedYAMLError | None = None
     documents: int = 0
+    depth: int = 0  # how deeply collections nest
 
 
 class _Ignored:
@@ -388,6 +389,7 @@ def _assemble(items: list, error: MarkedYAMLError | None, hooks: _Hooks) -> Buil
     stack: list[list] = []  # [container, pending key]
     root: Node | None = None
     documents = 0
+    depth = 0
     last = 0
     for item in items:
         kind = type(item)
@@ -402,6 +404,8 @@ def _assemble(items: list, error: MarkedYAMLError | None, hooks: _Hooks) -> Buil
                 node.value = str(node.value)
         elif kind is Mapping or kind is Sequence:
             stack.append([item, None])
+            if len(stack) > depth:
+                depth = len(stack)
             continue
         elif kind is int:
             container = stack.pop()[0]
@@ -484,7 +488,7 @@ def _assemble(items: list, error: MarkedYAMLError | None, hooks: _Hooks) -> Buil
                     _add_pair(parent[0], key, node, merges)
             elif documents <= 1:
                 root = node
-    return BuildResult(root, issues, aliases, error, documents)
+    return BuildResult(root, issues, aliases, error, documents, depth)
 
 
 def _add_pair(mapping: Mapping, key: Node, value: Node, merges: dict[int, list[Node]]) -> None:

@@ -8,7 +8,7 @@ from hot_ls.language import language
 from hot_ls.rules import analyze
 
 # Codes covered here instead of by a fixture under fixtures/rules/.
-COVERED_HERE = {'HOT007', 'HOT503'}
+COVERED_HERE = {'HOT007', 'HOT009', 'HOT503'}
 
 
 def _template(resources: int, padding: int = 0) -> str:
@@ -41,3 +41,19 @@ def test_template_size_limit_counts_characters_as_heat_does():
     found = [d for d in analyze(over).diagnostics if d.code == 'HOT007']
     assert [d.message for d in found] == [
         'Template size (524289 bytes) exceeds maximum allowed size (524288 bytes).']
+
+
+def test_a_failing_rule_costs_only_its_own_findings(monkeypatch):
+    from hot_ls.rules.registry import RULES
+    rule = next(r for r in RULES if r.code == 'HOT110')
+
+    def broken(ctx):
+        raise KeyError('boom')
+        yield
+
+    monkeypatch.setattr(rule, 'check', broken)
+    analysis = analyze('heat_template_version: 2021-04-16\nfoo: 1\nresources:\n  r: {type: OS::Heat::None, x: 1}\n')
+    found = [(d.code, d.message) for d in analysis.diagnostics]
+    assert ('HOT009', "hot-ls could not finish rule HOT110 on this document (internal error: "
+                      "KeyError: 'boom'); please report it") in found
+    assert any(code == 'HOT112' for code, _ in found)

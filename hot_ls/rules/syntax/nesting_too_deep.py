@@ -1,0 +1,40 @@
+from hot_ls.model.document import Kind
+from hot_ls.rules.base import Finding, Rule, Severity
+
+# Heat's template parser recurses once per level; with Python's default
+# recursion limit it fails between 325 and 330 levels of nesting inside a
+# resource's properties (measured with Heat 27.0.1), i.e. a depth of ~330.
+MAX_DEPTH = 330
+
+
+class NestingTooDeep(Rule):
+    """The document nests collections deeper than Heat can parse.
+
+    ## What it checks
+    How deeply mappings and lists nest, against the depth at which Heat's
+    recursive template parser fails (about 330 levels).  Beyond it hot-ls
+    checks only the syntax: every other check would need the same
+    recursion.
+
+    ## Why it matters
+    Heat refuses the template with a bare "maximum recursion depth
+    exceeded".  No real template comes close; a generator gone wrong does.
+
+    ## Example
+    A `value:` holding 400 nested lists.
+
+    ## Fix
+    Flatten the data, or pass it as a json parameter from a file.
+    """
+
+    code = 'HOT008'
+    name = 'nesting-too-deep'
+    severity = Severity.ERROR
+    kinds = frozenset({Kind.HOT, Kind.CFN, Kind.ENVIRONMENT})
+    survives_recovery = True
+
+    def check(self, ctx):
+        if ctx.tree.depth > MAX_DEPTH:
+            yield Finding(0, 0, f'The document nests {ctx.tree.depth} levels deep; Heat\'s template '
+                                f'parser fails beyond about {MAX_DEPTH} (maximum recursion depth '
+                                'exceeded), so hot-ls checked only its syntax')
