@@ -25,6 +25,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from hot_ls import __version__
+from hot_ls.features import completion as features_completion
 from hot_ls.rules import Analysis, analyze
 from hot_ls.server import convert, logs
 from hot_ls.server.documents import Document, DocumentStore
@@ -165,6 +166,26 @@ async def did_change_configuration(ls: HotLanguageServer,
         ls.show_settings_problems()
 
 
+async def current_analysis(ls: HotLanguageServer, uri: str) -> tuple[Document, Analysis]:
+    """The freshest analysis at hand: a slightly stale one rather than a wait.
+
+    Completion runs between keystrokes; the text it reads is always current
+    (the features take it separately), only the names and facts may be one
+    edit old.  With no analysis yet, wait for one.
+    """
+    document = ls.documents.get(uri)
+    if document.analysis is not None:
+        return document, document.analysis
+    return await ls.scheduler.analysis(uri)
+
+
+async def completion(ls: HotLanguageServer, params: types.CompletionParams):
+    document, analysis = await current_analysis(ls, params.text_document.uri)
+    offset = document.offset(params.position.line, params.position.character, ls.client.encoding)
+    result = features_completion.complete(analysis, document.text, offset)
+    return convert.completion(result, document.lines, ls.client)
+
+
 def shutdown(ls: HotLanguageServer, params: None) -> None:
     ls.shutdown_requested = True
     ls.close_session()
@@ -190,9 +211,8 @@ HANDLERS: list[Handler] = [
     Handler(types.WORKSPACE_DID_CHANGE_CONFIGURATION, did_change_configuration),
     # -- diagnostics (pull; only announced to clients that pull, see convert)
     Handler(types.TEXT_DOCUMENT_DIAGNOSTIC, diagnostic, convert.DIAGNOSTIC_OPTIONS),
-    # -- language features: one row each, e.g.
-    # Handler(types.TEXT_DOCUMENT_HOVER, hover),
-    # Handler(types.TEXT_DOCUMENT_COMPLETION, completion, types.CompletionOptions(...)),
+    # -- language features: one row each (pure functions in hot_ls/features/)
+    Handler(types.TEXT_DOCUMENT_COMPLETION, completion, convert.COMPLETION_OPTIONS),
 ]
 
 

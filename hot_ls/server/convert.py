@@ -41,6 +41,11 @@ class ClientFeatures:
     related_information: bool = False
     tags: frozenset[int] = field(default_factory=frozenset)
     configuration: bool = False            # workspace/configuration
+    # -- language features
+    snippets: bool = False                 # completionItem.snippetSupport
+    completion_deprecated: bool = False    # completionItem tagSupport (Deprecated)
+    completion_markdown: bool = False      # completionItem.documentationFormat has markdown
+    hover_markdown: bool = False           # hover.contentFormat has markdown
 
     @property
     def push_diagnostics(self) -> bool:
@@ -66,6 +71,11 @@ def client_features(capabilities: types.ClientCapabilities | None) -> ClientFeat
     tag_support = next((c.tag_support for c in sources if c.tag_support is not None), None)
     tags = frozenset(int(t) for t in tag_support.value_set) if tag_support else frozenset()
 
+    completion = text_document.completion if text_document else None
+    item = completion.completion_item if completion else None
+    hover = text_document.hover if text_document else None
+    completion_tags = item.tag_support.value_set if item and item.tag_support else []
+
     workspace = capabilities.workspace
     refresh = bool(workspace and workspace.diagnostics and workspace.diagnostics.refresh_support)
     return ClientFeatures(
@@ -75,6 +85,12 @@ def client_features(capabilities: types.ClientCapabilities | None) -> ClientFeat
         related_information=bool(related),
         tags=tags,
         configuration=bool(workspace and workspace.configuration),
+        snippets=bool(item and item.snippet_support),
+        completion_deprecated=types.CompletionItemTag.Deprecated in completion_tags,
+        completion_markdown=bool(item and item.documentation_format
+                                 and types.MarkupKind.Markdown in item.documentation_format),
+        hover_markdown=bool(hover and hover.content_format
+                            and types.MarkupKind.Markdown in hover.content_format),
     )
 
 
@@ -188,3 +204,74 @@ def show_message(level: int, text: str) -> types.ShowMessageParams:
 
 def configuration_request(section: str) -> types.ConfigurationParams:
     return types.ConfigurationParams(items=[types.ConfigurationItem(section=section)])
+
+
+# -- language features ---------------------------------------------------------
+
+def markup(markdown: str | None, use_markdown: bool) -> types.MarkupContent | None:
+    if not markdown:
+        return None
+    kind = types.MarkupKind.Markdown if use_markdown else types.MarkupKind.PlainText
+    return types.MarkupContent(kind=kind, value=markdown)
+
+
+_ITEM_KINDS = {
+    'section': types.CompletionItemKind.Module,
+    'keyword': types.CompletionItemKind.Keyword,
+    'function': types.CompletionItemKind.Function,
+    'parameter': types.CompletionItemKind.Variable,
+    'resource': types.CompletionItemKind.Reference,
+    'resource-type': types.CompletionItemKind.Class,
+    'property': types.CompletionItemKind.Property,
+    'attribute': types.CompletionItemKind.Field,
+    'condition': types.CompletionItemKind.Constant,
+    'output': types.CompletionItemKind.Variable,
+    'value': types.CompletionItemKind.Value,
+    'version': types.CompletionItemKind.EnumMember,
+    'file': types.CompletionItemKind.File,
+    'snippet': types.CompletionItemKind.Snippet,
+}
+
+
+def _plain_snippet(text: str) -> str:
+    """A snippet reduced to plain text for clients without snippet support."""
+    import re
+    text = re.sub(r'\$\{\d+\|([^,}|]*)[^}]*\}', r'\1', text)      # ${1|a,b|} -> a
+    text = re.sub(r'\$\{\d+:([^}]*)\}', r'\1', text)              # ${1:x} -> x
+    text = re.sub(r'\$\{\d+\}|\$\d+', '', text)                     # ${1}, $0 -> ''
+    return text.replace('\\$', '$').replace('\\}', '}').replace('\\\\', '\\')
+
+
+def completion(result, lines: LineIndex, features: ClientFeatures) -> types.CompletionList:
+    items = []
+    for entry in result.items:
+        text = entry.insert_text if entry.insert_text is not None else entry.label
+        snippet = entry.snippet and features.snippets
+        if entry.snippet and not features.snippets:
+            text = _plain_snippet(text)
+        edit = None
+        if entry.replace is not None:
+            edit = types.TextEdit(lsp_range(lines, entry.replace.start, entry.replace.end,
+                                            features.encoding), text)
+        tags = [types.CompletionItemTag.Deprecated] if (
+            entry.deprecated and features.completion_deprecated) else None
+        items.append(types.CompletionItem(
+            label=entry.label,
+            kind=_ITEM_KINDS.get(entry.kind.value, types.CompletionItemKind.Text),
+            detail=entry.detail,
+            documentation=markup(entry.documentation, features.completion_markdown),
+            sort_text=entry.sort_text,
+            filter_text=entry.filter_text,
+            insert_text=None if edit else text,
+            text_edit=edit,
+            insert_text_format=(types.InsertTextFormat.Snippet if snippet
+                                else types.InsertTextFormat.PlainText),
+            tags=tags,
+            deprecated=True if entry.deprecated and not features.completion_deprecated else None,
+            preselect=entry.preselect or None,
+        ))
+    return types.CompletionList(is_incomplete=result.incomplete, items=items)
+
+
+COMPLETION_OPTIONS = types.CompletionOptions(
+    trigger_characters=[':', ' ', '[', ',', '{', '-', '/'], resolve_provider=False)

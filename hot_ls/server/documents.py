@@ -48,6 +48,17 @@ class Document:
     revision: int             # ours: unique across all texts this store has held
     analysis: Analysis | None = None
     analysis_key: Hashable = None  # what `analysis` was computed for
+    _lines: tuple[int, LineIndex] | None = None
+
+    @property
+    def lines(self) -> LineIndex:
+        """The line index of the current text (cached per revision)."""
+        if self._lines is None or self._lines[0] != self.revision:
+            self._lines = (self.revision, LineIndex(self.text))
+        return self._lines[1]
+
+    def offset(self, line: int, character: int, encoding: Encoding) -> int:
+        return self.lines.offset(line, character, encoding)
 
     def apply(self, edits: Iterable[Edit], encoding: Encoding) -> None:
         """Apply content changes in order, each against the text the previous left."""
