@@ -431,3 +431,6 @@ class Schema:
 def constraint_type_message(constraint: Constraint, type_name: str) -> str:
     return '%(name)s constraint invalid for %(utype)s' % {
         'name': constraint.class_name, 'utype': type_name}
+
+
+from hot_ls.language import custom_constraints as _custom_constraints  # noqa: E402,F401  (registers ip_addr, net_cidr, ...)
