@@ -58,13 +58,13 @@ OUTPUT_KEY_DOCS = {'description': 'What the output is.', 'value': 'The value of 
                    'condition': 'The condition deciding whether the output has a value.'}
 
 
-def complete(analysis: Any, text: str, offset: int) -> CompletionResult:
+def complete(analysis: Any, text: str, offset: int, lines=None) -> CompletionResult:
     """Completion items at `offset` of `text`, using the names and facts of `analysis`.
 
     `analysis` is a hot_ls.rules.Analysis (possibly of a slightly older text)
-    or None.
+    or None; `lines` is the LineIndex of `text` when the caller has one.
     """
-    cursor = locate(text, offset)
+    cursor = locate(text, offset, lines)
     template = analysis.template if analysis is not None else None
     version = (template.version if template is not None and template.version is not None
                else _version_in_text(text) or language().latest)

@@ -262,9 +262,19 @@ def _ancestors(lines: LineIndex, line: int, here: Line) -> list:
     counts = [0] * len(items)
     need = here.element
     number = line - 1
+    full = lines.text
     while number >= 0 and (need > 0 or items):
-        text = lines.line_text(number)
+        start = lines.line_start(number)
+        end = lines.line_start(number + 1) - 1 if number + 1 < lines.line_count else len(full)
         number -= 1
+        # Cheap look first: most lines above are deeper than we are, and skipped.
+        index = start
+        while index < end and full[index] == ' ':
+            index += 1
+        indent = index - start
+        if index >= end or full[index] in '#\r\n' or (indent > need) or (indent == need and not items):
+            continue
+        text = full[start:end].rstrip('\r')
         if _is_blank(text):
             continue
         above = parse_line(text)

@@ -182,7 +182,7 @@ async def current_analysis(ls: HotLanguageServer, uri: str) -> tuple[Document, A
 async def completion(ls: HotLanguageServer, params: types.CompletionParams):
     document, analysis = await current_analysis(ls, params.text_document.uri)
     offset = document.offset(params.position.line, params.position.character, ls.client.encoding)
-    result = features_completion.complete(analysis, document.text, offset)
+    result = features_completion.complete(analysis, document.text, offset, document.lines)
     return convert.completion(result, document.lines, ls.client)
 
 
