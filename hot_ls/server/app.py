@@ -14,6 +14,7 @@ the server.
 from __future__ import annotations
 
 import asyncio
+import os
 import functools
 import inspect
 import logging
@@ -26,6 +27,7 @@ from pygls.lsp.server import LanguageServer
 
 from hot_ls import __version__
 from hot_ls.features import completion as features_completion
+from hot_ls.features import evaluation as features_evaluation
 from hot_ls.rules import Analysis, analyze
 from hot_ls.server import convert, logs
 from hot_ls.server.documents import Document, DocumentStore
@@ -186,6 +188,56 @@ async def completion(ls: HotLanguageServer, params: types.CompletionParams):
     return convert.completion(result, document.lines, ls.client)
 
 
+def evaluation_inputs(ls: HotLanguageServer, document: Document) -> tuple[list[str], dict]:
+    """The environments (their texts) and parameter values the settings give for evaluation."""
+    settings = ls.settings.current
+    base = os.path.dirname(document.path) if document.path else os.getcwd()
+    texts = []
+    for path in settings.environments:
+        full = path if os.path.isabs(path) else os.path.join(base, path)
+        try:
+            with open(full, encoding='utf-8') as fh:
+                texts.append(fh.read())
+        except OSError as exc:
+            logger.warning('environment %s cannot be read: %s', full, exc)
+    return texts, dict(settings.parameters)
+
+
+async def inlay_hint(ls: HotLanguageServer, params: types.InlayHintParams):
+    if not ls.client.inlay_hints:
+        return []  # the values go to code lenses instead
+    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    hints = await asyncio.get_running_loop().run_in_executor(
+        ls.executor, features_evaluation.value_hints, analysis, *evaluation_inputs(ls, document))
+    return convert.inlay_hints(hints, document.lines, ls.client)
+
+
+async def code_lens(ls: HotLanguageServer, params: types.CodeLensParams):
+    if ls.client.inlay_hints:
+        return []  # the values are shown as inlay hints
+    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    hints = await asyncio.get_running_loop().run_in_executor(
+        ls.executor, features_evaluation.value_hints, analysis, *evaluation_inputs(ls, document))
+    return convert.code_lenses(hints, document.lines, ls.client)
+
+
+async def preview_outputs(ls: HotLanguageServer, *arguments: Any) -> Any:
+    """`hot-ls.previewOutputs [uri]`: the preview of a document under the configured inputs."""
+    uri = arguments[0] if arguments else None
+    if isinstance(uri, dict):
+        uri = uri.get('uri')
+    if not isinstance(uri, str):
+        raise ValueError('hot-ls.previewOutputs needs the URI of an open document')
+    document, analysis = await ls.scheduler.analysis(uri)
+    return await asyncio.get_running_loop().run_in_executor(
+        ls.executor, features_evaluation.preview, analysis, *evaluation_inputs(ls, document))
+
+
+def show_value(ls: HotLanguageServer, *arguments: Any) -> Any:
+    """`hot-ls.showValue`: what a value lens was clicked for; the client shows it."""
+    return arguments[0] if arguments else None
+
+
 def shutdown(ls: HotLanguageServer, params: None) -> None:
     ls.shutdown_requested = True
     ls.close_session()
@@ -213,6 +265,8 @@ HANDLERS: list[Handler] = [
     Handler(types.TEXT_DOCUMENT_DIAGNOSTIC, diagnostic, convert.DIAGNOSTIC_OPTIONS),
     # -- language features: one row each (pure functions in hot_ls/features/)
     Handler(types.TEXT_DOCUMENT_COMPLETION, completion, convert.COMPLETION_OPTIONS),
+    Handler(types.TEXT_DOCUMENT_INLAY_HINT, inlay_hint, types.InlayHintOptions()),
+    Handler(types.TEXT_DOCUMENT_CODE_LENS, code_lens, types.CodeLensOptions()),
 ]
 
 
@@ -247,8 +301,32 @@ def guarded(handler: Handler) -> Callable[..., Any]:
     return run
 
 
+# workspace/executeCommand: command name -> function(ls, arguments)
+COMMANDS: dict[str, Callable[..., Any]] = {
+    convert.PREVIEW_COMMAND: preview_outputs,
+    convert.SHOW_VALUE_COMMAND: show_value,
+}
+
+
+def guarded_command(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    """A command handler (pygls passes the arguments one by one) that logs its failures."""
+    @functools.wraps(function)
+    async def run(ls, *arguments):
+        try:
+            result = function(ls, *arguments)
+            return await result if inspect.isawaitable(result) else result
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            logger.exception('command %s failed', name)
+            raise
+    return run
+
+
 def create_server() -> HotLanguageServer:
     server = HotLanguageServer()
     for handler in HANDLERS:
         server.feature(handler.method, handler.options)(guarded(handler))
+    for name, function in COMMANDS.items():
+        server.command(name)(guarded_command(name, function))
     return server

@@ -46,6 +46,7 @@ class ClientFeatures:
     completion_deprecated: bool = False    # completionItem tagSupport (Deprecated)
     completion_markdown: bool = False      # completionItem.documentationFormat has markdown
     hover_markdown: bool = False           # hover.contentFormat has markdown
+    inlay_hints: bool = False              # textDocument.inlayHint (else values as code lenses)
 
     @property
     def push_diagnostics(self) -> bool:
@@ -91,6 +92,7 @@ def client_features(capabilities: types.ClientCapabilities | None) -> ClientFeat
                                  and types.MarkupKind.Markdown in item.documentation_format),
         hover_markdown=bool(hover and hover.content_format
                             and types.MarkupKind.Markdown in hover.content_format),
+        inlay_hints=bool(text_document and text_document.inlay_hint is not None),
     )
 
 
@@ -275,3 +277,30 @@ def completion(result, lines: LineIndex, features: ClientFeatures) -> types.Comp
 
 COMPLETION_OPTIONS = types.CompletionOptions(
     trigger_characters=[':', ' ', '[', ',', '{', '-', '/'], resolve_provider=False)
+
+
+# -- evaluated values: inlay hints, or code lenses --------------------------------
+
+SHOW_VALUE_COMMAND = 'hot-ls.showValue'
+PREVIEW_COMMAND = 'hot-ls.previewOutputs'
+
+
+def inlay_hints(hints, lines: LineIndex, features: ClientFeatures) -> list[types.InlayHint]:
+    out = []
+    for hint in hints:
+        position = lines.position(hint.offset, features.encoding)
+        out.append(types.InlayHint(
+            position=types.Position(position.line, position.character), label=hint.label,
+            tooltip=hint.tooltip, padding_left=hint.padding_left))
+    return out
+
+
+def code_lenses(hints, lines: LineIndex, features: ClientFeatures) -> list[types.CodeLens]:
+    """The same values as lenses above their lines, for clients without inlay hints."""
+    out = []
+    for hint in hints:
+        position = lines.position(hint.offset, features.encoding)
+        where = types.Range(types.Position(position.line, 0), types.Position(position.line, 0))
+        out.append(types.CodeLens(range=where, command=types.Command(
+            title=hint.label, command=SHOW_VALUE_COMMAND, arguments=[hint.tooltip or hint.label])))
+    return out

@@ -78,3 +78,50 @@ async def test_completion_ranges_follow_the_encoding(lsp: Session):
     item = next(i for i in result.items if i.label == 'flavor')
     assert item.text_edit.range.start.character == column
     assert column == len(before) + (1 if lsp.encoding == 'utf-16' else 0)
+
+
+PREVIEW = """\
+heat_template_version: 2021-04-16
+parameters:
+  env: {type: string, default: dev}
+conditions:
+  is_prod: {equals: [{get_param: env}, prod]}
+resources:
+  server:
+    type: OS::Nova::Server
+    properties: {flavor: m1.small, image: cirros}
+outputs:
+  url:
+    value: {str_replace: {template: "http://HOST/app", params: {HOST: {get_attr: [server, first_address]}}}}
+  size:
+    value: {if: [is_prod, large, small]}
+"""
+
+
+async def test_preview_outputs_command(lsp: Session):
+    uri = lsp.open('preview.yaml', PREVIEW)
+    result = await asyncio.wait_for(lsp.client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command='hot-ls.previewOutputs', arguments=[uri])), TIMEOUT)
+    assert result['parameters'] == {'env': 'dev'}
+    assert result['conditions'] == {'is_prod': False}
+    assert result['outputs'] == {'url': 'http://<<get_attr server first_address>>/app',
+                                 'size': 'small'}
+    assert result['resources']['server']['type'] == 'OS::Nova::Server'
+
+
+async def test_values_as_inlay_hints_or_code_lenses(lsp: Session):
+    uri = lsp.open('hints.yaml', PREVIEW)
+    document = types.TextDocumentIdentifier(uri)
+    whole = types.Range(types.Position(0, 0), types.Position(20, 0))
+    caps = lsp.client_capabilities if hasattr(lsp, 'client_capabilities') else None
+    hints = await asyncio.wait_for(lsp.client.text_document_inlay_hint_async(
+        types.InlayHintParams(document, whole)), TIMEOUT)
+    lenses = await asyncio.wait_for(lsp.client.text_document_code_lens_async(
+        types.CodeLensParams(document)), TIMEOUT)
+    shown = [(h.position.line, h.label) for h in hints] or \
+        [(l.range.start.line, l.command.title) for l in lenses]
+    assert (4, '= false') in shown
+    assert (10, '= "http://<<get_attr server first_address>>/app"') in shown
+    assert (12, '= "small"') in shown
+    assert bool(hints) != bool(lenses)  # one or the other, never both
+    del caps
