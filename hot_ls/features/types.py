@@ -74,8 +74,9 @@ class Hover:
 
 @dataclass
 class SignatureParameter:
-    label: str
+    label: str  # a substring of the signature's label
     documentation: str | None = None
+    span: tuple[int, int] | None = None  # where `label` stands in the signature's label
 
 
 @dataclass

@@ -208,7 +208,13 @@ DOCS: dict[str, FunctionDoc] = {doc.name: doc for doc in [
         'Keys: scheme, username, password, host, port, path, query (a map), fragment. IPv6 '
         'hosts are bracketed.',
         {'*': (_sig('make_url: {scheme:, username:, password:, host:, port:, path:, query:, fragment:}',
-                    ('parts', 'The parts of the URL; all optional.')),)},
+                    ('scheme', 'Optional: http, https, ... (without ":").'),
+                    ('username', 'Optional: quoted.'), ('password', 'Optional: quoted.'),
+                    ('host', 'Optional: a name or an address (IPv6 is bracketed).'),
+                    ('port', 'Optional: a number from 1 to 65535.'),
+                    ('path', 'Optional: quoted, "/" kept.'),
+                    ('query', 'Optional: a map of parameters, each quoted.'),
+                    ('fragment', 'Optional: quoted.')),)},
         '\n  scheme: ${1:https}\n  host: ${2:host}\n  port: ${3:443}\n  path: ${4:/}',
         '{scheme: ${1:https}, host: ${2:host}, path: ${3:/}}'),
     FunctionDoc(
