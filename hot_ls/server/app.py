@@ -28,6 +28,8 @@ from pygls.lsp.server import LanguageServer
 from hot_ls import __version__
 from hot_ls.features import completion as features_completion
 from hot_ls.features import evaluation as features_evaluation
+from hot_ls.features import hover as features_hover
+from hot_ls.features import signature_help as features_signature_help
 from hot_ls.rules import Analysis, analyze
 from hot_ls.server import convert, logs
 from hot_ls.server.documents import Document, DocumentStore
@@ -188,6 +190,21 @@ async def completion(ls: HotLanguageServer, params: types.CompletionParams):
     return convert.completion(result, document.lines, ls.client)
 
 
+async def hover(ls: HotLanguageServer, params: types.HoverParams):
+    # The analysis of the current text: what is under the cursor must be what is shown.
+    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    offset = document.offset(params.position.line, params.position.character, ls.client.encoding)
+    return convert.hover(features_hover.hover(analysis, offset), document.lines, ls.client)
+
+
+async def signature_help(ls: HotLanguageServer, params: types.SignatureHelpParams):
+    # Like completion: the current (half-typed) text, the names of the last analysis.
+    document, analysis = await current_analysis(ls, params.text_document.uri)
+    offset = document.offset(params.position.line, params.position.character, ls.client.encoding)
+    result = features_signature_help.signature_help(analysis, document.text, offset)
+    return convert.signature_help(result, ls.client)
+
+
 def evaluation_inputs(ls: HotLanguageServer, document: Document) -> tuple[list[str], dict]:
     """The environments (their texts) and parameter values the settings give for evaluation."""
     settings = ls.settings.current
@@ -265,6 +282,8 @@ HANDLERS: list[Handler] = [
     Handler(types.TEXT_DOCUMENT_DIAGNOSTIC, diagnostic, convert.DIAGNOSTIC_OPTIONS),
     # -- language features: one row each (pure functions in hot_ls/features/)
     Handler(types.TEXT_DOCUMENT_COMPLETION, completion, convert.COMPLETION_OPTIONS),
+    Handler(types.TEXT_DOCUMENT_HOVER, hover),
+    Handler(types.TEXT_DOCUMENT_SIGNATURE_HELP, signature_help, convert.SIGNATURE_HELP_OPTIONS),
     Handler(types.TEXT_DOCUMENT_INLAY_HINT, inlay_hint, types.InlayHintOptions()),
     Handler(types.TEXT_DOCUMENT_CODE_LENS, code_lens, types.CodeLensOptions()),
 ]

@@ -8,6 +8,7 @@ is made here, once, into a `ClientFeatures`; handlers only consult it.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -46,6 +47,8 @@ class ClientFeatures:
     completion_deprecated: bool = False    # completionItem tagSupport (Deprecated)
     completion_markdown: bool = False      # completionItem.documentationFormat has markdown
     hover_markdown: bool = False           # hover.contentFormat has markdown
+    signature_markdown: bool = False       # signatureInformation.documentationFormat has markdown
+    signature_label_offsets: bool = False  # parameterInformation.labelOffsetSupport
     inlay_hints: bool = False              # textDocument.inlayHint (else values as code lenses)
 
     @property
@@ -75,6 +78,8 @@ def client_features(capabilities: types.ClientCapabilities | None) -> ClientFeat
     completion = text_document.completion if text_document else None
     item = completion.completion_item if completion else None
     hover = text_document.hover if text_document else None
+    signature_help = text_document.signature_help if text_document else None
+    signature = signature_help.signature_information if signature_help else None
     completion_tags = item.tag_support.value_set if item and item.tag_support else []
 
     workspace = capabilities.workspace
@@ -92,6 +97,10 @@ def client_features(capabilities: types.ClientCapabilities | None) -> ClientFeat
                                  and types.MarkupKind.Markdown in item.documentation_format),
         hover_markdown=bool(hover and hover.content_format
                             and types.MarkupKind.Markdown in hover.content_format),
+        signature_markdown=bool(signature and signature.documentation_format
+                                and types.MarkupKind.Markdown in signature.documentation_format),
+        signature_label_offsets=bool(signature and signature.parameter_information
+                                     and signature.parameter_information.label_offset_support),
         inlay_hints=bool(text_document and text_document.inlay_hint is not None),
     )
 
@@ -304,3 +313,68 @@ def code_lenses(hints, lines: LineIndex, features: ClientFeatures) -> list[types
         out.append(types.CodeLens(range=where, command=types.Command(
             title=hint.label, command=SHOW_VALUE_COMMAND, arguments=[hint.tooltip or hint.label])))
     return out
+
+
+# -- hover and signature help ------------------------------------------------------
+
+_FENCE = re.compile(r'^(`{3,}|~{3,})[^\n]*$', re.MULTILINE)
+_EMPHASIS = re.compile(r'(\*\*|__)(.+?)\1|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])')
+_INLINE_CODE = re.compile(r'(`+) ?(.+?) ?\1')
+
+
+def plain_text(markdown: str) -> str:
+    """Markdown reduced to readable plain text, for clients that take no markdown."""
+    text = _FENCE.sub('', markdown)
+    text = _INLINE_CODE.sub(lambda m: m.group(2), text)
+    text = _EMPHASIS.sub(lambda m: m.group(2) if m.group(2) is not None else m.group(3), text)
+    text = re.sub(r'^-{3,}$', '', text, flags=re.MULTILINE)
+    return re.sub(r'\n{3,}', '\n\n', text).strip()
+
+
+def _content(markdown: str | None, use_markdown: bool) -> types.MarkupContent | None:
+    if not markdown:
+        return None
+    if use_markdown:
+        return types.MarkupContent(kind=types.MarkupKind.Markdown, value=markdown)
+    return types.MarkupContent(kind=types.MarkupKind.PlainText, value=plain_text(markdown))
+
+
+def hover(result, lines: LineIndex, features: ClientFeatures) -> types.Hover | None:
+    if result is None or not result.markdown:
+        return None
+    where = None
+    if result.span is not None:
+        where = lsp_range(lines, result.span.start, result.span.end, features.encoding)
+    return types.Hover(contents=_content(result.markdown, features.hover_markdown), range=where)
+
+
+def _utf16_length(text: str) -> int:
+    return len(text.encode('utf-16-le')) // 2
+
+
+def signature_help(result, features: ClientFeatures) -> types.SignatureHelp | None:
+    if result is None or not result.signatures:
+        return None
+    signatures = []
+    for signature in result.signatures:
+        parameters = []
+        for parameter in signature.parameters:
+            label: str | tuple[int, int] = parameter.label
+            if features.signature_label_offsets and parameter.span is not None:
+                # Offsets count UTF-16 code units, as positions do by default.
+                start, end = parameter.span
+                before = _utf16_length(signature.label[:start])
+                label = (before, before + _utf16_length(signature.label[start:end]))
+            parameters.append(types.ParameterInformation(
+                label=label,
+                documentation=_content(parameter.documentation, features.signature_markdown)))
+        signatures.append(types.SignatureInformation(
+            label=signature.label,
+            documentation=_content(signature.documentation, features.signature_markdown),
+            parameters=parameters))
+    return types.SignatureHelp(signatures=signatures, active_signature=result.active_signature,
+                               active_parameter=result.active_parameter)
+
+
+SIGNATURE_HELP_OPTIONS = types.SignatureHelpOptions(trigger_characters=[':', '[', ',', ' '],
+                                                    retrigger_characters=[','])
