@@ -21,6 +21,7 @@ from hot_ls.rules.syntax.analysis_incomplete import AnalysisIncomplete
 from hot_ls.rules.syntax.nesting_too_deep import MAX_DEPTH
 from hot_ls.syntax import SyntaxTree, parse
 from hot_ls.syntax.gc_pause import gc_paused
+from hot_ls.text import LineIndex
 
 _log = logging.getLogger(__name__)
 _INCOMPLETE = AnalysisIncomplete
@@ -54,15 +55,23 @@ def rule_by_code(code: str) -> type[Rule] | None:
     return None
 
 
-def _suppressions(text: str) -> tuple[dict[int, set[str]], set[str]]:
-    """Line-level (`# hot-ls: disable=CODE`) and file-level suppressions."""
+def _suppressions(text: str, lines: LineIndex) -> tuple[dict[int, set[str]], set[str]]:
+    """Line-level (`# hot-ls: disable=CODE[,CODE]`) and file-level suppressions.
+
+    Lines are counted as the diagnostics' lines are (LF, CRLF, lone CR; not
+    the other breaks `str.splitlines` knows).  A code is the first word of
+    each comma-separated part, so a reason may follow: `disable=HOT301 legacy`.
+    """
     by_line: dict[int, set[str]] = {}
     whole_file: set[str] = set()
     if 'hot-ls:' not in text:
         return by_line, whole_file
-    for line_number, line in enumerate(text.splitlines()):
+    for line_number in range(lines.line_count):
+        line = lines.line_text(line_number)
+        if 'hot-ls:' not in line:
+            continue
         for match in _SUPPRESS.finditer(line):
-            codes = {c.strip() for c in match.group(2).split(',') if c.strip()}
+            codes = {c.split()[0] for c in match.group(2).split(',') if c.strip()}
             if match.group(1) == 'disable-file':
                 whole_file |= codes
             else:
@@ -137,7 +146,7 @@ def _diagnostic(rule: Rule, finding: Finding, severity: Severity) -> Diagnostic:
 def _filter(diagnostics: list[Diagnostic], tree: SyntaxTree, text: str) -> list[Diagnostic]:
     """Drop duplicates, findings on lines error recovery blanked, and suppressed ones."""
     seen = set()
-    by_line, whole_file = _suppressions(text)
+    by_line, whole_file = _suppressions(text, tree.lines)
     kept = []
     for diagnostic in diagnostics:
         key = (diagnostic.code, diagnostic.start, diagnostic.end, diagnostic.message)

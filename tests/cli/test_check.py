@@ -135,6 +135,22 @@ def test_suppression_comment(tmp_path):
     assert run('check', str(template)).returncode == 0
 
 
+def test_suppression_comment_extended_with_a_reason_after_unusual_line_breaks(tmp_path):
+    """`disable=A,CODE` (the quick fix's extended form), a reason after the codes, and lines
+    counted as the diagnostics count them (U+2028 inside a string breaks no line)."""
+    template = tmp_path / 't.yaml'
+    base = 'heat_template_version: 2021-04-16\ndescription: "a\u2028b"\nresources: {}\nfoo: 1'
+    for comment in ('  # hot-ls: disable=HOT999,HOT110', '  # hot-ls: disable=HOT110 legacy',
+                    '  # hot-ls: disable=HOT999, unknown-section (legacy)'):
+        template.write_text(base + comment + '\n', encoding='utf-8')
+        result = run('check', str(template))
+        assert result.returncode == 0, (comment, result.stdout)
+    template.write_text('# hot-ls: disable-file=HOT999,HOT110\n' + base + '\n', encoding='utf-8')
+    assert run('check', str(template)).returncode == 0
+    template.write_text(base + '\n', encoding='utf-8')
+    assert run('check', str(template)).returncode == 1
+
+
 def test_unreadable_yaml_found_in_a_directory_is_reported(tmp_path):
     (tmp_path / 'bad.yaml').write_text('\tfoo: [\n')
     result = run('check', str(tmp_path))
