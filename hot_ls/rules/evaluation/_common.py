@@ -2,20 +2,17 @@
 
 The template is evaluated once per analysis, with the default parameter
 values and no environment (what `hot-ls check` knows), and the evaluation
-is shared by the rules through a cache keyed by the Template object.
+and the static issues are shared by the rules through the analysis'
+Context (`ctx.shared`), so they live exactly as long as the analysis.
 """
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
+from hot_ls.catalog.property_rules import accepts_any_property
 from hot_ls.evaluator.static import StaticIssue, static_issues
 from hot_ls.evaluator.template import TemplateEvaluation
-from hot_ls.model.template import Template
 from hot_ls.syntax import Mapping, Node
-
-_EVALUATIONS: 'weakref.WeakKeyDictionary[Template, TemplateEvaluation]' = weakref.WeakKeyDictionary()
-_ISSUES: 'weakref.WeakKeyDictionary[Template, list[StaticIssue]]' = weakref.WeakKeyDictionary()
 
 #: Errors that are about missing or invalid parameter values, which other
 #: rules report (HOT2xx) or which depend on values given at deploy time.
@@ -28,27 +25,31 @@ REFERENCE_ERRORS = frozenset({'InvalidTemplateReference',
                               'RecursionError'})
 
 
-def evaluation(template: Template) -> TemplateEvaluation:
-    found = _EVALUATIONS.get(template)
-    if found is None:
-        found = _EVALUATIONS[template] = TemplateEvaluation(template)
-        try:
-            found.evaluate_all()
-        except RecursionError:  # a pathologically deep template: report nothing, never crash
-            found = _EVALUATIONS[template] = TemplateEvaluation(template)
-            found._all_done = True
+def evaluation(ctx) -> TemplateEvaluation:
+    """The template evaluated with the default parameter values, once per analysis."""
+    return ctx.shared('evaluation', lambda: _evaluate(ctx.template))
+
+
+def _evaluate(template) -> TemplateEvaluation:
+    found = TemplateEvaluation(template)
+    try:
+        found.evaluate_all()
+    except RecursionError:  # a pathologically deep template: report nothing, never crash
+        found = TemplateEvaluation(template)
+        found._all_done = True
     return found
 
 
-def issues(template: Template) -> list[StaticIssue]:
-    found = _ISSUES.get(template)
-    if found is None:
-        try:
-            found = static_issues(template)
-        except RecursionError:
-            found = []
-        _ISSUES[template] = found
-    return found
+def issues(ctx) -> list[StaticIssue]:
+    """The template's static issues, once per analysis."""
+    return ctx.shared('static-issues', lambda: _static_issues(ctx.template))
+
+
+def _static_issues(template) -> list[StaticIssue]:
+    try:
+        return static_issues(template)
+    except RecursionError:
+        return []
 
 
 def call_key(node: Node | None) -> Node | None:
@@ -71,6 +72,6 @@ def skipped_message(message: str) -> bool:
             or 'No content found in the "files" section' in message)
 
 
-def is_none_resource(type_name: Any) -> bool:
-    """OS::Heat::None never resolves its properties."""
-    return type_name == 'OS::Heat::None'
+def never_resolves_properties(type_name: Any) -> bool:
+    """OS::Heat::None, and the retired types Heat builds on it, never resolve their properties."""
+    return isinstance(type_name, str) and accepts_any_property(type_name)

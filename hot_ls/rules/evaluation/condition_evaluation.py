@@ -43,7 +43,7 @@ class ConditionEvaluation(Rule):
         template = ctx.template
         if template.version is None or not template.facts.has_conditions:
             return
-        evaluated = evaluation(template)
+        evaluated = evaluation(ctx)
         try:
             conditions = evaluated.scope.conditions()
         except Exception:  # the section itself is broken: HOT111's business

@@ -50,7 +50,7 @@ class FunctionArguments(Rule):
         template = ctx.template
         if template.version is None:
             return
-        for issue in issues(template):
+        for issue in issues(ctx):
             if issue.cause != 'arguments':
                 continue
             start, end = span(issue.node, template.root)

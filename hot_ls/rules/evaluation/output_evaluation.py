@@ -39,7 +39,7 @@ class OutputEvaluation(Rule):
         template = ctx.template
         if template.version is None:
             return
-        evaluated = evaluation(template)
+        evaluated = evaluation(ctx)
         for name, definition in template.outputs.items():
             if definition.mapping is None or definition.get('value') is None:
                 continue

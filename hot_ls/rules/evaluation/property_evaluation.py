@@ -1,6 +1,7 @@
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.evaluation._common import (
-    PARAMETER_ERRORS, REFERENCE_ERRORS, evaluation, is_none_resource, skipped_message, span,
+    PARAMETER_ERRORS, REFERENCE_ERRORS, evaluation, never_resolves_properties, skipped_message,
+    span,
 )
 
 
@@ -16,7 +17,9 @@ class PropertyEvaluation(Rule):
     of range...  Only failures that are certain are reported: nothing that
     depends on a value known only after deploy (get_attr, get_resource), on
     a parameter without a default, or on a file sent with the template.
-    OS::Heat::None is skipped: it never resolves its properties.
+    OS::Heat::None is skipped, and so are the retired types Heat now builds
+    on it (OS::Neutron::LoadBalancer, OS::Senlin::*...): they never resolve
+    their properties.
 
     ## Why it matters
     `openstack stack create` fails ('Property error: resources.r.properties.
@@ -48,9 +51,9 @@ class PropertyEvaluation(Rule):
         template = ctx.template
         if template.version is None:
             return
-        evaluated = evaluation(template)
+        evaluated = evaluation(ctx)
         for name, definition in template.resources.items():
-            if definition.mapping is None or is_none_resource(definition.type_name):
+            if definition.mapping is None or never_resolves_properties(definition.type_name):
                 continue
             preview = evaluated.resource(name)
             if preview.enabled.value is not True:
