@@ -175,6 +175,8 @@ def _clip(text: str, limit: int = _MAX_VALUE) -> str:
 def render_value(value: Any) -> str:
     """A value as Markdown: symbolic parts as their <<placeholders>>."""
     from hot_ls.evaluator import Symbolic, display
+    if value is Ellipsis:  # `if` without a third argument, its condition false
+        return '*removed* (the enclosing key or list item is left out)'
     if isinstance(value, Symbolic):
         return code(_clip(value.placeholder()))
     shown = display(value)

@@ -481,3 +481,9 @@ def test_condition_definitions_in_flow_and_block_style():
     assert '```yaml\nb: {not: a}\n```' in used and '`false`' in used
     disabled = at('  o:', shift=2, text=text).markdown
     assert disabled.endswith('*Disabled with the parameter defaults (its condition is false).*')
+
+
+def test_an_if_that_removes_its_key():
+    text = TEMPLATE.replace('image: {if: [is_prod, rhel, cirros]}', 'image: {if: [is_prod, rhel]}')
+    assert at('if: [', text=text).markdown.endswith(
+        '**Value** with the parameter defaults: *removed* (the enclosing key or list item is left out)')
