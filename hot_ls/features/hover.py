@@ -823,10 +823,10 @@ def _suppression(analysis: Any, offset: int) -> Hover | None:
         codes = []
         position = match.start(2)
         for word in match.group(2).split(','):
-            stripped = word.strip()
-            if stripped:
-                begin = position + word.index(stripped)
-                codes.append((stripped, begin, begin + len(stripped)))
+            if word.strip():  # the code is the part's first word; a reason may follow
+                first = word.split()[0]
+                begin = position + word.index(first)
+                codes.append((first, begin, begin + len(first)))
             position += len(word) + 1
         chosen = [c for c in codes if c[1] <= column <= c[2]] or codes
         parts = []

@@ -487,3 +487,13 @@ def test_an_if_that_removes_its_key():
     text = TEMPLATE.replace('image: {if: [is_prod, rhel, cirros]}', 'image: {if: [is_prod, rhel]}')
     assert at('if: [', text=text).markdown.endswith(
         '**Value** with the parameter defaults: *removed* (the enclosing key or list item is left out)')
+
+
+def test_suppression_comment_with_a_reason():
+    text = ('heat_template_version: 2021-04-16\nresources:\n'
+            '  r: {type: OS::Heat::None}  # hot-ls: disable=HOT302 legacy name, HOT303\n')
+    result = at('legacy', text=text)
+    assert result.markdown.count('**HOT30') == 2  # on the reason: the whole comment
+    only = at('HOT302', text=text)
+    assert text[only.span.start:only.span.end] == 'HOT302'
+    assert '**HOT303**' not in only.markdown
