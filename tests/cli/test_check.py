@@ -151,6 +151,46 @@ def test_suppression_comment_extended_with_a_reason_after_unusual_line_breaks(tm
     assert run('check', str(template)).returncode == 1
 
 
+def test_suppression_comments_as_the_quick_fixes_write_them(tmp_path):
+    """The code actions' comments, applied to the file, silence `check`: on a line, extended
+    with `,CODE` on a line that has one, and for the whole file, extended too."""
+    from hot_ls.features.code_actions import code_actions
+    from hot_ls.features.quick_fixes.yaml_edit import apply
+    from hot_ls.rules import analyze
+
+    def suppressed(text: str, title: str) -> str:
+        analysis = analyze(text)
+        diagnostic = next(d for d in analysis.diagnostics if d.code == 'HOT110')
+        action = next(a for a in code_actions(analysis, diagnostic.start, diagnostic.end,
+                                              [diagnostic]) if a.title == title)
+        return apply(text, action.edits)
+
+    # U+2028 inside a string is no line break for the diagnostics' line numbers
+    base = ('heat_template_version: 2021-04-16\ndescription: "a\u2028b"\nresources: {}\n'
+            'foo: 1{}\n')
+    cases = {
+        ('', 'Suppress HOT110 on this line'): 'foo: 1  # hot-ls: disable=HOT110\n',
+        ('  # hot-ls: disable=HOT999 legacy', 'Suppress HOT110 on this line'):
+            'foo: 1  # hot-ls: disable=HOT999,HOT110 legacy\n',
+        ('', 'Suppress HOT110 in this file'): '',
+    }
+    for (comment, title), last_line in cases.items():
+        text = suppressed(base.replace('{}', comment), title)
+        if last_line:
+            assert text.endswith(last_line)
+        else:
+            assert text.startswith('# hot-ls: disable-file=HOT110\n')
+        template = tmp_path / 't.yaml'
+        template.write_text(text, encoding='utf-8')
+        result = run('check', str(template))
+        assert result.returncode == 0, (text, result.stdout)
+    extended = suppressed('# hot-ls: disable-file=HOT999\n' + base.replace('{}', ''),
+                          'Suppress HOT110 in this file')
+    assert extended.startswith('# hot-ls: disable-file=HOT999,HOT110\n')
+    template.write_text(extended, encoding='utf-8')
+    assert run('check', str(template)).returncode == 0
+
+
 def test_unreadable_yaml_found_in_a_directory_is_reported(tmp_path):
     (tmp_path / 'bad.yaml').write_text('\tfoo: [\n')
     result = run('check', str(tmp_path))

@@ -1,0 +1,86 @@
+"""Code actions: the quick fixes of the diagnostics in a range, then its refactorings.
+
+A pure function of the analysis of the current text, a range and the
+diagnostics the editor shows there.  Each fix is an exact, minimal edit
+(`hot_ls/features/quick_fixes/`):
+
+| diagnostic | quick fix |
+|---|---|
+| any with `replacements` in its data (HOT701, HOT702, HOT301-303, HOT706, HOT110, HOT112, HOT103, HOT118, HOT115, HOT707...) | one action per replacement, the first preferred |
+| HOT301 undefined parameter | declare it, with a type inferred from its use |
+| HOT401 removed function | its HOT equivalent, where the rewrite is mechanical |
+| HOT402 function of a later version | raise heat_template_version |
+| HOT703 required property missing | add every missing required property of the resource |
+| any (not YAML syntax errors, not in JSON) | suppress on this line; suppress in this file |
+
+Refactorings (not tied to a diagnostic): extract a property's literal value
+into a new parameter.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable, Iterable
+
+from hot_ls.features.quick_fixes.context import FixContext
+from hot_ls.features.quick_fixes.declare import declare_parameter
+from hot_ls.features.quick_fixes.extract import extract_parameter
+from hot_ls.features.quick_fixes.replace import raise_version, removed_function, replacements
+from hot_ls.features.quick_fixes.required import add_required
+from hot_ls.features.quick_fixes.suppress import suppressions
+from hot_ls.features.quick_fixes.yaml_edit import Doc
+from hot_ls.features.types import CodeAction
+
+_log = logging.getLogger(__name__)
+
+Fixer = Callable[[FixContext, Any], list[CodeAction]]
+
+FIXERS: dict[str, list[Fixer]] = {
+    'HOT301': [replacements, declare_parameter],
+    'HOT401': [removed_function],
+    'HOT402': [raise_version],
+    'HOT703': [add_required],
+}
+DEFAULT_FIXERS: list[Fixer] = [replacements]
+
+
+def code_actions(analysis: Any, start: int, end: int,
+                 diagnostics: Iterable[Any]) -> list[CodeAction]:
+    """Quick fixes for `diagnostics` (hot-ls Diagnostics of `analysis`), then refactorings
+    of start..end.  `analysis` must be of the document's current text."""
+    if analysis is None or analysis.tree is None:
+        return []
+    ctx = FixContext(analysis, Doc(analysis.tree))
+    diagnostics = list(diagnostics)
+    fixes: list[CodeAction] = []
+    for diagnostic in diagnostics:
+        for fixer in FIXERS.get(diagnostic.code, DEFAULT_FIXERS):
+            fixes += _run(fixer, ctx, diagnostic)
+    suppress: list[CodeAction] = []
+    for diagnostic in diagnostics:
+        suppress += _run(suppressions, ctx, diagnostic)
+    refactors = _run(extract_parameter, ctx, (start, end))
+    return _unique(fixes + suppress + refactors)
+
+
+def _run(fixer: Fixer, ctx: FixContext, argument: Any) -> list[CodeAction]:
+    try:
+        return fixer(ctx, argument)
+    except Exception:  # a bug in one fix must not cost the others
+        _log.exception('code action %s failed', getattr(fixer, '__name__', fixer))
+        return []
+
+
+def _unique(actions: list[CodeAction]) -> list[CodeAction]:
+    """One action per title and edit; the diagnostics of duplicates are merged into it."""
+    kept: dict[tuple, CodeAction] = {}
+    for action in actions:
+        key = (action.title, action.kind,
+               tuple((e.start, e.end, e.new_text, e.path) for e in action.edits))
+        first = kept.get(key)
+        if first is None:
+            kept[key] = action
+            continue
+        for diagnostic in action.diagnostics:
+            if not any(diagnostic is d for d in first.diagnostics):
+                first.diagnostics.append(diagnostic)
+    return list(kept.values())

@@ -1,0 +1,40 @@
+"""What every quick fix gets: the analysis, the document's text helpers, the model and catalog."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hot_ls.features.quick_fixes.yaml_edit import Doc
+from hot_ls.features.types import CodeAction, TextEdit
+
+QUICKFIX = 'quickfix'
+REFACTOR_EXTRACT = 'refactor.extract'
+REFACTOR_REWRITE = 'refactor.rewrite'
+
+
+@dataclass
+class FixContext:
+    analysis: Any  # hot_ls.rules.Analysis of the current text
+    doc: Doc
+
+    @property
+    def template(self):
+        return self.analysis.template
+
+    @property
+    def catalog(self):
+        context = self.analysis.context
+        if context is not None:
+            return context.catalog
+        from hot_ls.catalog import bundled
+        return bundled()
+
+    @property
+    def version(self):
+        template = self.template
+        return template.facts if template is not None else None
+
+
+def quickfix(title: str, edits: list[TextEdit], diagnostics: list, preferred: bool = False
+             ) -> CodeAction:
+    return CodeAction(title, QUICKFIX, edits, list(diagnostics), preferred)

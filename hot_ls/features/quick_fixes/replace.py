@@ -1,0 +1,154 @@
+"""Quick fixes that rewrite a name in place: did-you-mean, substitutes, HOT functions, the version.
+
+- any diagnostic whose data has `replacements` (HOT701 types, HOT702
+  properties, HOT301-303 references, HOT706 attributes, HOT110 sections,
+  HOT112 resource keys, HOT103 versions, HOT118 output keys, HOT115
+  deletion policies, HOT707/HOT708 substitutes...): one action per
+  replacement, the first preferred;
+- HOT401, a removed CloudFormation function: its HOT equivalent where the
+  rewrite is mechanical (Fn::Join -> list_join, Fn::Split -> str_split,
+  Fn::Replace -> str_replace, Fn::ResourceFacade -> resource_facade, Ref ->
+  get_param or get_resource, Fn::Base64 -> its argument);
+- HOT402, a function of a later version: raise heat_template_version to
+  the first version that has it (not preferred when that version has
+  removed a function the template uses).
+"""
+from __future__ import annotations
+
+from hot_ls.features.quick_fixes.context import FixContext, quickfix
+from hot_ls.features.quick_fixes.yaml_edit import scalar_text
+from hot_ls.features.types import CodeAction, TextEdit
+from hot_ls.language import language
+from hot_ls.model.symbols import CONDITION_CONTEXT
+from hot_ls.syntax import Mapping, Scalar, Sequence
+
+_SUBSTITUTE_CODES = {'HOT707': 'deprecated', 'HOT708': 'hidden'}
+
+
+def replacements(ctx: FixContext, diagnostic) -> list[CodeAction]:
+    names = (diagnostic.data or {}).get('replacements') or []
+    if not isinstance(names, list) or not names:
+        return []
+    found = ctx.doc.scalar_at(diagnostic.start, diagnostic.end)
+    if found is None or not isinstance(found.node.value, str):
+        return []
+    node = found.node
+    taken = set(found.parent.index) if found.is_key and isinstance(found.parent, Mapping) else set()
+    style = '"' if ctx.doc.is_json else (node.style if node.style in ('"', "'") else '')
+    actions = []
+    for name in names:
+        if not isinstance(name, str) or not name or name == node.value or name in taken:
+            continue
+        status = _SUBSTITUTE_CODES.get(diagnostic.code)
+        title = (f'Replace {status} {node.value} with {name}' if status
+                 else f'Change "{node.value}" to "{name}"')
+        text = scalar_text(name, style, found.flow)
+        actions.append(quickfix(title, [TextEdit(node.start, node.end, text)], [diagnostic],
+                                preferred=not actions))
+    return actions
+
+
+# -- HOT401: removed CloudFormation functions ---------------------------------------------
+
+_RENAMES = {'Fn::Join': 'list_join', 'Fn::Split': 'str_split',
+            'Fn::ResourceFacade': 'resource_facade'}
+
+
+def removed_function(ctx: FixContext, diagnostic) -> list[CodeAction]:
+    template = ctx.template
+    if template is None:
+        return []
+    call = next((c for c in template.calls
+                 if c.key.start == diagnostic.start and c.key.end == diagnostic.end), None)
+    if call is None or call.context == CONDITION_CONTEXT:
+        return []
+    live = {name for name, info in template.facts.functions.items() if not info.removed}
+    key = call.key
+    style = '"' if ctx.doc.is_json else (key.style if key.style in ('"', "'") else '')
+    flow = ctx.doc.find(key.start, key.end)
+    in_flow = bool(flow and flow.flow)
+    new_key = None
+    if call.name in _RENAMES:
+        new_key = _RENAMES[call.name]
+    elif call.name == 'Ref' and isinstance(call.args, Scalar) and isinstance(call.args.value, str):
+        name = call.args.value
+        pseudo = set(template.facts.pseudo_parameters)
+        if name in template.parameters or name in pseudo:
+            new_key = 'get_param'
+        elif name in template.resources:
+            new_key = 'get_resource'
+    if new_key is not None:
+        if new_key not in live:
+            return []
+        edit = TextEdit(key.start, key.end, scalar_text(new_key, style, in_flow))
+        return [quickfix(f'Replace {call.name} with {new_key}', [edit], [diagnostic], True)]
+    if ctx.doc.is_json:
+        return []  # the rewrites below write YAML flow text
+    node = call.node
+    if call.name == 'Fn::Base64':
+        argument = _one_line(ctx, call.args)
+        if argument is None:
+            return []
+        return [quickfix('Replace Fn::Base64 with its argument (Heat never encoded it)',
+                         [TextEdit(node.start, node.end, argument)], [diagnostic], True)]
+    if call.name == 'Fn::Replace' and 'str_replace' in live:
+        args = call.args
+        if not isinstance(args, Sequence) or len(args.items) != 2:
+            return []
+        params, text = (_one_line(ctx, item) for item in args.items)
+        if params is None or text is None or not isinstance(args.items[0], Mapping):
+            return []
+        body = f'str_replace: {{template: {text}, params: {params}}}'
+        new_text = f'{{{body}}}' if node.flow else body
+        return [quickfix('Replace Fn::Replace with str_replace',
+                         [TextEdit(node.start, node.end, new_text)], [diagnostic], True)]
+    return []
+
+
+def _one_line(ctx: FixContext, node) -> str | None:
+    """The node's source text, when it fits on one line and stands alone in flow text."""
+    text = ctx.doc.text[node.start:node.end]
+    if not text or '\n' in text or '\r' in text or '#' in text:
+        return None
+    if isinstance(node, Scalar) and node.style in ('|', '>'):
+        return None
+    if isinstance(node, Scalar) and not node.style and isinstance(node.value, str):
+        return scalar_text(node.value, '', True)  # a plain scalar may need quotes in flow
+    if isinstance(node, (Mapping, Sequence)) and not node.flow:
+        return None
+    return text
+
+
+# -- HOT402: functions of a later version ------------------------------------------------
+
+def raise_version(ctx: FixContext, diagnostic) -> list[CodeAction]:
+    template = ctx.template
+    if template is None or template.version is None or template.version_pair is None:
+        return []
+    lookalike = next((key for _, key, _ in template.lookalikes
+                      if key.start == diagnostic.start and key.end == diagnostic.end), None)
+    if lookalike is None or not isinstance(lookalike.value, str):
+        return []
+    name = lookalike.value
+    current = template.version
+    used = {call.name for call in template.calls if call.impl not in ('Removed', 'Invalid')}
+    candidates = [v for v in language().hot_versions
+                  if v.version > current.version and name in v.functions
+                  and not v.functions[name].removed]
+    if not candidates:
+        return []
+    target = candidates[0]
+    # Removal is for good: if the first version with the function drops one in use, all do.
+    dropped = sorted(n for n in used
+                     if target.functions.get(n) is not None and target.functions[n].removed)
+    node = template.version_pair.value
+    if not isinstance(node, Scalar):
+        return []
+    written = template.version_text
+    value = target.aliases[0] if written in current.aliases and target.aliases else target.version
+    style = '"' if ctx.doc.is_json else (node.style if node.style in ('"', "'") else '')
+    edit = TextEdit(node.start, node.end, scalar_text(value, style))
+    title = f'Raise heat_template_version to {value}, where {name} is a function'
+    if dropped:
+        title += ' (and ' + ', '.join(dropped) + (' is' if len(dropped) == 1 else ' are') + ' not)'
+    return [quickfix(title, [edit], [diagnostic], preferred=not dropped)]

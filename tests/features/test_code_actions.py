@@ -1,0 +1,646 @@
+"""Code actions as a pure function: each quick fix's exact edit, and that the edited template
+parses and no longer has the diagnostic."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from hot_ls.config import Settings
+from hot_ls.features.code_actions import code_actions
+from hot_ls.features.quick_fixes import yaml_edit
+from hot_ls.features.quick_fixes.yaml_edit import apply, scalar_text
+from hot_ls.rules import analyze
+from hot_ls.syntax import parse
+
+PATH = '/tmp/t.yaml'
+
+
+def yaml(text: str) -> str:
+    return textwrap.dedent(text).lstrip('\n')
+
+
+def diagnostic_of(analysis, code: str, index: int = 0):
+    found = [d for d in analysis.diagnostics if d.code == code]
+    assert found, [(d.code, d.message) for d in analysis.diagnostics]
+    return found[index]
+
+
+def actions_for(text: str, code: str, index: int = 0, settings: Settings | None = None):
+    analysis = analyze(text, PATH, settings)
+    diagnostic = diagnostic_of(analysis, code, index)
+    return diagnostic, code_actions(analysis, diagnostic.start, diagnostic.end, [diagnostic])
+
+
+def titles(actions) -> list[str]:
+    return [a.title for a in actions]
+
+
+def fixed(text: str, code: str, title: str | None = None, index: int = 0,
+          settings: Settings | None = None) -> str:
+    """The text after the action (`title`, or the preferred one) for the code's diagnostic.
+
+    Checks that the result parses and that the diagnostic is gone."""
+    diagnostic, actions = actions_for(text, code, index, settings)
+    if title is None:
+        action = next(a for a in actions if a.preferred)
+    else:
+        action = next((a for a in actions if a.title == title), None)
+        assert action is not None, titles(actions)
+    assert diagnostic in action.diagnostics
+    new = apply(text, action.edits)
+    assert not parse(new).syntax_errors, new
+    def count(analysis):
+        return sum(1 for d in analysis.diagnostics
+                   if (d.code, d.message) == (diagnostic.code, diagnostic.message))
+    assert count(analyze(new, PATH, settings)) < count(analyze(text, PATH, settings)), new
+    return new
+
+
+# -- did you mean -------------------------------------------------------------------------
+
+SERVER = yaml('''
+    heat_template_version: 2021-04-16
+    parameters:
+      flavor: {type: string}
+    resources:
+      server:
+        type: OS::Nova::Servr
+        properties:
+          flavor: {get_param: flavour}
+          imag: cirros
+    ''')
+
+
+def test_one_action_per_replacement_the_first_preferred():
+    _, actions = actions_for(SERVER, 'HOT701')
+    assert titles(actions)[:3] == ['Change "OS::Nova::Servr" to "OS::Nova::Server"',
+                                   'Change "OS::Nova::Servr" to "OS::Nova::ServerGroup"',
+                                   'Change "OS::Nova::Servr" to "OS::Nova::Flavor"']
+    assert [a.preferred for a in actions[:3]] == [True, False, False]
+    assert all(a.kind == 'quickfix' for a in actions)
+    assert fixed(SERVER, 'HOT701') == SERVER.replace('Servr', 'Server')
+
+
+def test_property_and_parameter_names():
+    text = SERVER.replace('Servr', 'Server')
+    assert fixed(text, 'HOT702') == text.replace('imag:', 'image:')
+    assert fixed(text, 'HOT301') == text.replace('get_param: flavour', 'get_param: flavor')
+
+
+def test_a_key_is_never_renamed_to_one_the_mapping_already_has():
+    text = SERVER.replace('Servr', 'Server').replace('imag: cirros', 'imag: cirros\n      image: x')
+    _, actions = actions_for(text, 'HOT702')
+    assert not any(a.title.startswith('Change') for a in actions)
+
+
+def test_references_to_resources_conditions_and_attributes():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        conditions:
+          is_prod: true
+        resources:
+          server:
+            type: OS::Nova::Server
+            properties: {flavor: m1.small, image: cirros}
+          volume:
+            type: OS::Cinder::Volume
+            condition: is_prd
+            properties: {size: 1}
+        outputs:
+          id: {value: {get_resource: servr}}
+          ip: {value: {get_attr: [server, networkz]}}
+        ''')
+    assert fixed(text, 'HOT302') == text.replace('servr}', 'server}')
+    assert fixed(text, 'HOT303') == text.replace('is_prd', 'is_prod')
+    assert fixed(text, 'HOT706') == text.replace('networkz', 'networks')
+
+
+def test_sections_resource_keys_output_keys_versions_and_deletion_policies():
+    text = yaml('''
+        heat_template_version: 2015-10-15
+        descripton: x
+        resources:
+          r:
+            type: OS::Heat::None
+            dependson: []
+            deletion_policy: retain
+        outputs:
+          o:
+            value: 1
+            descriptin: y
+        ''')
+    assert fixed(text, 'HOT110') == text.replace('descripton', 'description')
+    assert fixed(text, 'HOT112') == text.replace('dependson', 'depends_on')
+    assert fixed(text, 'HOT115') == text.replace('retain', 'Retain')
+    assert fixed(text, 'HOT118') == text.replace('descriptin', 'description')
+    version = text.replace('2015-10-15', '2015-10-1')
+    assert titles(actions_for(version, 'HOT103')[1])[0] == 'Change "2015-10-1" to "2015-10-15"'
+    assert fixed(version, 'HOT103') == text
+
+
+def test_parameter_schema_replacements():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        parameters:
+          size:
+            type: integer
+            defualt: 1
+        resources: {}
+        ''')
+    assert fixed(text, 'HOT204') == text.replace('integer', 'number')
+    assert fixed(text, 'HOT202') == text.replace('defualt', 'default')
+
+
+def test_replacements_keep_the_quoting_and_json_stays_json():
+    quoted = SERVER.replace('OS::Nova::Servr', '"OS::Nova::Servr"')
+    assert fixed(quoted, 'HOT701') == quoted.replace('Servr"', 'Server"')
+    single = SERVER.replace('OS::Nova::Servr', "'OS::Nova::Servr'")
+    assert fixed(single, 'HOT701') == single.replace("Servr'", "Server'")
+    json_text = ('{"heat_template_version": "2021-04-16", "resources": {"r": '
+                 '{"type": "OS::Heat::None", "propertie": {}}}}\n')
+    assert fixed(json_text, 'HOT112') == json_text.replace('"propertie"', '"properties"')
+
+
+def test_scalar_text_quotes_only_what_would_read_differently():
+    assert scalar_text('OS::Nova::Server') == 'OS::Nova::Server'
+    assert scalar_text('2016-10-14') == '2016-10-14'  # dates stay strings in Heat
+    for value in ('yes', 'null', '1.5', '07', '0x1F', '1:30', '', ' x', 'a: b', 'a #b', '- x', '*x', '@x'):
+        assert scalar_text(value) == "'" + value + "'", value
+    assert scalar_text('a,b') == 'a,b'
+    assert scalar_text('a,b', flow=True) == "'a,b'"
+    assert scalar_text("it's", "'") == "'it''s'"
+    assert scalar_text('x\ty') == '"x\\ty"'
+    assert scalar_text('x', '"') == '"x"'
+
+
+# -- deprecated and hidden types ---------------------------------------------------------------
+
+BAY_MODEL = yaml('''
+    heat_template_version: 2021-04-16
+    resources:
+      bm:
+        type: OS::Magnum::BayModel
+        properties: {coe: kubernetes, external_network: public, image: fedora}
+    ''')
+
+
+def test_deprecated_type_replaced_by_its_substitute():
+    settings = Settings(target_release='10.0.0')
+    _, actions = actions_for(BAY_MODEL, 'HOT707', settings=settings)
+    assert actions[0].title == 'Replace deprecated OS::Magnum::BayModel with OS::Magnum::ClusterTemplate'
+    assert fixed(BAY_MODEL, 'HOT707', settings=settings) == \
+        BAY_MODEL.replace('BayModel', 'ClusterTemplate')
+    assert fixed(BAY_MODEL, 'HOT708') == BAY_MODEL.replace('BayModel', 'ClusterTemplate')
+
+
+# -- functions -----------------------------------------------------------------------------
+
+def test_unavailable_function_raises_the_version():
+    text = yaml('''
+        heat_template_version: 2014-10-16
+        resources:
+          r:
+            type: OS::Heat::Value
+            properties:
+              value: {str_split: [',', 'a,b']}
+        ''')
+    _, actions = actions_for(text, 'HOT402')
+    assert titles(actions)[0] == 'Raise heat_template_version to 2015-10-15, where str_split is a function'
+    assert fixed(text, 'HOT402') == text.replace('2014-10-16', '2015-10-15')
+    named = text.replace('2014-10-16', 'newton').replace("{str_split: [',', 'a,b']}",
+                                                          '{filter: [null, [1, null]]}')
+    assert fixed(named, 'HOT402') == named.replace('newton', 'ocata')
+
+
+def test_raising_the_version_says_which_functions_it_removes():
+    text = yaml('''
+        heat_template_version: 2013-05-23
+        resources:
+          r:
+            type: OS::Heat::Value
+            properties:
+              value: {digest: [sha256, {Fn::Join: ['', [a, b]]}]}
+        ''')
+    _, actions = actions_for(text, 'HOT402')
+    assert actions[0].title == ('Raise heat_template_version to 2015-04-30, where digest is a '
+                                'function (and Fn::Join is not)')
+    assert not actions[0].preferred
+    assert fixed(text, 'HOT402', actions[0].title) == text.replace('2013-05-23', '2015-04-30')
+
+
+REMOVED = yaml('''
+    heat_template_version: 2016-10-14
+    parameters:
+      names: {type: comma_delimited_list}
+    resources:
+      r:
+        type: OS::Heat::Value
+        properties:
+          value: {Fn::Join: [',', {Ref: names}]}
+      s:
+        type: OS::Heat::Value
+        properties:
+          value:
+            Fn::Replace:
+              - {$who: {Ref: r}}
+              - hello $who
+      t:
+        type: OS::Heat::Value
+        properties:
+          value: {Fn::Base64: "text"}
+          azs: {Fn::GetAZs: ''}
+          split: {"Fn::Split": [',', 'a,b']}
+    ''')
+
+
+def test_removed_functions_become_their_hot_equivalents():
+    assert fixed(REMOVED, 'HOT401', 'Replace Fn::Join with list_join') == \
+        REMOVED.replace('Fn::Join', 'list_join')
+    assert fixed(REMOVED, 'HOT401', 'Replace Ref with get_param', index=1) == \
+        REMOVED.replace('Ref: names', 'get_param: names')
+    assert fixed(REMOVED, 'HOT401', 'Replace Fn::Replace with str_replace', index=2) == \
+        REMOVED.replace('Fn::Replace:\n          - {$who: {Ref: r}}\n          - hello $who',
+                        'str_replace: {template: hello $who, params: {$who: {Ref: r}}}')
+    assert fixed(REMOVED, 'HOT401', 'Replace Ref with get_resource', index=3) == \
+        REMOVED.replace('Ref: r', 'get_resource: r')
+    assert fixed(REMOVED, 'HOT401', index=4) == REMOVED.replace('{Fn::Base64: "text"}', '"text"')
+    _, actions = actions_for(REMOVED, 'HOT401', index=5)  # Fn::GetAZs: nothing to offer
+    assert all(a.title.startswith('Suppress') for a in actions)
+    assert fixed(REMOVED, 'HOT401', index=6) == REMOVED.replace('"Fn::Split"', '"str_split"')
+
+
+def test_a_hot_equivalent_only_where_the_version_has_it():
+    text = REMOVED.replace('2016-10-14', '2014-10-16')  # str_split arrived in 2015-10-15
+    _, actions = actions_for(text, 'HOT401', index=6)
+    assert all(a.title.startswith('Suppress') for a in actions)
+
+
+# -- missing required properties -----------------------------------------------------------------
+
+def test_required_properties_added_all_at_once_with_placeholders_by_type():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          rule:
+            type: OS::Neutron::QoSDscpMarkingRule
+            properties:
+              tenant_id: x
+          share_type:
+            type: OS::Manila::ShareType
+            properties:
+              is_public: true
+          group:
+            type: OS::Heat::AutoScalingGroup
+            properties:
+              cooldown: 60
+        ''')
+    _, actions = actions_for(text, 'HOT703')
+    assert actions[0].title == 'Add the missing required properties: dscp_mark, policy'
+    assert fixed(text, 'HOT703') == text.replace(
+        'tenant_id: x\n', "tenant_id: x\n      dscp_mark: 0\n      policy: ''\n")
+    assert fixed(text, 'HOT703', index=2) == text.replace(
+        'is_public: true\n', "is_public: true\n      driver_handles_share_servers: false\n"
+                             "      name: ''\n")
+    assert fixed(text, 'HOT703', index=4) == text.replace(
+        'cooldown: 60\n', 'cooldown: 60\n      max_size: 0\n      min_size: 0\n      resource: {}\n')
+
+
+def test_nested_schemas_get_their_yaml_shape():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          gateway:
+            type: OS::Neutron::NetworkGateway
+            properties:
+              name: gw
+          group:
+            type: OS::Heat::ResourceGroup
+            properties:
+              count: 2
+        ''')
+    assert fixed(text, 'HOT703') == text.replace('name: gw\n', yaml('''
+        name: gw
+              devices:
+                - id: ''
+                  interface_name: ''
+        '''))
+    assert fixed(text, 'HOT703', index=1) == text.replace('count: 2\n', yaml('''
+        count: 2
+              resource_def:
+                type: ''
+        '''))
+
+
+def test_properties_created_when_absent_or_empty():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          server:
+            type: OS::Nova::Server
+            metadata: {a: 1}
+          other:
+            type: OS::Nova::Server
+            properties:
+          flow: {type: OS::Nova::Server}
+          empty:
+            type: OS::Nova::Server
+            properties: {}
+        ''')
+    assert fixed(text, 'HOT703') == text.replace(
+        'metadata: {a: 1}\n', "metadata: {a: 1}\n    properties:\n      flavor: ''\n")
+    assert fixed(text, 'HOT703', index=1) == text.replace(
+        '    properties:\n  flow', "    properties:\n      flavor: ''\n  flow")
+    assert fixed(text, 'HOT703', index=2) == text.replace(
+        '{type: OS::Nova::Server}', "{type: OS::Nova::Server, properties: {flavor: ''}}")
+    assert fixed(text, 'HOT703', index=3) == text.replace('{}', "{flavor: ''}")
+
+
+def test_nested_and_top_level_missing_properties_in_one_action():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          gateway:
+            type: OS::Neutron::L2Gateway
+            properties:
+              devices:
+                - interfaces:
+                  - segmentation_id: [1]
+        ''')
+    diagnostic, actions = actions_for(text, 'HOT703')
+    action = actions[0]
+    assert action.title == ('Add the missing required properties: name, devices[0].device_name, '
+                            'devices[0].interfaces[0].name')
+    assert len(action.diagnostics) == 3
+    new = apply(text, action.edits)
+    assert new == text + "            name: ''\n          device_name: ''\n      name: ''\n"
+    assert not [d for d in analyze(new, PATH).diagnostics if d.code == 'HOT703']
+
+
+def test_flow_containers_and_list_items():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          server:
+            type: OS::Nova::Server
+            properties:
+              flavor: m1.small
+              block_device_mapping: [{volume_size: 1}]
+        ''')
+    assert fixed(text, 'HOT703') == text.replace('{volume_size: 1}',
+                                                 "{volume_size: 1, device_name: ''}")
+
+
+# -- declare a parameter ---------------------------------------------------------------------
+
+def declare_in(text: str) -> str:
+    return fixed(text, 'HOT301', next(t for t in titles(actions_for(text, 'HOT301')[1])
+                                      if t.startswith('Declare')))
+
+
+def test_declare_creates_the_section_before_resources():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        description: x
+
+        # the resources
+        resources:
+          server:
+            type: OS::Nova::Server
+            properties:
+              flavor: {get_param: flavor}
+        ''')
+    _, actions = actions_for(text, 'HOT301')
+    assert titles(actions)[0] == 'Declare parameter "flavor" (string)'
+    assert actions[0].preferred
+    assert declare_in(text) == text.replace(
+        '# the resources', 'parameters:\n  flavor:\n    type: string\n\n# the resources')
+
+
+def test_declare_appends_to_the_section_as_its_neighbours_are_written():
+    block = yaml('''
+        heat_template_version: 2021-04-16
+        parameters:
+          image:
+            type: string
+            default: cirros
+        resources:
+          server:
+            type: OS::Nova::Server
+            properties:
+              flavor: {get_param: size}
+              image: {get_param: image}
+        ''')
+    assert declare_in(block) == block.replace(
+        'default: cirros\n', 'default: cirros\n  size:\n    type: string\n')
+    flow = block.replace('image:\n    type: string\n    default: cirros', 'image: {type: string}')
+    assert declare_in(flow) == flow.replace(
+        'image: {type: string}\n', 'image: {type: string}\n  size: {type: string}\n')
+    empty = block.replace('\n  image:\n    type: string\n    default: cirros', ' {}')
+    assert declare_in(empty) == empty.replace('parameters: {}', 'parameters: {size: {type: string}}')
+    bare = block.replace('\n  image:\n    type: string\n    default: cirros', '')
+    assert declare_in(bare).startswith(yaml('''
+        heat_template_version: 2021-04-16
+        parameters:
+          size:
+            type: string
+        resources:
+        '''))
+
+
+def test_declared_types_are_inferred_from_the_use():
+    base = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          r:
+            type: {rtype}
+            properties:
+              {prop}: {value}
+        ''')
+    cases = [
+        ('OS::Cinder::Volume', 'size', '{get_param: p}', 'number'),
+        ('OS::Neutron::Port', 'admin_state_up', '{get_param: p}', 'boolean'),
+        ('OS::Nova::Server', 'security_groups', '{get_param: p}', 'comma_delimited_list'),
+        ('OS::Nova::Server', 'networks', '{get_param: p}', 'json'),
+        ('OS::Nova::Server', 'metadata', '{get_param: p}', 'json'),
+        ('OS::Nova::Server', 'name', '{get_param: [p, name]}', 'json'),
+        ('OS::Nova::Server', 'security_groups', '[{get_param: p}]', 'string'),
+        ('OS::Heat::Value', 'value', "{list_join: [',', {get_param: p}]}",
+         'comma_delimited_list'),
+        ('OS::Heat::Value', 'value', '{repeat: {for_each: {x: {get_param: p}}, template: x}}',
+         'comma_delimited_list'),
+        ('OS::Heat::Value', 'value', '{map_merge: [{get_param: p}, {}]}', 'json'),
+        ('OS::Heat::Value', 'value', "{str_replace: {template: x, params: {x: {get_param: p}}}}",
+         'string'),
+    ]
+    for rtype, prop, value, expected in cases:
+        text = base.replace('{rtype}', rtype).replace('{prop}', prop).replace('{value}', value)
+        new = declare_in(text)
+        assert f'parameters:\n  p:\n    type: {expected}\n' in new, (rtype, prop, value, new)
+
+
+def test_json_gets_no_declarations_and_no_comments():
+    json_text = ('{"heat_template_version": "2021-04-16", "resources": {"r": {"type": '
+                 '"OS::Heat::Value", "properties": {"value": {"get_param": "p"}}}}}\n')
+    _, actions = actions_for(json_text, 'HOT301')
+    assert actions == []  # JSON: no declarations written, and no comments
+
+
+# -- suppression ----------------------------------------------------------------------------------
+
+def test_suppress_on_the_line_and_in_the_file():
+    text = SERVER.replace('Servr', 'Server')
+    _, actions = actions_for(text, 'HOT702')
+    assert titles(actions)[-2:] == ['Suppress HOT702 on this line', 'Suppress HOT702 in this file']
+    assert not any(a.preferred for a in actions[-2:])
+    assert fixed(text, 'HOT702', 'Suppress HOT702 on this line') == \
+        text.replace('imag: cirros', 'imag: cirros  # hot-ls: disable=HOT702')
+    assert fixed(text, 'HOT702', 'Suppress HOT702 in this file') == \
+        '# hot-ls: disable-file=HOT702\n' + text
+
+
+def test_suppress_extends_an_existing_comment():
+    text = SERVER.replace('Servr', 'Server').replace(
+        'imag: cirros', 'imag: cirros   # hot-ls: disable=HOT999 reason')
+    assert fixed(text, 'HOT702', 'Suppress HOT702 on this line') == \
+        text.replace('HOT999', 'HOT999,HOT702')
+    top = '# hot-ls: disable-file=HOT998, HOT999\n' + text
+    assert fixed(top, 'HOT702', 'Suppress HOT702 in this file') == \
+        top.replace('HOT999\n', 'HOT999,HOT702\n')
+
+
+def test_suppress_keeps_line_breaks_bom_and_trailing_spaces():
+    text = ('\ufeff' + SERVER.replace('Servr', 'Server').replace('imag: cirros', 'imag: cirros  ')
+            ).replace('\n', '\r\n')
+    assert fixed(text, 'HOT702', 'Suppress HOT702 on this line') == \
+        text.replace('imag: cirros  ', 'imag: cirros  # hot-ls: disable=HOT702')
+    assert fixed(text, 'HOT702', 'Suppress HOT702 in this file') == \
+        '\ufeff# hot-ls: disable-file=HOT702\r\n' + text[1:]
+
+
+def test_no_line_comment_where_it_would_change_a_value():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          r:
+            type: OS::Heat::Value
+            properties:
+              value: "first line
+                second"
+        ''')
+    analysis = analyze(text, PATH)
+    assert analysis.diagnostics == []
+    # a diagnostic on the first line of a multi-line string: a comment would end it there
+    value = text.index('"first')
+    line = [a.title for a in code_actions(analysis, value, value, [_fake('HOT702', value)])
+            if a.title.startswith('Suppress')]
+    assert line == ['Suppress HOT702 in this file']
+    header = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          r:
+            type: OS::Heat::Value
+            properties:
+              valu: |
+                text
+        ''')
+    assert fixed(header, 'HOT702', 'Suppress HOT702 on this line') == \
+        header.replace('valu: |', 'valu: |  # hot-ls: disable=HOT702')
+
+
+def test_nothing_to_suppress_in_json_or_for_syntax_errors():
+    _, actions = actions_for('heat_template_version: 2021-04-16\nresources: [\n', 'HOT001')
+    assert actions == []
+
+
+def _fake(code: str, offset: int):
+    from hot_ls.rules.base import Diagnostic, Severity
+    return Diagnostic(code, 'fake', Severity.ERROR, 'fake', offset, offset)
+
+
+# -- refactoring: extract a parameter ------------------------------------------------------------
+
+def test_extract_a_property_value_into_a_parameter():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          volume:
+            type: OS::Cinder::Volume
+            properties:
+              size: 10
+              name: data
+        ''')
+    analysis = analyze(text, PATH)
+    offset = text.index('10\n')
+    actions = code_actions(analysis, offset, offset, [])
+    assert [(a.title, a.kind) for a in actions] == [
+        ('Extract "10" into parameter "size"', 'refactor.extract')]
+    new = apply(text, actions[0].edits)
+    assert new == text.replace('resources:', yaml('''
+        parameters:
+          size:
+            type: number
+            default: 10
+        resources:''')).replace('size: 10', 'size: {get_param: size}')
+    assert analyze(new, PATH).diagnostics == []
+    # the name is taken: <resource>_<property>
+    second = new + '  other:\n    type: OS::Cinder::Volume\n    properties: {size: 20}\n'
+    analysis = analyze(second, PATH)
+    offset = second.index('size: 20') + 6
+    action = code_actions(analysis, offset, offset + 2, [])[0]
+    assert action.title == 'Extract "20" into parameter "other_size"'
+    assert apply(second, action.edits) == second.replace(
+        'default: 10\n', 'default: 10\n  other_size:\n    type: number\n    default: 20\n'
+    ).replace('{size: 20}', '{size: {get_param: other_size}}')
+
+
+def test_no_refactoring_on_keys_functions_or_outside_properties():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          volume:
+            type: OS::Cinder::Volume
+            properties:
+              size: {get_param: x}
+        ''')
+    analysis = analyze(text, PATH)
+    for word in ('size', 'x}', 'OS::Cinder'):
+        offset = text.index(word) + 1
+        assert code_actions(analysis, offset, offset, []) == []
+
+
+# -- robustness ---------------------------------------------------------------------------------
+
+def test_a_failing_fix_costs_only_its_own_actions(monkeypatch):
+    from hot_ls.features import code_actions as module
+
+    def broken(ctx, diagnostic):
+        raise RuntimeError('bug')
+
+    monkeypatch.setitem(module.FIXERS, 'HOT702', [broken])
+    _, actions = actions_for(SERVER.replace('Servr', 'Server'), 'HOT702')
+    assert titles(actions) == ['Suppress HOT702 on this line', 'Suppress HOT702 in this file']
+
+
+def test_identical_actions_are_merged():
+    text = SERVER.replace('Servr', 'Server').replace('imag: cirros', 'imag: {get_param: a}')
+    analysis = analyze(text, PATH)
+    found = [d for d in analysis.diagnostics if d.code in ('HOT702', 'HOT301')]
+    assert len(found) == 3
+    line = [d for d in found if d.code == 'HOT702' or 'a)' in d.message]
+    actions = code_actions(analysis, line[0].start, line[-1].end, line)
+    suppress = [a for a in actions if a.title.startswith('Suppress')]
+    assert len(suppress) == 4  # per code: line and file
+    assert all(len(a.diagnostics) == 1 for a in suppress)
+    two = code_actions(analysis, 0, len(text), [line[0], line[0]])
+    assert len([a for a in two if a.title == 'Suppress HOT702 on this line']) == 1
+
+
+@pytest.mark.parametrize('value, expected', [
+    ({'a': ''}, ["k:", "  a: ''"]),
+    ([{'a': 1, 'b': [{'c': ''}]}], ['k:', '  - a: 1', '    b:', "      - c: ''"]),
+    ([], ['k: []']),
+    ({}, ['k: {}']),
+])
+def test_block_entries(value, expected):
+    assert yaml_edit.block_entry('k', value, 0, 2) == expected
