@@ -49,11 +49,19 @@ async def measure(client: LanguageClient, uri: str, text: str, count: int) -> di
             types.HoverParams(types.TextDocumentIdentifier(uri), p)),
         'definition': lambda p: client.text_document_definition_async(
             types.DefinitionParams(types.TextDocumentIdentifier(uri), p)),
+        'references': lambda p: client.text_document_references_async(types.ReferenceParams(
+            context=types.ReferenceContext(include_declaration=True),
+            text_document=types.TextDocumentIdentifier(uri), position=p)),
+        # the whole document each time (the position is not used)
+        'tokens': lambda p: client.text_document_semantic_tokens_full_async(
+            types.SemanticTokensParams(types.TextDocumentIdentifier(uri))),
     }
     capabilities = client.server_capabilities
     available = {'completion': capabilities.completion_provider,
                  'hover': capabilities.hover_provider,
-                 'definition': capabilities.definition_provider}
+                 'definition': capabilities.definition_provider,
+                 'references': capabilities.references_provider,
+                 'tokens': capabilities.semantic_tokens_provider}
     for name, send in requests.items():
         if not available[name]:
             print(f'  {name}: not provided by the server yet')
