@@ -10,6 +10,8 @@ without inlay hints.
 from __future__ import annotations
 
 import json
+import logging
+import os
 from typing import Any, Iterable
 
 from hot_ls.evaluator.template import TemplateEvaluation
@@ -17,6 +19,48 @@ from hot_ls.evaluator.values import display
 from hot_ls.features.types import InlayHint
 
 MAX_LABEL = 60
+_log = logging.getLogger(__name__)
+
+
+def configured_inputs(analysis: Any) -> tuple[list[str], dict]:
+    """The environments (their texts) and parameter values the analysis' settings name.
+
+    Environment paths are relative to the document's directory (or to the
+    working directory for a document that is not a file).
+    """
+    settings = analysis.context.settings
+    base = os.path.dirname(os.path.abspath(analysis.path)) if analysis.path else os.getcwd()
+    texts = []
+    for path in settings.environments:
+        full = path if os.path.isabs(path) else os.path.join(base, path)
+        try:
+            with open(full, encoding='utf-8') as fh:
+                texts.append(fh.read())
+        except OSError as exc:
+            _log.warning('environment %s cannot be read: %s', full, exc)
+    return texts, dict(settings.parameters)
+
+
+def configured_evaluation(analysis: Any) -> TemplateEvaluation | None:
+    """The evaluation under the configured inputs; with none, the one the rules share."""
+    template = analysis.template if analysis is not None else None
+    if template is None or template.version is None:
+        return None
+    environments, values = configured_inputs(analysis)
+    if environments or values:
+        return document_evaluation(analysis, environments, values)
+    return analysis.context.shared('evaluation', lambda: _defaults(template))
+
+
+def _defaults(template) -> TemplateEvaluation:
+    """With the parameter defaults, as the evaluation rules compute it (same cache key)."""
+    evaluation = TemplateEvaluation(template)
+    try:
+        evaluation.evaluate_all()
+    except RecursionError:  # a pathologically deep template: no values, never a crash
+        evaluation = TemplateEvaluation(template)
+        evaluation._all_done = True
+    return evaluation
 
 
 def document_evaluation(analysis: Any, environments: Iterable[str] = (),
@@ -32,10 +76,16 @@ def document_evaluation(analysis: Any, environments: Iterable[str] = (),
         template, environments, values))
 
 
-def preview(analysis: Any, environments: Iterable[str] = (),
+def preview(analysis: Any, environments: Iterable[str] | None = None,
             parameter_values: dict | None = None) -> dict | None:
-    """The preview of the document: parameters, conditions, resources, outputs (JSON-ready)."""
-    evaluation = document_evaluation(analysis, environments, parameter_values)
+    """The preview of the document: parameters, conditions, resources, outputs (JSON-ready).
+
+    Without inputs given, those of the settings (see `configured_inputs`).
+    """
+    if environments is None and parameter_values is None:
+        evaluation = configured_evaluation(analysis)
+    else:
+        evaluation = document_evaluation(analysis, environments or (), parameter_values)
     if evaluation is None:
         return None
     return evaluation.preview().to_json()
@@ -57,9 +107,13 @@ def _line_end(text: str, offset: int) -> int:
     return end - 1 if end > 0 and text[end - 1] == '\r' else end
 
 
-def value_hints(analysis: Any, environments: Iterable[str] = (),
+def value_hints(analysis: Any, environments: Iterable[str] | None = None,
                 parameter_values: dict | None = None) -> list[InlayHint]:
-    evaluation = document_evaluation(analysis, environments, parameter_values)
+    """Hints after outputs, conditions and ifs; without inputs given, those of the settings."""
+    if environments is None and parameter_values is None:
+        evaluation = configured_evaluation(analysis)
+    else:
+        evaluation = document_evaluation(analysis, environments or (), parameter_values)
     if evaluation is None:
         return []
     template = evaluation.template

@@ -4,7 +4,7 @@ A pure function of an analysis (of the current text) and an offset.  What
 stands at the offset comes from the parsed tree (`at.chain`) and the
 model's calls and references, looked up by node in an index built once per
 analysis; function values come from one `TemplateEvaluation` per analysis,
-with the parameter defaults (shared with the evaluation rules).
+under the configured inputs (or the parameter defaults, shared with the evaluation rules).
 So a hover costs one walk down the tree to the cursor, not a scan of the
 template.
 
@@ -129,21 +129,10 @@ def index_of(analysis: Any) -> Index:
 
 
 def evaluation_of(analysis: Any):
-    """The template evaluated with the parameter defaults and no environment, once per
-    analysis: under the key the evaluation rules use, so their evaluation is reused."""
-    template = analysis.template
-    return analysis.context.shared('evaluation', lambda: _evaluate(template))
-
-
-def _evaluate(template: Any):
-    from hot_ls.evaluator import TemplateEvaluation
-    evaluation = TemplateEvaluation(template)
-    try:
-        evaluation.evaluate_all()
-    except RecursionError:  # a pathologically deep template: no values, never a crash
-        evaluation = TemplateEvaluation(template)
-        evaluation._all_done = True
-    return evaluation
+    """The template evaluated under the configured environments and parameter values, or
+    with the parameter defaults when none are configured (then the rules' own evaluation)."""
+    from hot_ls.features.evaluation import configured_evaluation
+    return configured_evaluation(analysis)
 
 
 # -- markdown helpers ------------------------------------------------------------------

@@ -67,3 +67,18 @@ def test_short_values_are_cut():
 def test_nothing_for_documents_that_are_not_templates():
     assert value_hints(analyze('parameter_defaults: {a: 1}\n')) == []
     assert preview(analyze('- a\n')) is None
+
+
+def test_configured_inputs_drive_hover_and_hints(tmp_path):
+    from hot_ls.config import settings_from_dict
+    from hot_ls.features.hover import hover
+    env = tmp_path / 'prod.yaml'
+    env.write_text('parameter_defaults: {env: prod}\n')
+    path = tmp_path / 't.yaml'
+    settings = settings_from_dict({'environments': ['prod.yaml']})
+    analysis = analyze(TEMPLATE, str(path), settings)
+    assert (4, '= true') in hints_by_line(analysis)
+    offset = TEMPLATE.index('if: [is_prod')
+    assert '"large"' in hover(analysis, offset).markdown
+    by_value = analyze(TEMPLATE, str(path), settings_from_dict({'parameters': {'env': 'prod'}}))
+    assert preview(by_value)['outputs']['size'] == 'large'
