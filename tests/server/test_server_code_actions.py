@@ -1,0 +1,186 @@
+"""Code actions end to end, as VS Code and as Neovim 0.11.
+
+The client sends back the diagnostics it was given (their `data` included);
+the server matches them to the analysis of the current text and answers
+with edits in the negotiated encoding: versioned `documentChanges` for VS
+Code, which declares them, plain `changes` for Neovim, which does not.
+Each test applies the edit as the editor would, sends it back as a change
+and checks that the diagnostic is gone.
+"""
+from __future__ import annotations
+
+import asyncio
+import copy
+
+import pytest
+from lsprotocol import types
+from lsp_session import FAST, TIMEOUT, Session, capabilities, session
+
+from hot_ls.text import Encoding, LineIndex
+
+pytestmark = pytest.mark.asyncio(loop_scope='module')
+
+TEMPLATE = """\
+heat_template_version: 2021-04-16
+description: "日本語😀"
+parameters:
+  flavor: {type: string}
+resources:
+  server:
+    type: OS::Nova::Server
+    metadata: {note: "😀日本"}
+    properties:
+      flavor: {get_param: flavour}
+      image: cirros
+  volume:
+    type: OS::Cinder::Volume
+    properties: {name: "😀", size: {get_param: size}}
+"""
+
+
+async def request(lsp: Session, uri: str, where: types.Range,
+                  diagnostics: list[types.Diagnostic], only=None) -> list[types.CodeAction]:
+    result = await asyncio.wait_for(lsp.client.text_document_code_action_async(
+        types.CodeActionParams(types.TextDocumentIdentifier(uri), where,
+                               types.CodeActionContext(diagnostics=diagnostics, only=only))),
+        TIMEOUT)
+    return list(result or [])
+
+
+def edits_of(lsp: Session, action: types.CodeAction, uri: str, version: int
+             ) -> list[types.TextEdit]:
+    edit = action.edit
+    if lsp.name == 'vscode':  # declares workspaceEdit.documentChanges
+        assert edit.changes is None
+        [document] = edit.document_changes
+        assert document.text_document.uri == uri
+        assert document.text_document.version == version
+        return list(document.edits)
+    assert edit.document_changes is None
+    assert list(edit.changes) == [uri]
+    return list(edit.changes[uri])
+
+
+def apply(lsp: Session, text: str, edits: list[types.TextEdit]) -> str:
+    lines = LineIndex(text)
+    encoding = Encoding(lsp.encoding)
+    spans = [(lines.offset(e.range.start.line, e.range.start.character, encoding),
+              lines.offset(e.range.end.line, e.range.end.character, encoding), e.new_text)
+             for e in edits]
+    for start, end, new in sorted(spans, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+async def fix(lsp: Session, name: str, text: str, code: str, title: str, expected: str,
+              context: bool = True, about: str = '') -> None:
+    """Open `text`, ask for the actions of the `code` diagnostic whose message has `about`
+    (sent in the context, or not), apply the one titled `title`, and check the text and that
+    the diagnostic is gone."""
+    uri = lsp.open(name, text)
+    diagnostics = await lsp.diagnostics(uri, 1)
+    target = next(d for d in diagnostics if d.code == code and about in d.message)
+    actions = await request(lsp, uri, target.range, [target] if context else [])
+    action = next((a for a in actions if a.title == title), None)
+    assert action is not None, [a.title for a in actions]
+    assert action.kind == types.CodeActionKind.QuickFix
+    assert target in action.diagnostics
+    new = apply(lsp, text, edits_of(lsp, action, uri, 1))
+    assert new == expected
+    since = len(lsp.published)
+    lsp.change(uri, 2, ((0, 0, len(text.splitlines()) + 1, 0), new))
+    after = await lsp.diagnostics(uri, 2, since)
+    assert (code, target.message) not in {(d.code, d.message) for d in after}, after
+    lsp.close(uri)
+
+
+async def test_did_you_mean_a_parameter(lsp: Session):
+    await fix(lsp, 'ca-param.yaml', TEMPLATE, 'HOT301', 'Change "flavour" to "flavor"',
+              TEMPLATE.replace('flavour', 'flavor'))
+
+
+async def test_the_first_replacement_is_preferred_and_data_comes_back(lsp: Session):
+    uri = lsp.open('ca-preferred.yaml', TEMPLATE.replace('OS::Cinder::Volume', 'OS::Cinder::Volum'))
+    diagnostics = await lsp.diagnostics(uri, 1)
+    target = next(d for d in diagnostics if d.code == 'HOT701')
+    assert target.data == {'replacements': ['OS::Cinder::Volume', 'OS::Cinder::VolumeType',
+                                            'OS::Cinder::Quota']}
+    actions = await request(lsp, uri, target.range, [target])
+    assert [(a.title, a.is_preferred) for a in actions[:2]] == [
+        ('Change "OS::Cinder::Volum" to "OS::Cinder::Volume"', True),
+        ('Change "OS::Cinder::Volum" to "OS::Cinder::VolumeType"', None)]
+    lsp.close(uri)
+
+
+async def test_declare_a_parameter_with_its_inferred_type(lsp: Session):
+    await fix(lsp, 'ca-declare.yaml', TEMPLATE, 'HOT301', 'Declare parameter "size" (number)',
+              TEMPLATE.replace('  flavor: {type: string}\n',
+                               '  flavor: {type: string}\n  size: {type: number}\n'),
+              about='(size)')
+
+
+async def test_add_missing_required_properties(lsp: Session):
+    text = TEMPLATE.replace('      flavor: {get_param: flavour}\n', '')
+    await fix(lsp, 'ca-required.yaml', text, 'HOT703',
+              'Add the missing required property flavor',
+              text.replace("image: cirros\n", "image: cirros\n      flavor: ''\n"))
+
+
+async def test_suppress_on_a_line_with_wide_characters(lsp: Session):
+    """The comment goes at the end of the line, after the emoji: its column differs between
+    UTF-16 and UTF-32."""
+    text = TEMPLATE.replace('name: "😀"', 'name: "😀", nme: x')
+    await fix(lsp, 'ca-suppress.yaml', text, 'HOT702', 'Suppress HOT702 on this line',
+              text.replace('{get_param: size}}', '{get_param: size}}  # hot-ls: disable=HOT702'))
+
+
+async def test_without_diagnostics_in_the_context_those_at_the_range(lsp: Session):
+    await fix(lsp, 'ca-no-context.yaml', TEMPLATE, 'HOT301', 'Change "flavour" to "flavor"',
+              TEMPLATE.replace('flavour', 'flavor'), context=False)
+
+
+async def test_only_the_kinds_asked_for(lsp: Session):
+    uri = lsp.open('ca-only.yaml', TEMPLATE)
+    await lsp.diagnostics(uri, 1)
+    line = TEMPLATE.splitlines().index('      image: cirros')
+    where = types.Range(types.Position(line, 14), types.Position(line, 14))
+    actions = await request(lsp, uri, where, [], only=[types.CodeActionKind.Refactor])
+    assert [(a.title, a.kind) for a in actions] == [
+        ('Extract "cirros" into parameter "image"', types.CodeActionKind.RefactorExtract)]
+    assert await request(lsp, uri, where, [], only=[types.CodeActionKind.QuickFix]) == []
+    assert await request(lsp, uri, where, [], only=[types.CodeActionKind.Source]) == []
+    new = apply(lsp, TEMPLATE, edits_of(lsp, actions[0], uri, 1))
+    assert new == TEMPLATE.replace(
+        '  flavor: {type: string}\n',
+        '  flavor: {type: string}\n  image: {type: string, default: cirros}\n').replace(
+        'image: cirros', 'image: {get_param: image}')
+    lsp.close(uri)
+
+
+async def test_a_stale_diagnostic_gets_no_fix(lsp: Session):
+    """A diagnostic the current text no longer has (the client's copy is from before an
+    edit) is not matched to anything; the others still are."""
+    uri = lsp.open('ca-stale.yaml', TEMPLATE)
+    diagnostics = await lsp.diagnostics(uri, 1)
+    target = next(d for d in diagnostics if d.code == 'HOT301')
+    stale = copy.deepcopy(target)
+    stale.range = types.Range(types.Position(0, 0), types.Position(0, 3))
+    actions = await request(lsp, uri, target.range, [stale])
+    assert actions == []
+    lsp.close(uri)
+
+
+async def test_the_capability_is_announced(lsp: Session):
+    provider = lsp.result.capabilities.code_action_provider
+    assert list(provider.code_action_kinds) == [types.CodeActionKind.QuickFix,
+                                                types.CodeActionKind.Refactor]
+
+
+async def test_a_client_without_code_action_literals_gets_none():
+    caps = capabilities('neovim')
+    caps.text_document.code_action.code_action_literal_support = None
+    async with session(caps, FAST, name='no-literals') as lsp:
+        uri = lsp.open('ca-literals.yaml', TEMPLATE)
+        diagnostics = await lsp.diagnostics(uri, 1)
+        target = next(d for d in diagnostics if d.code == 'HOT301')
+        assert await request(lsp, uri, target.range, [target]) == []
