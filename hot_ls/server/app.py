@@ -23,12 +23,22 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from hot_ls import __version__
 from hot_ls.features import completion as features_completion
 from hot_ls.features import code_actions as features_code_actions
 from hot_ls.features import evaluation as features_evaluation
+from hot_ls.features import definition as features_definition
+from hot_ls.features import folding as features_folding
+from hot_ls.features import references as features_references
+from hot_ls.features import rename as features_rename
+from hot_ls.features import selection as features_selection
+from hot_ls.features import semantic_tokens as features_semantic_tokens
+from hot_ls.features import symbols as features_symbols
+from hot_ls.features.types import RenameError
+from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.features import hover as features_hover
 from hot_ls.features import signature_help as features_signature_help
 from hot_ls.rules import Analysis, analyze
@@ -256,6 +266,96 @@ def show_value(ls: HotLanguageServer, *arguments: Any) -> Any:
     return arguments[0] if arguments else None
 
 
+# Navigation and structure read the analysis of the current text: their
+# positions must be the document's as the client sees it.  Their answers can be
+# large (thousands of references or tokens): building them with the collector
+# paused saves it rescanning the document's tree (see hot_ls.syntax.gc_pause).
+
+async def _at(ls: HotLanguageServer, params) -> tuple[Document, Analysis, int]:
+    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    offset = document.offset(params.position.line, params.position.character, ls.client.encoding)
+    return document, analysis, offset
+
+
+async def definition(ls: HotLanguageServer, params: types.DefinitionParams):
+    document, analysis, offset = await _at(ls, params)
+    with gc_paused():
+        return convert.locations(features_definition.definition(analysis, offset), document.uri,
+                                 document.lines, ls.client)
+
+
+async def references(ls: HotLanguageServer, params: types.ReferenceParams):
+    document, analysis, offset = await _at(ls, params)
+    with gc_paused():
+        found = features_references.references(analysis, offset,
+                                               params.context.include_declaration)
+        return convert.locations(found, document.uri, document.lines, ls.client)
+
+
+async def document_highlight(ls: HotLanguageServer, params: types.DocumentHighlightParams):
+    document, analysis, offset = await _at(ls, params)
+    with gc_paused():
+        return convert.document_highlights(features_references.highlight(analysis, offset),
+                                           document.lines, ls.client)
+
+
+async def prepare_rename(ls: HotLanguageServer, params: types.PrepareRenameParams):
+    document, analysis, offset = await _at(ls, params)
+    try:
+        span = features_rename.prepare_rename(analysis, offset)
+    except RenameError as error:
+        raise convert.request_failed(str(error)) from None
+    return convert.prepare_rename(span, document.lines, ls.client)
+
+
+async def rename(ls: HotLanguageServer, params: types.RenameParams):
+    document, analysis, offset = await _at(ls, params)
+    try:
+        with gc_paused():
+            result = features_rename.rename(analysis, offset, params.new_name)
+    except RenameError as error:
+        raise convert.request_failed(str(error)) from None
+    with gc_paused():
+        return convert.workspace_edit(result, document.uri, document.lines, ls.client)
+
+
+async def document_symbol(ls: HotLanguageServer, params: types.DocumentSymbolParams):
+    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    with gc_paused():
+        return convert.document_symbols(features_symbols.document_symbols(analysis),
+                                        document.uri, document.lines, ls.client)
+
+
+async def folding_range(ls: HotLanguageServer, params: types.FoldingRangeParams):
+    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    with gc_paused():
+        return convert.folding_ranges(features_folding.folding_ranges(analysis), ls.client)
+
+
+async def selection_range(ls: HotLanguageServer, params: types.SelectionRangeParams):
+    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    offsets = [document.offset(p.line, p.character, ls.client.encoding) for p in params.positions]
+    return convert.selection_ranges(features_selection.selection_ranges(analysis, offsets),
+                                    document.lines, ls.client)
+
+
+async def semantic_tokens_full(ls: HotLanguageServer, params: types.SemanticTokensParams):
+    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    with gc_paused():
+        return convert.semantic_tokens(features_semantic_tokens.semantic_tokens(analysis),
+                                       document.lines, ls.client)
+
+
+async def semantic_tokens_range(ls: HotLanguageServer, params: types.SemanticTokensRangeParams):
+    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    where, encoding = params.range, ls.client.encoding
+    start = document.offset(where.start.line, where.start.character, encoding)
+    end = document.offset(where.end.line, where.end.character, encoding)
+    with gc_paused():
+        tokens = features_semantic_tokens.semantic_tokens(analysis, start, end)
+        return convert.semantic_tokens(tokens, document.lines, ls.client)
+
+
 async def code_action(ls: HotLanguageServer, params: types.CodeActionParams):
     """Quick fixes for the diagnostics the client sent (matched back to the analysis of the
     current text; without any of hot-ls's, those at the range), then refactorings."""
@@ -303,6 +403,18 @@ HANDLERS: list[Handler] = [
     Handler(types.TEXT_DOCUMENT_INLAY_HINT, inlay_hint, types.InlayHintOptions()),
     Handler(types.TEXT_DOCUMENT_CODE_LENS, code_lens, types.CodeLensOptions()),
     Handler(types.TEXT_DOCUMENT_CODE_ACTION, code_action, convert.CODE_ACTION_OPTIONS),
+    Handler(types.TEXT_DOCUMENT_DEFINITION, definition),
+    Handler(types.TEXT_DOCUMENT_REFERENCES, references),
+    Handler(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT, document_highlight),
+    Handler(types.TEXT_DOCUMENT_PREPARE_RENAME, prepare_rename),
+    Handler(types.TEXT_DOCUMENT_RENAME, rename),
+    Handler(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, document_symbol),
+    Handler(types.TEXT_DOCUMENT_FOLDING_RANGE, folding_range),
+    Handler(types.TEXT_DOCUMENT_SELECTION_RANGE, selection_range),
+    Handler(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, semantic_tokens_full,
+            convert.SEMANTIC_LEGEND),
+    Handler(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, semantic_tokens_range,
+            convert.SEMANTIC_LEGEND),
 ]
 
 
@@ -318,7 +430,7 @@ def guarded(handler: Handler) -> Callable[..., Any]:
         async def run_async(ls, params):
             try:
                 return await function(ls, params)
-            except asyncio.CancelledError:
+            except (asyncio.CancelledError, JsonRpcException):
                 raise
             except Exception:
                 logger.exception('%s failed', method)
@@ -330,6 +442,8 @@ def guarded(handler: Handler) -> Callable[..., Any]:
     def run(ls, params):
         try:
             return function(ls, params)
+        except JsonRpcException:
+            raise
         except Exception:
             logger.exception('%s failed', method)
             if is_request:

@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from lsprotocol import types
-from pygls.uris import to_fs_path, uri_scheme
+from pygls.exceptions import JsonRpcException
+from pygls.uris import from_fs_path, to_fs_path, uri_scheme
 
 from hot_ls.rules import Analysis
 from hot_ls.rules.base import Diagnostic, Tag
 from hot_ls.server.documents import Document, Edit
 from hot_ls.text import Encoding, LineIndex
+from hot_ls.text.encoding import units_in
 
 SOURCE = 'hot-ls'
 
@@ -50,6 +52,9 @@ class ClientFeatures:
     signature_markdown: bool = False       # signatureInformation.documentationFormat has markdown
     signature_label_offsets: bool = False  # parameterInformation.labelOffsetSupport
     inlay_hints: bool = False              # textDocument.inlayHint (else values as code lenses)
+    hierarchical_symbols: bool = False     # documentSymbol.hierarchicalDocumentSymbolSupport
+    symbol_tags: bool = False              # documentSymbol.tagSupport has Deprecated
+    folding_limit: int | None = None       # foldingRange.rangeLimit
     document_changes: bool = False         # workspaceEdit.documentChanges: versioned edits
     code_action_literals: bool = False     # codeAction.codeActionLiteralSupport
 
@@ -104,6 +109,7 @@ def client_features(capabilities: types.ClientCapabilities | None) -> ClientFeat
         signature_label_offsets=bool(signature and signature.parameter_information
                                      and signature.parameter_information.label_offset_support),
         inlay_hints=bool(text_document and text_document.inlay_hint is not None),
+        **_structure_features(text_document),
         **_code_action_features(capabilities),
     )
 
@@ -381,6 +387,187 @@ def signature_help(result, features: ClientFeatures) -> types.SignatureHelp | No
 
 SIGNATURE_HELP_OPTIONS = types.SignatureHelpOptions(trigger_characters=[':', '[', ',', ' '],
                                                     retrigger_characters=[','])
+
+
+# -- navigation and structure ------------------------------------------------------
+
+def _structure_features(text_document: types.TextDocumentClientCapabilities | None) -> dict:
+    """The ClientFeatures of document symbols and folding ranges."""
+    symbols = text_document.document_symbol if text_document else None
+    folding = text_document.folding_range if text_document else None
+    symbol_tags = symbols.tag_support.value_set if symbols and symbols.tag_support else []
+    return dict(
+        hierarchical_symbols=bool(symbols and symbols.hierarchical_document_symbol_support),
+        symbol_tags=types.SymbolTag.Deprecated in symbol_tags,
+        folding_limit=folding.range_limit if folding and folding.range_limit else None,
+    )
+
+
+def location(result, uri: str, lines: LineIndex, features: ClientFeatures) -> types.Location:
+    """A hot-ls Location: in this document, or the start of another file."""
+    if result.path is not None:
+        start = types.Position(0, 0)
+        return types.Location(from_fs_path(result.path) or result.path, types.Range(start, start))
+    return types.Location(uri, lsp_range(lines, result.start, result.end, features.encoding))
+
+
+def locations(results, uri: str, lines: LineIndex,
+              features: ClientFeatures) -> list[types.Location]:
+    return [location(r, uri, lines, features) for r in results]
+
+
+def document_highlights(results, lines: LineIndex,
+                        features: ClientFeatures) -> list[types.DocumentHighlight]:
+    return [types.DocumentHighlight(
+        range=lsp_range(lines, h.start, h.end, features.encoding),
+        kind=types.DocumentHighlightKind.Write if h.write else types.DocumentHighlightKind.Read)
+        for h in results]
+
+
+def prepare_rename(span, lines: LineIndex, features: ClientFeatures) -> types.Range | None:
+    if span is None:
+        return None
+    return lsp_range(lines, span.start, span.end, features.encoding)
+
+
+def workspace_edit(result, uri: str, lines: LineIndex,
+                   features: ClientFeatures) -> types.WorkspaceEdit:
+    """The edits of a rename, all in this document."""
+    edits = [types.TextEdit(lsp_range(lines, e.start, e.end, features.encoding), e.new_text)
+             for e in result.edits if e.path is None]
+    return types.WorkspaceEdit(changes={uri: edits})
+
+
+def request_failed(message: str) -> JsonRpcException:
+    """An error response shown to the user (e.g. a refused rename)."""
+    return JsonRpcException(message=message, code=int(types.LSPErrorCodes.RequestFailed))
+
+
+_SYMBOL_KINDS = {
+    'section': types.SymbolKind.Module,
+    'parameter': types.SymbolKind.Variable,
+    'resource': types.SymbolKind.Object,
+    'output': types.SymbolKind.Property,
+    'condition': types.SymbolKind.Boolean,
+    'parameter-group': types.SymbolKind.Namespace,
+    'property': types.SymbolKind.Property,
+}
+
+
+def document_symbols(results, uri: str, lines: LineIndex, features: ClientFeatures
+                     ) -> list[types.DocumentSymbol] | list[types.SymbolInformation]:
+    """The outline: nested DocumentSymbols, or flat SymbolInformation for clients that
+    take no hierarchy."""
+    encoding = features.encoding
+
+    def tags(symbol):
+        return [types.SymbolTag.Deprecated] if symbol.deprecated and features.symbol_tags else None
+
+    def deprecated(symbol):
+        return True if symbol.deprecated and not features.symbol_tags else None
+
+    def nested(symbol) -> types.DocumentSymbol:
+        return types.DocumentSymbol(
+            name=symbol.name, detail=symbol.detail,
+            kind=_SYMBOL_KINDS.get(symbol.kind.value, types.SymbolKind.Key),
+            range=lsp_range(lines, symbol.range.start, symbol.range.end, encoding),
+            selection_range=lsp_range(lines, symbol.selection.start, symbol.selection.end,
+                                      encoding),
+            tags=tags(symbol), deprecated=deprecated(symbol),
+            children=[nested(child) for child in symbol.children] or None)
+
+    if features.hierarchical_symbols:
+        return [nested(symbol) for symbol in results]
+    flat: list[types.SymbolInformation] = []
+
+    def add(symbol, container: str | None) -> None:
+        flat.append(types.SymbolInformation(
+            name=symbol.name, kind=_SYMBOL_KINDS.get(symbol.kind.value, types.SymbolKind.Key),
+            location=types.Location(uri, lsp_range(lines, symbol.range.start, symbol.range.end,
+                                                   encoding)),
+            container_name=container, tags=tags(symbol), deprecated=deprecated(symbol)))
+        for child in symbol.children:
+            add(child, symbol.name)
+
+    for symbol in results:
+        add(symbol, None)
+    return flat
+
+
+_FOLDING_KINDS = {'comment': types.FoldingRangeKind.Comment,
+                  'region': types.FoldingRangeKind.Region,
+                  'imports': types.FoldingRangeKind.Imports}
+
+
+def folding_ranges(results, features: ClientFeatures) -> list[types.FoldingRange]:
+    if features.folding_limit is not None:
+        results = results[:features.folding_limit]
+    return [types.FoldingRange(start_line=r.start_line, end_line=r.end_line,
+                               kind=_FOLDING_KINDS.get(r.kind) if r.kind else None)
+            for r in results]
+
+
+def selection_ranges(results, lines: LineIndex,
+                     features: ClientFeatures) -> list[types.SelectionRange]:
+    out = []
+    for result in results:
+        parent = None
+        for span in reversed(result.spans):
+            parent = types.SelectionRange(
+                range=lsp_range(lines, span.start, span.end, features.encoding), parent=parent)
+        if parent is None:
+            start = types.Position(0, 0)
+            parent = types.SelectionRange(range=types.Range(start, start))
+        out.append(parent)
+    return out
+
+
+# The legend: LSP's standard token types, so every theme colours them.  A reference
+# to a resource is a `variable`, a condition an `enumMember`, an output a `property`.
+SEMANTIC_TOKEN_TYPES = ['function', 'parameter', 'variable', 'enumMember', 'type', 'property']
+SEMANTIC_TOKEN_MODIFIERS = ['declaration', 'deprecated', 'defaultLibrary']
+_TOKEN_TYPES = {'function': 0, 'parameter': 1, 'resource': 2, 'condition': 3, 'type': 4,
+                'output': 5, 'property': 5}
+_TOKEN_MODIFIERS = {name: 1 << index for index, name in enumerate(SEMANTIC_TOKEN_MODIFIERS)}
+SEMANTIC_LEGEND = types.SemanticTokensLegend(token_types=SEMANTIC_TOKEN_TYPES,
+                                             token_modifiers=SEMANTIC_TOKEN_MODIFIERS)
+
+
+def semantic_tokens(results, lines: LineIndex, features: ClientFeatures) -> types.SemanticTokens:
+    """Tokens (sorted, single-line, disjoint) in LSP's relative encoding:
+    delta line, delta start character, length, type, modifier bits."""
+    data: list[int] = []
+    encoding = features.encoding
+    text = lines.text
+    native = encoding is Encoding.UTF32
+    bits: dict[frozenset, int] = {}
+    line = line_start = next_start = -1
+    previous_line = previous_character = 0
+    for token in results:
+        start, end = token.start, token.end
+        if start >= next_start or start < line_start:
+            line = lines.line_of(start)
+            line_start = lines.line_start(line)
+            next_start = (lines.line_start(line + 1) if line + 1 < lines.line_count
+                          else len(text) + 1)
+        if end <= start or end >= next_start:
+            continue  # empty, or not within one line
+        if native:
+            character, length = start - line_start, end - start
+        else:
+            character = units_in(text[line_start:start], encoding)
+            length = units_in(text[start:end], encoding)
+        modifiers = bits.get(token.modifiers)
+        if modifiers is None:
+            modifiers = 0
+            for modifier in token.modifiers:
+                modifiers |= _TOKEN_MODIFIERS.get(modifier.value, 0)
+            bits[token.modifiers] = modifiers
+        delta_line = line - previous_line
+        data.extend((delta_line, character - previous_character if delta_line == 0 else character,
+                     length, _TOKEN_TYPES.get(token.type.value, 0), modifiers))
+        previous_line, previous_character = line, character
+    return types.SemanticTokens(data=data)
 
 # -- code actions ------------------------------------------------------------------
 
