@@ -15,7 +15,6 @@ import {
   LanguageClientOptions,
   ResponseError,
   ServerOptions,
-  TransportKind,
 } from 'vscode-languageclient/node';
 
 import { CLIENT_NAME, DOCUMENT_SELECTOR, SECTION } from './constants';
@@ -31,7 +30,9 @@ export interface ClientInputs {
 
 export function createClient(inputs: ClientInputs): LanguageClient {
   const { command, args, options } = inputs.launch;
-  const serverOptions: ServerOptions = { command, args, options, transport: TransportKind.stdio };
+  // Over stdio, with no `transport`: given TransportKind.stdio, vscode-languageclient
+  // would append `--stdio`, which `hot-ls serve` does not take.
+  const serverOptions: ServerOptions = { command, args, options };
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR.map((filter) => ({ ...filter })),
     synchronize: { configurationSection: SECTION },
