@@ -12,7 +12,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { after, before, describe, it, TestContext } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import {
   ConfigurationParams,
@@ -29,9 +29,8 @@ import {
 
 import { SECTION, SERVER_COMMANDS } from '../constants';
 import { serverEnvironment, serverLaunch } from '../launch';
-import { chooseInterpreter, findOnPath, interpreterCandidates, runProbe } from '../python';
 import { InitializationOptions, readSettings, toInitializationOptions } from '../settings';
-import { configuration } from './helpers';
+import { configuration, findServerPython, skip, waitFor } from './helpers';
 
 const TEMPLATE = `heat_template_version: 2018-08-31
 parameters:
@@ -45,40 +44,6 @@ outputs:
 `;
 
 const NOT_HEAT = 'name: my-app\nreplicas: 3\n';
-
-async function findServerPython(env: Record<string, string>, cwd: string): Promise<string | undefined> {
-  const candidates = await interpreterCandidates(
-    process.env.HOT_LS_PYTHON ?? '',
-    { home: os.homedir() },
-    async () => undefined,
-    (name) => findOnPath(name, process.env),
-  );
-  return (await chooseInterpreter(candidates, (command) => runProbe(command, env, cwd))).chosen?.command;
-}
-
-/** Skip without a server Python; in CI (which installs hot-ls first) that is a failure. */
-function skip(t: TestContext): void {
-  const why = 'no Python with hot-ls installed (set HOT_LS_PYTHON or activate its virtual environment)';
-  assert.ok(!process.env.CI, `${why}, in CI`);
-  t.skip(why);
-}
-
-function waitFor<T>(what: string, check: () => T | undefined, timeoutMs = 20000): Promise<T> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const poll = () => {
-      const value = check();
-      if (value !== undefined) {
-        resolve(value);
-      } else if (Date.now() - started > timeoutMs) {
-        reject(new Error(`timed out waiting for ${what}`));
-      } else {
-        setTimeout(poll, 20);
-      }
-    };
-    poll();
-  });
-}
 
 describe('the server, launched and configured as the extension does', () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hot-ls-e2e-'));
