@@ -15,6 +15,7 @@ never defined, so asking for it fails as in Heat.
 """
 from __future__ import annotations
 
+import collections.abc
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -49,6 +50,31 @@ class StackIdentity:
         return cls(name=data.get('name'), id=data.get('id'), project_id=data.get('project_id'))
 
 
+class Declarations(collections.abc.Mapping):
+    """A template's parameter declarations (name -> plain value), each converted on first use."""
+
+    def __init__(self, definitions: Mapping[Any, Any]):
+        self._definitions = definitions  # name -> model Definition
+        self._values: dict[Any, Any] = {}
+
+    def __getitem__(self, name: Any) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            pass
+        value = self._values[name] = self._definitions[name].body.to_python()
+        return value
+
+    def __iter__(self):
+        return iter(self._definitions)
+
+    def __len__(self) -> int:
+        return len(self._definitions)
+
+    def __contains__(self, name: Any) -> bool:
+        return name in self._definitions
+
+
 @dataclass
 class ParameterTable:
     """The stack's parameters: `table[name]` is what get_param starts from."""
@@ -60,41 +86,68 @@ class ParameterTable:
     stack: StackIdentity = field(default_factory=StackIdentity)
 
     def __post_init__(self):
-        self.schemas: dict[Any, lang_params.ParameterSchema] = {}
-        self.schema_errors: dict[Any, lang_params.ParameterError] = {}
-        for name, raw in (self.declarations or {}).items():
-            try:
-                self.schemas[name] = lang_params.parse_schema(name, raw, self.version)
-            except lang_params.ParameterError as exc:
-                self.schema_errors[name] = exc
+        # Each schema is parsed on first use (a template may declare hundreds of
+        # parameters and use a few); `schemas` and `schema_errors` parse them all.
+        self._parsed: dict[Any, Any] = {}  # name -> ParameterSchema, or the ParameterError
         self._pseudo = self.stack.pseudo_values()
         if not self.stack.name and self.stack.name is not None:
             self._pseudo.pop(lang_params.STACK_NAME)  # Heat defines it only for a named stack
         self._cache: dict[Any, Any] = {}
 
+    def _schema(self, name: Any) -> Any:
+        """The parsed schema of a declared parameter, or the ParameterError it gives."""
+        try:
+            return self._parsed[name]
+        except KeyError:
+            pass
+        try:
+            found = lang_params.parse_schema(name, self.declarations[name], self.version)
+        except lang_params.ParameterError as exc:
+            found = exc
+        self._parsed[name] = found
+        return found
+
+    def schema(self, name: Any) -> lang_params.ParameterSchema | None:
+        """The schema of a declared parameter, or None (undeclared, or a bad schema)."""
+        if name not in (self.declarations or {}):
+            return None
+        found = self._schema(name)
+        return None if isinstance(found, lang_params.ParameterError) else found
+
+    @property
+    def schemas(self) -> dict[Any, lang_params.ParameterSchema]:
+        return {name: found for name in self.declarations or {}
+                if not isinstance(found := self._schema(name), lang_params.ParameterError)}
+
+    @property
+    def schema_errors(self) -> dict[Any, lang_params.ParameterError]:
+        return {name: found for name in self.declarations or {}
+                if isinstance(found := self._schema(name), lang_params.ParameterError)}
+
     def first_schema_error(self) -> lang_params.ParameterError | None:
         """The error Heat raises while creating the stack: the first bad schema, in order."""
         for name in self.declarations or {}:
-            if name in self.schema_errors:
-                return self.schema_errors[name]
+            found = self._schema(name)
+            if isinstance(found, lang_params.ParameterError):
+                return found
         return None
 
     def names(self) -> list:
         return list(self._pseudo) + [n for n in self.declarations or {} if n not in self._pseudo]
 
     def __contains__(self, name: Any) -> bool:
-        return name in self.schemas or name in self.schema_errors or name in self._pseudo
+        return name in (self.declarations or {}) or name in self._pseudo
 
     def __getitem__(self, name: Any) -> Any:
         if name in self._cache:
             return self._cache[name]
-        if name in self.schema_errors:
-            raise self.schema_errors[name]
-        schema = self.schemas.get(name)
-        if schema is None:
+        if name not in (self.declarations or {}):
             if name in self._pseudo:
                 return self._pseudo[name]
             raise KeyError(name)
+        schema = self._schema(name)
+        if isinstance(schema, lang_params.ParameterError):
+            raise schema
         value = schema.value(self.values.get(name), self.defaults.get(name))
         self._cache[name] = value
         return value
@@ -104,9 +157,11 @@ class ParameterTable:
 
     def check(self, name: Any) -> Any:
         """Heat's Parameter.validate(validate_value=True), then the value: what a stack create checks."""
-        if name in self.schema_errors:
-            raise self.schema_errors[name]
-        schema = self.schemas[name]
+        schema = self._schema(name) if name in (self.declarations or {}) else None
+        if isinstance(schema, lang_params.ParameterError):
+            raise schema
+        if schema is None:
+            raise KeyError(name)
         return schema.check(self.values.get(name), self.defaults.get(name))
 
     def unknown_values(self) -> list:

@@ -40,7 +40,7 @@ class Preview:
         template = evaluation.template
         for name in template.parameters:
             outcome = evaluation.parameter(name)
-            schema = evaluation.parameters.schemas.get(name)
+            schema = evaluation.parameters.schema(name)
             if outcome.ok and schema is not None and schema.hidden:
                 outcome = Outcome('******')
             out.parameters[name] = _item(outcome)

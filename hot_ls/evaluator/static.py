@@ -37,7 +37,7 @@ from hot_ls.evaluator.errors import (
     located,
 )
 from hot_ls.evaluator.functions.base import Function, Macro, validate
-from hot_ls.evaluator.parameters import ParameterTable, StackIdentity
+from hot_ls.evaluator.parameters import Declarations, ParameterTable, StackIdentity
 from hot_ls.evaluator.scope import _MISSING, ResourceEntry, Scope
 from hot_ls.model.template import Template
 from hot_ls.syntax import Node, Scalar
@@ -120,8 +120,7 @@ class _Checker:
     def __init__(self, template: Template, attribute_names: Callable | None):
         self.template = template
         version = template.facts
-        declarations = {name: d.body.to_python() for name, d in template.parameters.items()}
-        table = ParameterTable(version, declarations, {}, {}, StackIdentity())
+        table = ParameterTable(version, Declarations(template.parameters), {}, {}, StackIdentity())
         pair = template.sections.get('conditions')
         entries = {}
         for name, definition in template.resources.items():
@@ -160,11 +159,16 @@ class _Checker:
     def validate(self, parsed: Any, path: list, owner: tuple, field: str, node: Node,
                  guard: str | None = None) -> None:
         """Heat's validate(), repeated with each reported call set aside."""
-        by_node = {id(fn.site.node): fn for fn in _functions(parsed) if fn.site is not None}
-        for _ in range(len(by_node) + 1):
+        by_node = None  # the calls by node, looked at only once something fails
+        attempts = limit = 0
+        while True:
             try:
                 validate(parsed, list(path) if path else None)
             except Exception as exc:
+                if by_node is None:
+                    by_node = {id(fn.site.node): fn for fn in _functions(parsed)
+                               if fn.site is not None}
+                    limit = len(by_node) + 1
                 where = located(exc)
                 fn = by_node.get(id(where)) if where is not None else None
                 reason = guard
@@ -175,6 +179,9 @@ class _Checker:
                 if fn is None or fn.neutral:
                     return
                 fn.neutral = True
+                attempts += 1
+                if attempts >= limit:
+                    return
             else:
                 return
 

@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable
 
 from hot_ls.evaluator.errors import PARSE, RESOLVE, VALIDATE, EvalError
 from hot_ls.evaluator.functions.base import resolve, validate
-from hot_ls.evaluator.parameters import ParameterTable, StackIdentity
+from hot_ls.evaluator.parameters import Declarations, ParameterTable, StackIdentity
 from hot_ls.evaluator.scope import _MISSING, ResourceEntry, Scope
 from hot_ls.evaluator.snippet import STACK, Outcome
 from hot_ls.model.environment import Environment, EnvironmentError_, merge_environments
@@ -88,7 +88,7 @@ class TemplateEvaluation:
         self.problems: list[EvalError] = []
         values = dict(parameter_values or {})
         self.stack = stack or StackIdentity()
-        self.declarations = {name: d.body.to_python() for name, d in template.parameters.items()}
+        self.declarations = Declarations(template.parameters)
         table = ParameterTable(self.version, self.declarations, values, {}, self.stack)
         envs = [env if isinstance(env, Environment) else Environment.from_text(str(env))
                 for env in environments]

@@ -8,6 +8,10 @@ call, each evaluation getting a child context.  The limits come from the
 language facts (generated from Heat's configuration defaults).  Using the
 library rather than a re-implementation is what makes results, limits and
 error texts Heat's: the memory quota is measured with sys.getsizeof.
+
+Parsing an expression is what costs (yaql's LALR parser in Python); the
+result depends only on the text, so each text is parsed once per process
+(`parse_expression`) and the statement, or yaql's error, reused.
 """
 from __future__ import annotations
 
@@ -19,6 +23,9 @@ from hot_ls.language import language
 
 _ENGINE = None
 _CONTEXT = None
+#: expression text -> (statement, None) or (None, yaql's error text)
+_STATEMENTS: dict = {}
+_MAX_STATEMENTS = 2048
 
 
 def engine():
@@ -32,6 +39,25 @@ def engine():
         _ENGINE = yaql.YaqlFactory().create(options)
         _CONTEXT = yaql.create_context()
     return _ENGINE, _CONTEXT
+
+
+def parse_expression(expression: str):
+    """yaql's statement for `expression`; ValueError('Bad expression ...') as Heat raises it."""
+    found = _STATEMENTS.get(expression)
+    if found is None:
+        from yaql.language import exceptions
+        parse, _ = engine()
+        try:
+            found = (parse(expression), None)
+        except exceptions.YaqlException as yex:
+            found = (None, str(yex))
+        if len(_STATEMENTS) >= _MAX_STATEMENTS:
+            _STATEMENTS.clear()
+        _STATEMENTS[expression] = found
+    statement, error = found
+    if error is not None:
+        raise ValueError('Bad expression %s.' % error)
+    return statement
 
 
 class Yaql(Function):
@@ -62,15 +88,10 @@ class Yaql(Function):
             self._parse(self._expression)
 
     def _parse(self, expression):
-        from yaql.language import exceptions
         if not isinstance(expression, str):
             raise TypeError('The "expression" argument to %s must contain a string.'
                             % self.fn_name)
-        parse, _ = engine()
-        try:
-            return parse(expression)
-        except exceptions.YaqlException as yex:
-            raise ValueError('Bad expression %s.' % yex)
+        return parse_expression(expression)
 
     def result(self):
         expression = resolve(self._expression)
