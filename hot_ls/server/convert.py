@@ -569,6 +569,7 @@ def semantic_tokens(results, lines: LineIndex, features: ClientFeatures) -> type
         previous_line, previous_character = line, character
     return types.SemanticTokens(data=data)
 
+
 # -- code actions ------------------------------------------------------------------
 
 def _code_action_features(capabilities: types.ClientCapabilities) -> dict:
