@@ -33,6 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser('serve', help='run the language server (stdio by default)')
     serve.add_argument('--tcp', metavar='HOST:PORT', help='listen on TCP instead of stdio')
+    serve.add_argument('--stdio', action='store_true',
+                       help='serve over stdio (the default; accepted because many editors pass it)')
 
     from hot_ls.cli import eval as eval_cli, preview as preview_cli
     eval_cli.add_parser(sub)

@@ -198,3 +198,9 @@ def test_unreadable_yaml_found_in_a_directory_is_reported(tmp_path):
     assert result.stdout.splitlines()[0] == (
         f'{tmp_path / "bad.yaml"}:1:1: error[HOT001] YAML syntax error: found a tab character where '
         'a token was expected; YAML does not allow tabs for indentation')
+
+
+def test_serve_accepts_the_stdio_flag_editors_pass():
+    from hot_ls.cli.main import build_parser
+    args = build_parser().parse_args(['serve', '--stdio'])
+    assert args.command == 'serve' and args.stdio and args.tcp is None
