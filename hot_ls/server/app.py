@@ -216,27 +216,12 @@ async def signature_help(ls: HotLanguageServer, params: types.SignatureHelpParam
     return convert.signature_help(result, ls.client)
 
 
-def evaluation_inputs(ls: HotLanguageServer, document: Document) -> tuple[list[str], dict]:
-    """The environments (their texts) and parameter values the settings give for evaluation."""
-    settings = ls.settings.current
-    base = os.path.dirname(document.path) if document.path else os.getcwd()
-    texts = []
-    for path in settings.environments:
-        full = path if os.path.isabs(path) else os.path.join(base, path)
-        try:
-            with open(full, encoding='utf-8') as fh:
-                texts.append(fh.read())
-        except OSError as exc:
-            logger.warning('environment %s cannot be read: %s', full, exc)
-    return texts, dict(settings.parameters)
-
-
 async def inlay_hint(ls: HotLanguageServer, params: types.InlayHintParams):
     if not ls.client.inlay_hints:
         return []  # the values go to code lenses instead
     document, analysis = await ls.scheduler.analysis(params.text_document.uri)
     hints = await asyncio.get_running_loop().run_in_executor(
-        ls.executor, features_evaluation.value_hints, analysis, *evaluation_inputs(ls, document))
+        ls.executor, features_evaluation.value_hints, analysis)
     return convert.inlay_hints(hints, document.lines, ls.client)
 
 
@@ -245,7 +230,7 @@ async def code_lens(ls: HotLanguageServer, params: types.CodeLensParams):
         return []  # the values are shown as inlay hints
     document, analysis = await ls.scheduler.analysis(params.text_document.uri)
     hints = await asyncio.get_running_loop().run_in_executor(
-        ls.executor, features_evaluation.value_hints, analysis, *evaluation_inputs(ls, document))
+        ls.executor, features_evaluation.value_hints, analysis)
     return convert.code_lenses(hints, document.lines, ls.client)
 
 
@@ -258,7 +243,7 @@ async def preview_outputs(ls: HotLanguageServer, *arguments: Any) -> Any:
         raise ValueError('hot-ls.previewOutputs needs the URI of an open document')
     document, analysis = await ls.scheduler.analysis(uri)
     return await asyncio.get_running_loop().run_in_executor(
-        ls.executor, features_evaluation.preview, analysis, *evaluation_inputs(ls, document))
+        ls.executor, features_evaluation.preview, analysis)
 
 
 def show_value(ls: HotLanguageServer, *arguments: Any) -> Any:
