@@ -644,3 +644,33 @@ def test_identical_actions_are_merged():
 ])
 def test_block_entries(value, expected):
     assert yaml_edit.block_entry('k', value, 0, 2) == expected
+
+
+def test_every_quick_fix_on_the_rule_fixtures_parses_and_fixes():
+    """Over every rule fixture: each quick fix leaves YAML that parses, and fewer of its
+    diagnostic (suppressions included)."""
+    import glob
+    import os
+
+    from helpers import FIXTURES
+    checked = 0
+    for path in sorted(glob.glob(os.path.join(FIXTURES, 'rules', '*', '*.yaml'))):
+        with open(path, encoding='utf-8', newline='') as fh:
+            text = fh.read()
+        analysis = analyze(text, path)
+        if analysis.tree.syntax_errors:
+            continue
+
+        def count(result, diagnostic):
+            return sum(1 for d in result.diagnostics
+                       if (d.code, d.message) == (diagnostic.code, diagnostic.message))
+        for diagnostic in analysis.diagnostics:
+            for action in code_actions(analysis, diagnostic.start, diagnostic.end, [diagnostic]):
+                if action.kind != 'quickfix':
+                    continue
+                new = apply(text, action.edits)
+                assert not parse(new).syntax_errors, (path, action.title)
+                assert count(analyze(new, path), diagnostic) < count(analysis, diagnostic), \
+                    (path, action.title)
+                checked += 1
+    assert checked > 300
