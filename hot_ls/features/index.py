@@ -8,10 +8,17 @@ once per text.
 
 An occurrence's span is exactly the name: an anchor or tag before a scalar is
 left out, and so are the quotes around a quoted name when its text inside
-them is the name itself.  Nodes that YAML aliases share between places (and
-definitions that came in through a `<<` merge key) are flagged `shared`: their
-text stands for more than one place, so rename refuses them and semantic
-tokens leave them out.
+them is the name itself.
+
+YAML aliases share nodes between places.  A reference inside an anchored
+block (TripleO reuses whole `get_attr` snippets with `*alias`) is written once,
+where the anchor is, and every copy means the same: it is an ordinary
+occurrence.  But a name anchored where it is no reference (a parameter's
+default) and used as one only through an alias (`get_param: *name`), or one
+node that names different things in different copies, is flagged `shared`: its
+text stands for something else where it is written, so rename refuses it and
+semantic tokens leave it out.  So are definitions that came in through a `<<`
+merge key or whose key is itself shared.
 """
 from __future__ import annotations
 
@@ -21,7 +28,7 @@ from typing import Any
 
 from hot_ls.model import symbols
 from hot_ls.model.symbols import Definition, Reference
-from hot_ls.syntax import Mapping, Node, Scalar, Sequence
+from hot_ls.syntax import Mapping, Node, Pair, Scalar, Sequence
 from hot_ls.syntax.gc_pause import gc_paused
 
 _KEY = 'hot_ls.features.index'
@@ -132,23 +139,56 @@ class SymbolIndex:
                 occurrences.append(found)
                 self.definitions.setdefault((kind, name), []).append(found)
                 self.by_target.setdefault((kind, name), []).append(found)
+        by_node: dict[int, list[Reference]] = {}
         for ref in template.references:
-            node = ref.node
-            if id(node) in seen:
-                continue
+            if id(ref.node) not in seen:
+                by_node.setdefault(id(ref.node), []).append(ref)
+        operands = _operand_calls(template) if self._shared_ids else {}
+        for refs in by_node.values():
+            ref = refs[0]
             try:
                 hash(ref.name)
             except TypeError:
                 continue
-            found = self._occurrence(ref.kind, ref.name, node, reference=ref)
+            shared = False
+            if id(ref.node) in self._shared_ids:
+                # Text an alias repeats elsewhere: it is this reference only if it is one
+                # where it is written, and nothing else wherever it is repeated.
+                shared = (any((r.kind, r.name) != (ref.kind, ref.name) for r in refs)
+                          or not any(self._written_here(r, operands) for r in refs))
+            found = self._occurrence(ref.kind, ref.name, ref.node, reference=ref)
             if found is None:
                 continue
-            seen.add(id(node))
+            found.shared = shared
             occurrences.append(found)
             self.by_target.setdefault((ref.kind, ref.name), []).append(found)
         for target in self.by_target.values():
             target.sort(key=lambda o: o.start)
         self._collect_files(template)
+
+    def _written_here(self, ref: Reference, operands: dict[int, Any]) -> bool:
+        """Whether the reference's name is written in the place that makes it one: an
+        argument of its own function call, a `depends_on` or `condition` value, a
+        parameter_groups entry.  (An alias comes after its anchor, so a value written
+        after its key, or an item inside its list's text, is not an alias there.)"""
+        node = ref.node
+        call = ref.call or operands.get(id(node))
+        if call is not None:
+            return _holds(Pair(call.key, call.args), node)
+        template = self.template
+        if ref.via in ('depends_on', 'condition') and ref.owner:
+            table = template.resources if ref.owner[0] == 'resources' else template.outputs
+            definition = table.get(ref.owner[1]) if ref.owner[0] in ('resources', 'outputs') \
+                else None
+            pair = definition.field_pair(ref.via) if definition is not None else None
+            return pair is not None and _holds(pair, node)
+        if ref.via == 'parameter_groups':
+            for group in template.parameter_groups:
+                if any(entry is node for entry in group.parameters) \
+                        and isinstance(group.node, Mapping):
+                    pair = group.node.pair('parameters')
+                    return pair is not None and _holds(pair, node)
+        return False
 
     def _collect_files(self, template) -> None:
         for definition in template.resources.values():
@@ -181,6 +221,32 @@ class SymbolIndex:
 
     def is_shared(self, node: Node) -> bool:
         return id(node) in self._shared_ids
+
+
+def _holds(pair: Pair, node: Node) -> bool:
+    """Whether `node` is written as the pair's value, or as an item of a list written there."""
+    value = pair.value
+    if value.start < pair.key.end:
+        return False  # the value is an alias of an earlier node
+    if value is node:
+        return True
+    return isinstance(value, Sequence) and any(item is node for item in value.items) \
+        and value.start <= node.start and node.end <= value.end
+
+
+def _operand_calls(template) -> dict[int, Any]:
+    """The `if`, `not`, `and`, `or` call each condition-name operand belongs to."""
+    operands: dict[int, Any] = {}
+    for call in template.calls:
+        if call.impl in ('If', 'IfNullable', 'Not', 'And', 'Or'):
+            args = call.args
+            if isinstance(args, Sequence):
+                items = args.items[:1] if call.impl in ('If', 'IfNullable') else args.items
+                for item in items:
+                    operands.setdefault(id(item), call)
+            else:
+                operands.setdefault(id(args), call)
+    return operands
 
 
 def _shared_nodes(tree) -> frozenset[int]:

@@ -432,6 +432,35 @@ def test_rename_refuses_names_written_through_aliases_or_merges():
     assert 't: &common' in renamed and 'depends_on: t' in renamed
 
 
+def test_references_inside_an_anchored_block_are_written_once():
+    text = textwrap.dedent('''\
+        heat_template_version: 2021-04-16
+        parameters:
+          debug: {type: boolean}
+        conditions:
+          loud: {equals: [{get_param: debug}, true]}
+        resources:
+          settings:
+            type: OS::Heat::Value
+            properties:
+              value: &common
+                a: {get_attr: [settings, value]}
+                b: {get_param: debug}
+                c: {if: [loud, 1, 2]}
+          other:
+            type: OS::Heat::Value
+            depends_on: [&first settings, *first]
+            properties: {value: *common}
+        ''')
+    analysis = analyze(text)
+    renamed = apply(text, rename(analysis, text.index('  debug:') + 2, 'verbose'))
+    assert renamed.count('verbose') == 3 and 'debug' not in renamed
+    renamed = apply(text, rename(analysis, text.index('  settings:') + 2, 'config'))
+    assert '[config, value]' in renamed and '[&first config, *first]' in renamed
+    renamed = apply(text, rename(analysis, text.index('  loud:') + 2, 'enabled'))
+    assert '{if: [enabled, 1, 2]}' in renamed
+
+
 def test_rename_refuses_a_non_string_key():
     text = textwrap.dedent('''\
         heat_template_version: 2021-04-16

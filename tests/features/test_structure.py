@@ -236,6 +236,20 @@ def test_removed_functions_are_deprecated_and_aliases_skipped():
     assert [t for t in found if t[0] == 'p'] == [('p', TokenType.PARAMETER, {TokenModifier.DECLARATION})]
 
 
+def test_tokens_inside_an_anchored_block():
+    text = textwrap.dedent('''\
+        heat_template_version: 2021-04-16
+        parameters:
+          p: {type: string}
+        resources:
+          r:
+            type: OS::Heat::None
+            properties: {a: &v {get_param: p}, b: *v}
+        ''')
+    found = tokens(analyze(text))
+    assert ('p', TokenType.PARAMETER, set()) in found
+
+
 def test_tokens_skip_multi_line_names():
     text = ('heat_template_version: 2021-04-16\nparameters:\n  p: {type: string}\nresources:\n'
             '  r:\n    type: OS::Heat::None\n    properties:\n      a: {get_param:\n          p}\n'
