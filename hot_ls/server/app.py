@@ -14,7 +14,6 @@ the server.
 from __future__ import annotations
 
 import asyncio
-import os
 import functools
 import inspect
 import logging
