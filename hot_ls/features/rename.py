@@ -4,6 +4,8 @@ Only the names the model knows to be references change (see `references`):
 never text inside strings, never a thing of another kind with the same name.
 Refused, with a message for the user (`RenameError`):
 
+- anything while the YAML has syntax errors (what error recovery blanked may hold
+  references);
 - a pseudo parameter (Heat defines it), or a name nothing in the template defines;
 - a definition whose key is not a string;
 - a name written through a YAML alias or merge key, or over several lines
@@ -48,6 +50,11 @@ def _target(analysis: Any, offset: int) -> tuple[Occurrence, list[Occurrence]] |
     template = analysis.template
     label = _LABELS.get(found.kind, found.kind)
     name = found.name
+    errors = analysis.tree.syntax_errors
+    if errors:
+        line = analysis.tree.lines.line_of(errors[0].start) + 1
+        raise RenameError(f'The document has a YAML syntax error (line {line}): fix it first, '
+                          'so that no reference is missed')
     definitions = index.definitions_of(found.kind, name)
     if found.kind == symbols.PARAMETER and not definitions and _is_pseudo(template, name):
         raise RenameError(f'"{name}" is a pseudo parameter: Heat defines it, '

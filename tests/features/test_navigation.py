@@ -351,6 +351,14 @@ def test_rename_nothing_and_undefined_names(analysis):
         rename(analyze(text), at(text, 'nowhere'), 'x')
 
 
+def test_no_rename_while_the_yaml_is_broken():
+    text = TEMPLATE.replace('      flavor: {get_param: flavor}', '      flavor: {get_param: flavor')
+    analysis = analyze(text)
+    assert definition(analysis, at(text, 'get_resource: port', inner=15))  # still navigates
+    with pytest.raises(RenameError, match='syntax error'):
+        rename(analysis, at(text, 'get_resource: port', inner=15), 'nic')
+
+
 def test_prepare_rename(analysis):
     offset = at(TEMPLATE, 'get_param: flavor', inner=12)
     span = prepare_rename(analysis, offset)
