@@ -256,3 +256,14 @@ async def test_semantic_tokens_full_and_range(lsp: Session):
             text_document=doc(uri),
             range=types.Range(types.Position(14, 0), types.Position(15, 0)))))
     assert [t[1:] for t in decode(ranged.data, legend)] == [t[1:] for t in line14]
+
+
+async def test_navigation_answers_the_current_text(lsp: Session):
+    uri = await opened(lsp, 'nav-current.yaml')
+    # insert a parameter above everything and ask at once: the answer is about the new text
+    lsp.change(uri, 2, ((3, 0, 3, 0), '  zone: {type: string}\n'))
+    where = position(lsp, 14, 'flavor}', 2)  # the old line 14 is line 15 now
+    where = types.Position(15, where.character)
+    result = await ask(lsp.client.text_document_definition_async(
+        types.DefinitionParams(doc(uri), where)))
+    assert [l.range.start.line for l in result] == [4]
