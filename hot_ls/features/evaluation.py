@@ -42,18 +42,22 @@ def configured_inputs(analysis: Any) -> tuple[list[str], dict]:
 
 
 def configured_evaluation(analysis: Any) -> TemplateEvaluation | None:
-    """The evaluation under the configured inputs; with none, the one the rules share."""
+    """The evaluation under the configured inputs, or with the parameter defaults.
+
+    Kept apart from the evaluation rules' own (which may compute only what
+    can fail): features need every value.
+    """
     template = analysis.template if analysis is not None else None
     if template is None or template.version is None:
         return None
     environments, values = configured_inputs(analysis)
     if environments or values:
         return document_evaluation(analysis, environments, values)
-    return analysis.context.shared('evaluation', lambda: _defaults(template))
+    return analysis.context.shared('evaluation:values', lambda: _defaults(template))
 
 
 def _defaults(template) -> TemplateEvaluation:
-    """With the parameter defaults, as the evaluation rules compute it (same cache key)."""
+    """With the parameter defaults, every value computed."""
     evaluation = TemplateEvaluation(template)
     try:
         evaluation.evaluate_all()

@@ -4,7 +4,7 @@ A pure function of an analysis (of the current text) and an offset.  What
 stands at the offset comes from the parsed tree (`at.chain`) and the
 model's calls and references, looked up by node in an index built once per
 analysis; function values come from one `TemplateEvaluation` per analysis,
-under the configured inputs (or the parameter defaults, shared with the evaluation rules).
+under the configured inputs (or the parameter defaults).
 So a hover costs one walk down the tree to the cursor, not a scan of the
 template.
 
@@ -130,7 +130,7 @@ def index_of(analysis: Any) -> Index:
 
 def evaluation_of(analysis: Any):
     """The template evaluated under the configured environments and parameter values, or
-    with the parameter defaults when none are configured (then the rules' own evaluation)."""
+    with the parameter defaults when none are configured."""
     from hot_ls.features.evaluation import configured_evaluation
     return configured_evaluation(analysis)
 
