@@ -41,12 +41,20 @@ phase, node, kind) and `.to_json()` -> {"value": ...} | {"error": {"message": ..
 Whole templates::
 
     TemplateEvaluation(template, environments=(), parameter_values=None, *,
-                       files=None, stack=None)
+                       files=None, stack=None, errors_only=False, sites=None)
         .preview() -> Preview                    # parameters, conditions, resources, outputs
         .value_of(call_node) -> Outcome | None   # the value of any evaluated call
         .parameter(name) / .condition(name) / .resource(name) / .output(name) -> Outcome
     preview(template, environments=(), parameter_values=None) -> Preview
-    static_issues(template) -> list[StaticIssue]  # parse/validate-time failures Heat reports
+    static_issues(template, *, sites=None) -> list[StaticIssue]  # parse/validate-time failures
+    CallSites(template)                           # each value's top calls, for both of them
+
+`errors_only=True` evaluates only the calls that can fail (`calls`: a
+`{get_param: name}` whose value is known, a plain value... are left out),
+for checks: the same errors, except those due only to a deploy-time value
+(a parameter's value, a missing resource or file), which it may leave out;
+no value, so no preview() or value_of().  `sites` lets static_issues and an
+evaluation share the search for calls.
 
 `Preview.to_json()` is {"parameters": {name: value}, "conditions": {name:
 bool}, "resources": {name: {"type", "enabled", "properties"}}, "outputs":
@@ -55,6 +63,7 @@ fails.  A `StaticIssue` has Heat's message, the node, the phase, and
 whether the failure is certain or only possible (inside an `if` branch, in
 a condition nothing uses, ...).
 """
+from hot_ls.evaluator.calls import CallSites
 from hot_ls.evaluator.errors import EvalError
 from hot_ls.evaluator.from_python import from_python
 from hot_ls.evaluator.parameters import StackIdentity
@@ -66,7 +75,7 @@ from hot_ls.evaluator.values import (
     AttributeRef, PseudoRef, ResourceRef, Symbolic, Text, Unknown, display, to_json,
 )
 
-__all__ = ['AttributeRef', 'EvalError', 'Outcome', 'Preview', 'PseudoRef', 'ResourceRef',
+__all__ = ['AttributeRef', 'CallSites', 'EvalError', 'Outcome', 'Preview', 'PseudoRef', 'ResourceRef',
            'StackIdentity', 'StaticIssue', 'Symbolic', 'TemplateEvaluation', 'Text', 'Unknown',
            'display', 'evaluate', 'evaluate_in', 'from_python', 'make_scope', 'preview',
            'static_issues', 'to_json']

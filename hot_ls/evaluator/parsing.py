@@ -83,6 +83,16 @@ def parse(table: dict, scope: 'Scope', snippet: Any, path: Any = '') -> Any:
     return snippet
 
 
+def parse_call(table: dict, scope: 'Scope', snippet: Mapping, fn_name: str, pair, factory,
+               path: Any) -> Any:
+    """Parse the call `snippet` (`{fn_name: ...}`, `factory` its implementation) at `path`.
+
+    What `parse` does when it reaches the call, for checks that parse only
+    some of a value's calls (hot_ls.evaluator.calls).
+    """
+    return _call(table, scope, snippet, fn_name, pair, factory, Path(path, '.', fn_name))
+
+
 def _call(table: dict, scope: 'Scope', snippet: Mapping, fn_name: str, pair, factory,
           fn_path: Path) -> Any:
     site = Site(snippet, pair.key, pair.value)

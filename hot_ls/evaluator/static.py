@@ -36,7 +36,8 @@ from hot_ls.evaluator.errors import (
     PARSE, VALIDATE, InvalidTemplateAttribute, InvalidTemplateReference, InvalidTemplateVersion,
     located,
 )
-from hot_ls.evaluator.functions.base import Function, Macro, validate
+from hot_ls.evaluator.calls import LIVE, CallSites, level
+from hot_ls.evaluator.functions.base import Function, Macro, validate, validate_each
 from hot_ls.evaluator.parameters import Declarations, ParameterTable, StackIdentity
 from hot_ls.evaluator.scope import _MISSING, ResourceEntry, Scope
 from hot_ls.model.template import Template
@@ -45,7 +46,6 @@ from hot_ls.syntax import Node, Scalar
 IF_BRANCH = ('it is inside an "if" branch that the condition does not pick with the default '
              'parameter values, and Heat parses only the branch it picks')
 RESOURCE_FIELDS = ('properties', 'metadata', 'update_policy', 'deletion_policy', 'external_id')
-_VALIDATED_FIELDS = ('properties', 'metadata', 'update_policy', 'deletion_policy', 'external_id')
 
 
 @dataclass
@@ -117,8 +117,10 @@ def _functions(parsed: Any):
 
 
 class _Checker:
-    def __init__(self, template: Template, attribute_names: Callable | None):
+    def __init__(self, template: Template, attribute_names: Callable | None,
+                 sites: CallSites | None = None):
         self.template = template
+        self.sites = sites if sites is not None else CallSites(template)
         version = template.facts
         table = ParameterTable(version, Declarations(template.parameters), {}, {}, StackIdentity())
         pair = template.sections.get('conditions')
@@ -150,20 +152,62 @@ class _Checker:
             found.append((exc, False, exc))
         finally:
             self.scope.explore = None
+        self._parse_issues(found, node, owner, field, guard)
+        return parsed
+
+    def _parse_issues(self, found: list, node: Node, owner: tuple, field: str,
+                      guard: str | None) -> None:
         for wrapped, guarded, original in found:
             reason = guard or (IF_BRANCH if guarded else None)
             self.issues.append(StaticIssue(str(wrapped), located(wrapped) or node, PARSE,
                                            reason is None, _cause(original), owner, field, reason))
-        return parsed
+
+    def check_value(self, node: Node, path: str, base: list, owner: tuple, field: str,
+                    parse_guard: str | None, guard: str | None) -> None:
+        """explore() then validate() of a value field, looking only at the calls that can fail.
+
+        A call whose parse and validate cannot fail (`calls.INERT` and above)
+        and plain values are left out: what is left is parsed and validated
+        in the order, and with the paths, of the whole field's walk, so the
+        issues are the same.  A value too large to walk (aliases) is left
+        out.
+        """
+        calls = self.sites.of(node)
+        if calls is None:
+            return
+        scope = self.scope
+        live = [call for call in calls if level(call, scope, values=False) == LIVE]
+        if not live or any(self.sites.too_large(call) for call in live):
+            return
+        found: list = []
+        scope.explore = found
+        parsed: list | None = []
+        try:
+            for call in live:
+                parsed.append((call.parse(scope, path), call.validate_path(base)))
+        except Exception as exc:  # a failure outside any call: the field's parse stops there
+            parsed = None
+            found.append((exc, False, exc))
+        finally:
+            scope.explore = None
+        self._parse_issues(found, node, owner, field, parse_guard)
+        if parsed:
+            functions = [fn for fn, _ in parsed]
+            self._validate(lambda: validate_each(parsed), functions, owner, field, node, guard)
 
     def validate(self, parsed: Any, path: list, owner: tuple, field: str, node: Node,
                  guard: str | None = None) -> None:
         """Heat's validate(), repeated with each reported call set aside."""
+        self._validate(lambda: validate(parsed, list(path) if path else None), parsed, owner,
+                       field, node, guard)
+
+    def _validate(self, run: Callable[[], None], parsed: Any, owner: tuple, field: str,
+                  node: Node, guard: str | None) -> None:
         by_node = None  # the calls by node, looked at only once something fails
         attempts = limit = 0
         while True:
             try:
-                validate(parsed, list(path) if path else None)
+                run()
             except Exception as exc:
                 if by_node is None:
                     by_node = {id(fn.site.node): fn for fn in _functions(parsed)
@@ -212,9 +256,8 @@ class _Checker:
                 if node is None or (field == 'external_id' and not facts.has_conditions):
                     continue
                 path = '.'.join(['resources', str(name), field])
-                parsed = self.explore(node, path, owner, field)
-                if field in _VALIDATED_FIELDS:
-                    self.validate(parsed, ['resources', name, field], owner, field, node, guard)
+                # Heat parses every resource, and validates only the enabled ones
+                self.check_value(node, path, ['resources', name, field], owner, field, None, guard)
             if facts.has_conditions and body.get('condition') is not None:
                 self.explore(body.get('condition'), '.'.join(['resources', str(name),
                                                               'condition']),
@@ -240,9 +283,8 @@ class _Checker:
             node = body.get('value')
             if node is None:
                 continue
-            parsed = self.explore(node, '.'.join(['outputs', str(name), 'value']), owner, 'value',
-                                  guard=guard)
-            self.validate(parsed, ['outputs', name, 'value'], owner, 'value', node, guard)
+            self.check_value(node, '.'.join(['outputs', str(name), 'value']),
+                             ['outputs', name, 'value'], owner, 'value', guard, guard)
         del used
         return self.issues
 
@@ -309,14 +351,17 @@ class _Checker:
 
 
 def static_issues(template: Template, *, attribute_names: Callable[[ResourceEntry], Any] | None
-                  = None) -> list[StaticIssue]:
+                  = None, sites: CallSites | None = None) -> list[StaticIssue]:
     """Each parse/validate-time failure Heat would report for `template`, certain or possible.
 
     Nothing is reported for a template whose version Heat does not know
     (that is the version rules' business).  `attribute_names`, when given,
     tells which attributes a resource has (from a resource catalog), so
-    that get_attr of an unknown attribute is reported.
+    that get_attr of an unknown attribute is reported.  `sites`, the
+    template's CallSites, may be shared with a TemplateEvaluation.  A value
+    that YAML aliases make too large to walk (calls.Expansion) is not
+    checked.
     """
     if template.version is None:
         return []
-    return _Checker(template, attribute_names).run()
+    return _Checker(template, attribute_names, sites).run()

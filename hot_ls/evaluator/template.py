@@ -10,6 +10,12 @@ ones Heat uses for templates ('resources.r.properties.value.list_join: ...',
 
 Every call evaluated is recorded against its node, so an editor can ask
 for the value of any call (`value_of`).
+
+With `errors_only=True` (what the rules use), only what can fail is
+evaluated (hot_ls.evaluator.calls): the errors of each item are the same,
+except that an error due only to a deploy-time value (a parameter's value,
+a missing resource or file) may be left out; no value is computed, so
+`preview` and `value_of` are not available.
 """
 from __future__ import annotations
 
@@ -17,8 +23,9 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from hot_ls.evaluator.calls import LIVE, QUIET, SURE, CallSites, level
 from hot_ls.evaluator.errors import PARSE, RESOLVE, VALIDATE, EvalError
-from hot_ls.evaluator.functions.base import resolve, validate
+from hot_ls.evaluator.functions.base import resolve, validate, validate_each
 from hot_ls.evaluator.parameters import Declarations, ParameterTable, StackIdentity
 from hot_ls.evaluator.scope import _MISSING, ResourceEntry, Scope
 from hot_ls.evaluator.snippet import STACK, Outcome
@@ -82,8 +89,11 @@ class TemplateEvaluation:
     def __init__(self, template: Template, environments: Iterable[Any] = (),
                  parameter_values: dict | None = None, *, files: dict | None = None,
                  stack: StackIdentity | None = None,
-                 attribute_names: Callable[[ResourceEntry], Any] | None = None):
+                 attribute_names: Callable[[ResourceEntry], Any] | None = None,
+                 errors_only: bool = False, sites: CallSites | None = None):
         self.template = template
+        self.errors_only = errors_only
+        self.sites = sites if sites is not None else CallSites(template)
         self.version = template.facts
         self.problems: list[EvalError] = []
         values = dict(parameter_values or {})
@@ -166,6 +176,12 @@ class TemplateEvaluation:
         if props_node is None:
             return ResourcePreview(name, entry.type, enabled, Outcome({}))
         path = '.'.join(['resources', str(name), 'properties'])
+        if self.errors_only:
+            calls = self.sites.of(props_node)
+            if calls is None:  # too large to evaluate (aliases): nothing is known
+                return ResourcePreview(name, entry.type, enabled, Outcome(None))
+            if type(props_node) is Mapping and not (calls and calls[0].steps is None):
+                return self._property_errors(name, entry, enabled, props_node, path, calls)
         try:
             parsed = self.scope.parse(props_node, path)
         except Exception as exc:
@@ -200,6 +216,57 @@ class TemplateEvaluation:
         preview.order = list(parsed)
         return preview
 
+    def _property_errors(self, name: Any, entry: ResourceEntry, enabled: Outcome,
+                         props_node: Mapping, path: str, calls: list) -> ResourcePreview:
+        """_resource's errors, evaluating only the calls that can fail (errors_only)."""
+        scope = self.scope
+        levels = [level(call, scope) for call in calls]
+        if any(self.sites.too_large(call) for call, grade in zip(calls, levels) if grade == LIVE):
+            return ResourcePreview(name, entry.type, enabled, Outcome(None))
+        parsed: dict = {}
+        try:
+            for call, grade in zip(calls, levels):
+                if grade == LIVE:
+                    parsed[call] = call.parse(scope, path)
+        except Exception as exc:
+            return ResourcePreview(name, entry.type, enabled, self._failure(exc, PARSE, props_node))
+        if enabled.value is False or enabled.error is not None:
+            return ResourcePreview(name, entry.type, enabled, Outcome(None))
+        base = ['resources', name, 'properties']
+        try:
+            validate_each((fn, call.validate_path(base)) for call, fn in parsed.items())
+        except Exception as exc:
+            return ResourcePreview(name, entry.type, enabled,
+                                   self._failure(exc, VALIDATE, props_node))
+        errors = {}
+        count = len(calls)
+        start = 0
+        while start < count:  # the calls of one property, then the next
+            key = calls[start].key
+            end = start + 1
+            while end < count and calls[end].key is key:  # the same pair's key
+                end += 1
+            if min(levels[start:end]) < QUIET:
+                for index in range(start, end):
+                    if levels[index] == SURE:
+                        continue
+                    call = calls[index]
+                    fn = parsed.get(call)
+                    try:
+                        if fn is None:
+                            fn = call.parse(scope, path)
+                        fn.evaluate()
+                    except Exception as exc:
+                        key_path = '.'.join([path, str(key)])
+                        errors[key] = self._failure(exc, RESOLVE, props_node.get(key),
+                                                    prefix='Property error: %s: ' % key_path).error
+                        break
+            start = end
+        preview = ResourcePreview(name, entry.type, enabled, Outcome(None))
+        preview.property_errors = {key: errors[key] for key in props_node.index if key in errors}
+        preview.order = list(props_node.index)
+        return preview
+
     # -- outputs ----------------------------------------------------------------------------
     def output(self, name: Any) -> OutputPreview:
         found = self._outputs.get(name)
@@ -224,6 +291,11 @@ class TemplateEvaluation:
         if node is None:
             return OutputPreview(name, enabled, Outcome(error=EvalError(
                 'Each output definition must contain a value key.', PARSE, definition.key)))
+        if self.errors_only:
+            calls = self.sites.of(node)
+            if calls is None:  # too large to evaluate (aliases): nothing is known
+                return OutputPreview(name, enabled, Outcome(None))
+            return self._output_errors(name, enabled, node, calls)
         phase = PARSE
         try:
             parsed = self.scope.parse(node, '.'.join(['outputs', str(name), 'value']))
@@ -235,13 +307,39 @@ class TemplateEvaluation:
             return OutputPreview(name, enabled, self._failure(exc, phase, node))
         return OutputPreview(name, enabled, Outcome(value))
 
+    def _output_errors(self, name: Any, enabled: Outcome, node: Node, calls: list
+                       ) -> OutputPreview:
+        """_output's error, evaluating only the calls that can fail (errors_only)."""
+        scope = self.scope
+        path = '.'.join(['outputs', str(name), 'value'])
+        levels = [level(call, scope) for call in calls]
+        if any(self.sites.too_large(call) for call, grade in zip(calls, levels) if grade == LIVE):
+            return OutputPreview(name, enabled, Outcome(None))
+        phase = PARSE
+        try:
+            parsed = {call: call.parse(scope, path)
+                      for call, grade in zip(calls, levels) if grade == LIVE}
+            phase = VALIDATE
+            base = ['outputs', name, 'value']
+            validate_each((fn, call.validate_path(base)) for call, fn in parsed.items())
+            phase = RESOLVE
+            if levels and min(levels) < QUIET:
+                for call, grade in zip(calls, levels):
+                    if grade != SURE:
+                        fn = parsed.get(call)
+                        (fn if fn is not None else call.parse(scope, path)).evaluate()
+        except Exception as exc:
+            return OutputPreview(name, enabled, self._failure(exc, phase, node))
+        return OutputPreview(name, enabled, Outcome(None))
+
     # -- everything --------------------------------------------------------------------------
     def evaluate_all(self) -> None:
         if self._all_done:
             return
         self._all_done = True
-        for name in self.template.parameters:
-            self.parameter(name)
+        if not self.errors_only:
+            for name in self.template.parameters:
+                self.parameter(name)
         for name in self.template.resources:
             self.resource(name)
         for name in self.template.outputs:
@@ -260,6 +358,7 @@ class TemplateEvaluation:
         A call inside an `if` branch that is not taken, or inside a disabled
         resource, is never evaluated.
         """
+        self._values_needed('value_of')
         self.evaluate_all()
         found = self.scope.trace.get(id(node))
         if found is not None:
@@ -278,8 +377,13 @@ class TemplateEvaluation:
             self._failures.setdefault(id(error.node), (error.node, error))
         return Outcome(error=error)
 
+    def _values_needed(self, what: str) -> None:
+        if self.errors_only:
+            raise ValueError(f'{what}() needs the values, which errors_only does not compute')
+
     def preview(self):
         from hot_ls.evaluator.preview import Preview
+        self._values_needed('preview')
         self.evaluate_all()
         return Preview.build(self)
 

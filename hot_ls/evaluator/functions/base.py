@@ -125,6 +125,17 @@ def validate(snippet: Any, path: Any = None) -> None:
     _validate(snippet, linked)
 
 
+def validate_each(items) -> None:
+    """validate() of some of a value's calls: (Function, the linked path validate reaches it by).
+
+    For checks that validate only the calls of a value that can fail
+    (hot_ls.evaluator.calls); plain values and the other calls validate
+    without effect, so the first failure is the one validate(value) raises.
+    """
+    for snippet, linked in items:
+        _validate(snippet, linked)
+
+
 def _unlink(linked: tuple) -> list:
     items = []
     while linked:

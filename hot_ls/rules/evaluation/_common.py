@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from hot_ls.catalog.property_rules import accepts_any_property
+from hot_ls.evaluator.calls import CallSites
 from hot_ls.evaluator.static import StaticIssue, static_issues
 from hot_ls.evaluator.template import TemplateEvaluation
 from hot_ls.syntax import Mapping, Node
@@ -25,29 +26,39 @@ REFERENCE_ERRORS = frozenset({'InvalidTemplateReference',
                               'RecursionError'})
 
 
+def call_sites(ctx) -> CallSites:
+    """Where each value's calls are: found once, for the static issues and the evaluation."""
+    return ctx.shared('call-sites', lambda: CallSites(ctx.template))
+
+
 def evaluation(ctx) -> TemplateEvaluation:
-    """The template evaluated with the default parameter values, once per analysis."""
-    return ctx.shared('evaluation', lambda: _evaluate(ctx.template))
+    """The template evaluated with the default parameter values, once per analysis.
+
+    Only the errors are computed (errors_only): the rules skip the failures
+    that depend on deploy-time values (PARAMETER_ERRORS, REFERENCE_ERRORS,
+    files not sent), which are the ones errors_only may leave out.
+    """
+    return ctx.shared('evaluation', lambda: _evaluate(ctx.template, call_sites(ctx)))
 
 
-def _evaluate(template) -> TemplateEvaluation:
-    found = TemplateEvaluation(template)
+def _evaluate(template, sites: CallSites) -> TemplateEvaluation:
+    found = TemplateEvaluation(template, errors_only=True, sites=sites)
     try:
         found.evaluate_all()
     except RecursionError:  # a pathologically deep template: report nothing, never crash
-        found = TemplateEvaluation(template)
+        found = TemplateEvaluation(template, errors_only=True, sites=sites)
         found._all_done = True
     return found
 
 
 def issues(ctx) -> list[StaticIssue]:
     """The template's static issues, once per analysis."""
-    return ctx.shared('static-issues', lambda: _static_issues(ctx.template))
+    return ctx.shared('static-issues', lambda: _static_issues(ctx.template, call_sites(ctx)))
 
 
-def _static_issues(template) -> list[StaticIssue]:
+def _static_issues(template, sites: CallSites) -> list[StaticIssue]:
     try:
-        return static_issues(template)
+        return static_issues(template, sites=sites)
     except RecursionError:
         return []
 

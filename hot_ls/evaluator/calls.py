@@ -1,0 +1,304 @@
+"""Where a value's calls are, and which of them can fail: what lets checks skip the rest.
+
+Heat's parse, validate and resolve walk a whole value; but a value with no
+call in it parses to itself and cannot fail, and most calls of a real
+template are `{get_param: name}`, `{get_resource: name}` or `{get_attr:
+[name, attribute]}`, whose outcome is known without evaluating them.  The
+checks (`static_issues`, and `TemplateEvaluation(errors_only=True)` for the
+rules) therefore look only at a value's *top calls*, the calls not inside
+another call, found once per field (`CallSites`), and evaluate only those
+that can fail, in Heat's order, with Heat's paths:
+
+* LIVE: anything may happen (most functions);
+* INERT: parsing and validating it cannot fail or touch anything else
+  (no condition is looked up); resolving it may fail;
+* QUIET: INERT, and resolving it can fail only for want of a deploy-time
+  value: a parameter's value (UserParameterMissing, ParameterError...), a
+  resource that does not exist (InvalidTemplateReference) or a file not sent
+  ('No content found in the "files" section ...');
+* SURE: resolving it cannot fail.
+
+A document with YAML aliases can expand exponentially (a "billion laughs"
+of nested lists of aliases).  The search for top calls does not walk again
+a shared part that held no call, and gives up (`CallSites.of` gives None)
+past `Expansion.limit` nodes; `Expansion` measures a call as parsing it
+would walk it, aliases expanded, in time linear in the document, and a
+call larger than the limit is not evaluated (`CallSites.too_large`).  What
+is given up on is reported by no check: nothing is known about it.
+
+Leaving calls out keeps every outcome: the calls left in are parsed,
+validated and resolved in the order, with the paths, of the whole walk, and
+the calls left out have no effect on anything (they look no condition up,
+and their failures, when they can fail, are the ones listed under QUIET).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hot_ls.evaluator.functions import references
+from hot_ls.evaluator.functions.table import value_table
+from hot_ls.evaluator.parsing import Path, parse_call
+from hot_ls.syntax import Mapping, Node, Scalar, Sequence
+
+if TYPE_CHECKING:
+    from hot_ls.evaluator.scope import Scope
+    from hot_ls.model.template import Template
+
+LIVE, INERT, QUIET, SURE = 0, 1, 2, 3
+_NO_KEY = object()
+
+
+class TopCall:
+    """A call `{name: args}` at `node`, reached from the field through `steps`.
+
+    `steps` is a linked list, innermost first: (parent, sep, item), sep '.'
+    for a mapping key and '' for a list index (Heat's parse path), or None
+    when the call is the field itself.
+    """
+
+    __slots__ = ('node', 'steps', 'name', 'pair', 'factory')
+
+    def __init__(self, node: Mapping, steps: Any, name: Any, pair: Any, factory: Any):
+        self.node = node
+        self.steps = steps
+        self.name = name
+        self.pair = pair
+        self.factory = factory
+
+    def step_list(self) -> list:
+        items = []
+        link = self.steps
+        while link is not None:
+            link, sep, item = link
+            items.append((sep, item))
+        items.reverse()
+        return items
+
+    @property
+    def key(self) -> Any:
+        """The first step's item: the property a call of `properties` is in."""
+        link = self.steps
+        if link is None:
+            return _NO_KEY
+        while link[0] is not None:
+            link = link[0]
+        return link[2]
+
+    def parse(self, scope: 'Scope', root: str) -> Any:
+        """Parse the call as Heat's parse of the whole field would reach it (path `root`...)."""
+        path: Any = root
+        for sep, item in self.step_list():
+            path = Path(path, sep, item)
+        return parse_call(value_table(scope.version), scope, self.node, self.name, self.pair,
+                          self.factory, path)
+
+    def validate_path(self, base: list) -> tuple:
+        """The linked path `validate(field, base)` has when it reaches this call."""
+        linked: tuple = ()
+        for item in base:
+            linked = (linked, item)
+        for sep, item in self.step_list():
+            if sep:
+                linked = (linked, item)
+            else:
+                parent_base, parent = linked if linked else ((), '')
+                linked = (parent_base, '%s[%d]' % (parent, item))
+        return linked
+
+    def __repr__(self) -> str:
+        return f'<TopCall {self.name} at {self.node.start}>'
+
+
+class Expansion:
+    """How many nodes a value has once its aliases are expanded (for documents with aliases)."""
+
+    def __init__(self, tree: Any, limit: int | None = None):
+        self.limit = limit if limit is not None else 100_000 + 4 * len(tree.text)
+        self._sizes: dict[int, int] = {}
+
+    def size(self, node: Any) -> int:
+        kind = type(node)
+        if kind is not Mapping and kind is not Sequence:
+            return 1
+        found = self._sizes.get(id(node))
+        if found is None:
+            children = ([pair.value for pair in node.index.values()] if kind is Mapping
+                        else node.items)
+            found = 1
+            for child in children:
+                found += self.size(child)
+            self._sizes[id(node)] = found
+        return found
+
+    def too_large(self, node: Any) -> bool:
+        return self.size(node) > self.limit
+
+
+def top_calls(node: Node, table: dict, expansion: Expansion | None = None) -> list[TopCall] | None:
+    """The calls of `node` that are not inside another call, in the order Heat's walks meet them.
+
+    With an `expansion` (a document with aliases), None past `expansion.limit` nodes.
+    """
+    found: list[TopCall] = []
+    if expansion is not None:
+        walk = _SharedWalk(table, found, expansion.limit)
+        try:
+            walk.visit(node, None)
+        except _TooLarge:
+            return None
+    else:
+        _walk(node, table, None, found)
+    return found
+
+
+def _walk(node: Any, table: dict, steps: Any, found: list) -> None:
+    kind = type(node)
+    if kind is Mapping:
+        index = node.index
+        if len(index) == 1:
+            for name, pair in index.items():
+                factory = table.get(name)
+                if factory is not None:
+                    found.append(TopCall(node, steps, name, pair, factory))
+                    return
+        for key, pair in index.items():
+            value = pair.value
+            if type(value) is not Scalar:
+                _walk(value, table, (steps, '.', key), found)
+    elif kind is Sequence:
+        for i, item in enumerate(node.items):
+            if type(item) is not Scalar:
+                _walk(item, table, (steps, '', i), found)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class _SharedWalk:
+    """_walk for documents with aliases: a shared part found to hold no call is not walked
+    again, and the walk gives up past `budget` nodes."""
+
+    def __init__(self, table: dict, found: list, budget: int):
+        self.table = table
+        self.found = found
+        self.budget = budget
+        self.barren: set[int] = set()
+
+    def visit(self, node: Any, steps: Any) -> None:
+        kind = type(node)
+        if kind is not Mapping and kind is not Sequence:
+            return
+        if id(node) in self.barren:
+            return
+        self.budget -= 1
+        if self.budget < 0:
+            raise _TooLarge
+        found = self.found
+        before = len(found)
+        if kind is Mapping:
+            index = node.index
+            if len(index) == 1:
+                for name, pair in index.items():
+                    factory = self.table.get(name)
+                    if factory is not None:
+                        found.append(TopCall(node, steps, name, pair, factory))
+                        return
+            for key, pair in index.items():
+                self.visit(pair.value, (steps, '.', key))
+        else:
+            for i, item in enumerate(node.items):
+                self.visit(item, (steps, '', i))
+        if len(found) == before:
+            self.barren.add(id(node))
+
+
+class CallSites:
+    """The top calls of each value field of one template, found once, for every check."""
+
+    def __init__(self, template: 'Template'):
+        self.table = value_table(template.facts)
+        tree = template.tree
+        self.expansion = Expansion(tree) if tree is not None and tree.aliases else None
+        self._fields: dict[int, Any] = {}
+
+    def too_large(self, call: TopCall) -> bool:
+        """Whether parsing the call would walk more than the limit (aliases expanded)."""
+        return self.expansion is not None and self.expansion.too_large(call.node)
+
+    def of(self, node: Node) -> list[TopCall] | None:
+        """The top calls of a field's value; None when it is too large to evaluate."""
+        entry = self._fields.get(id(node))
+        if entry is None:  # (node, calls): the node is kept, so its id stays its own
+            entry = self._fields[id(node)] = (node, top_calls(node, self.table, self.expansion))
+        return entry[1]
+
+
+def level(call: TopCall, scope: 'Scope', values: bool = True) -> int:
+    """LIVE, INERT, QUIET or SURE (see the module's documentation) for a top call in `scope`.
+
+    With `values` False, parameter values are not looked up (a get_param is
+    at most QUIET): enough to tell LIVE from the rest.
+    """
+    factory = call.factory
+    args = call.pair.value
+    if factory is references.GetParam:
+        if type(args) is Scalar:
+            name = args.value
+            if not (isinstance(name, str) and name):
+                return INERT  # resolving fails: 'Function "get_param" must have arguments'...
+        elif type(args) is Sequence and args.items and all(type(i) is Scalar for i in args.items):
+            name = args.items[0].value
+            if not isinstance(name, str):
+                return INERT  # 'Parameter name in "get_param" must be string'
+        else:
+            return LIVE
+        if not values:
+            return QUIET
+        try:
+            scope.parameters[name]
+        except KeyError:
+            return QUIET  # UserParameterMissing
+        except Exception as exc:
+            return QUIET if _parameter_error(exc) else INERT
+        return SURE
+    if factory is references.GetResource:
+        if type(args) is not Scalar:
+            return LIVE
+        entry = scope.resources.get(args.value)
+        if entry is None:
+            return QUIET  # InvalidTemplateReference
+        return SURE if entry.condition is None else INERT
+    if factory is references.GetFile:
+        if type(args) is not Scalar:
+            return LIVE
+        name = args.value
+        if not isinstance(name, str) or '\x00' in name:
+            return INERT
+        try:
+            name.encode('utf-8')
+        except UnicodeError:
+            return INERT
+        return QUIET  # the file's content, or 'No content found in the "files" section ...'
+    if factory in _GET_ATTR:
+        if type(args) is not Sequence or scope._attribute_names is not None:
+            return LIVE
+        items = args.items
+        if len(items) < (1 if factory is references.GetAttAllAttributes else 2):
+            return LIVE
+        for item in items:
+            if type(item) is not Scalar:
+                return LIVE
+        entry = scope.resources.get(items[0].value)
+        if entry is None or entry.condition is not None:
+            return LIVE  # validate() fails, or looks the resource's condition up
+        return SURE
+    return LIVE
+
+
+_GET_ATTR = (references.GetAttThenSelect, references.GetAtt, references.GetAttAllAttributes)
+
+
+def _parameter_error(exc: BaseException) -> bool:
+    from hot_ls.language.parameters import ParameterError
+    return isinstance(exc, ParameterError)

@@ -1,0 +1,182 @@
+"""Leaving out the calls that cannot fail changes no outcome (hot_ls.evaluator.calls).
+
+static_issues and TemplateEvaluation(errors_only=True) parse, validate and
+resolve only the calls `calls.level` says can fail.  Forcing every call to
+LIVE gives the walk of everything; both must agree, on templates made of
+every golden evaluation case (each snippet as a property, in a list, and as
+an output), the static golden cases and the rule fixtures.  errors_only may
+leave out only the failures due to deploy-time values, which the rules skip.
+"""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from golden import ROOT
+from hot_ls.evaluator import calls
+from hot_ls.evaluator.static import static_issues
+from hot_ls.evaluator.template import TemplateEvaluation
+from hot_ls.model import Template
+from hot_ls.syntax import parse
+
+DEPLOY_TIME = {'UserParameterMissing', 'ParameterError', 'ParameterSchemaError',
+               'ParameterValueError', 'ParameterMissingError', 'InvalidTemplateReference'}
+#: and hot-ls's own recursion limit, which a plain value left out can no longer reach
+LEFT_OUT = DEPLOY_TIME | {'RecursionError'}
+
+
+def _golden_templates():
+    with open(os.path.join(ROOT, 'fixtures', 'golden', 'eval.jsonl'), encoding='utf-8') as fh:
+        cases = [json.loads(line) for line in fh if line.strip()]
+    out = []
+    for case in cases:
+        if case.get('condition'):
+            continue
+        resources = {'r': {'type': 'OS::Heat::Value', 'properties': {
+            'a': case['snippet'], 'b': [{'get_param': 'missing'}, case['snippet']],
+            'c': {'k': case['snippet'], 'p': {'get_param': 'name'}}}}}
+        for name, spec in (case.get('resources') or {}).items():
+            resources.setdefault(name, spec if isinstance(spec, dict) else {'type': spec})
+        template = {'heat_template_version': case['version'],
+                    'parameters': case.get('parameters') or {},
+                    'resources': resources,
+                    'outputs': {'o': {'value': case['snippet']},
+                                'l': {'value': [{'get_resource': 'r'}, case['snippet']]}}}
+        out.append((case['id'], json.dumps(template)))
+    return out
+
+
+def _other_templates():
+    out = []
+    with open(os.path.join(ROOT, 'fixtures', 'golden', 'static.jsonl'), encoding='utf-8') as fh:
+        for line in fh:
+            if line.strip():
+                case = json.loads(line)
+                out.append(('static/' + case['id'], case['template']))
+    rules = os.path.join(ROOT, 'fixtures', 'rules')
+    for dirpath, _, filenames in sorted(os.walk(rules)):
+        for name in sorted(filenames):
+            if name.endswith('.yaml') and '.env.' not in name:
+                with open(os.path.join(dirpath, name), encoding='utf-8') as fh:
+                    out.append((os.path.relpath(os.path.join(dirpath, name), rules), fh.read()))
+    return out
+
+
+TEMPLATES = _golden_templates() + _other_templates()
+
+
+def _everything_live(monkeypatch):
+    monkeypatch.setattr(calls, 'level', lambda call, scope, values=True: calls.LIVE)
+    import hot_ls.evaluator.static as static_module
+    import hot_ls.evaluator.template as template_module
+    monkeypatch.setattr(static_module, 'level', lambda call, scope, values=True: calls.LIVE)
+    monkeypatch.setattr(template_module, 'level', lambda call, scope, values=True: calls.LIVE)
+
+
+def _issues(template):
+    return [(i.message, (i.node.start, i.node.end) if i.node is not None else None, i.phase,
+             i.certain, i.cause, i.owner, i.field, i.reason) for i in static_issues(template)]
+
+
+def _error(error):
+    if error is None:
+        return None
+    return (error.message, error.phase, error.kind,
+            (error.node.start, error.node.end) if error.node is not None else None)
+
+
+def _deploy_time(error):
+    return error is not None and (error.kind in LEFT_OUT or
+                                  'No content found in the "files" section' in error.message)
+
+
+def _outcomes(template, errors_only):
+    evaluation = TemplateEvaluation(template, errors_only=errors_only)
+    evaluation.evaluate_all()
+    out = {}
+    for name in template.resources:
+        res = evaluation.resource(name)
+        out[('resource', name)] = (res.enabled.value, _error(res.enabled.error),
+                                   _error(res.properties.error),
+                                   {k: e for k, e in res.property_errors.items()})
+    for name in template.outputs:
+        output = evaluation.output(name)
+        out[('output', name)] = (output.enabled.value, _error(output.enabled.error), output.value.error)
+    out['conditions'] = sorted(map(str, evaluation.heat_conditions))
+    return out
+
+
+def _template(text):
+    template = Template(parse(text))
+    if template.version is None:
+        pytest.skip('no known version')
+    return template
+
+
+@pytest.fixture
+def analysis_recursion_limit():
+    """The recursion limit analyses run with (rules.engine)."""
+    import sys
+    from hot_ls.rules.engine import _RECURSION_LIMIT
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(before, _RECURSION_LIMIT))
+    yield
+    sys.setrecursionlimit(before)
+
+
+@pytest.mark.parametrize('name,text', TEMPLATES, ids=[n for n, _ in TEMPLATES])
+def test_leaving_out_calls_changes_nothing(name, text, monkeypatch, analysis_recursion_limit):
+    template = _template(text)
+    issues = _issues(template)
+    pruned = _outcomes(template, errors_only=True)
+    with monkeypatch.context() as patch:
+        _everything_live(patch)
+        assert _issues(_template(text)) == issues
+        walked = _outcomes(_template(text), errors_only=True)
+    full = _outcomes(_template(text), errors_only=False)
+    for key, value in full.items():
+        if key == 'conditions':
+            assert pruned[key] == walked[key] == value
+            continue
+        if key[0] == 'resource':
+            enabled, enabled_error, props_error, prop_errors = value
+            for outcome in (pruned[key], walked[key]):
+                assert outcome[:3] == (enabled, enabled_error, props_error), key
+            assert {k: _error(e) for k, e in walked[key][3].items()} == \
+                {k: _error(e) for k, e in prop_errors.items()}, key
+            kept = {k: _error(e) for k, e in prop_errors.items() if not _deploy_time(e)}
+            assert {k: _error(e) for k, e in pruned[key][3].items() if not _deploy_time(e)} == kept
+        else:
+            enabled, enabled_error, error = value
+            assert walked[key] == (enabled, enabled_error, walked[key][2]), key
+            assert _error(walked[key][2]) == _error(error), key
+            if _deploy_time(error):
+                assert pruned[key][2] is None or _error(pruned[key][2]) == _error(error), key
+            else:
+                assert _error(pruned[key][2]) == _error(error), key
+
+
+def test_the_rules_skip_what_errors_only_leaves_out():
+    from hot_ls.language import parameters
+    from hot_ls.rules.evaluation._common import PARAMETER_ERRORS, REFERENCE_ERRORS, skipped_message
+
+    def subclasses(cls):
+        for sub in cls.__subclasses__():
+            yield sub
+            yield from subclasses(sub)
+
+    names = {parameters.ParameterError.__name__} | {c.__name__ for c in
+                                                    subclasses(parameters.ParameterError)}
+    assert names | {'UserParameterMissing'} <= PARAMETER_ERRORS
+    assert DEPLOY_TIME <= PARAMETER_ERRORS | REFERENCE_ERRORS
+    assert skipped_message('Property error: x: No content found in the "files" section for '
+                           'get_file path: a')
+
+
+def test_values_are_not_available_with_errors_only():
+    template = _template('heat_template_version: 2021-04-16\noutputs: {o: {value: 1}}\n')
+    evaluation = TemplateEvaluation(template, errors_only=True)
+    with pytest.raises(ValueError):
+        evaluation.preview()
