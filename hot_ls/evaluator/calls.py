@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, Any
 from hot_ls.evaluator.functions import references
 from hot_ls.evaluator.functions.table import value_table
 from hot_ls.evaluator.parsing import Path, parse_call
+from hot_ls.evaluator.scope import ResourceEntry
+from hot_ls.language.parameters import ParameterError
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 
 if TYPE_CHECKING:
@@ -56,7 +58,7 @@ class TopCall:
     when the call is the field itself.
     """
 
-    __slots__ = ('node', 'steps', 'name', 'pair', 'factory')
+    __slots__ = ('node', 'steps', 'name', 'pair', 'factory', 'key')
 
     def __init__(self, node: Mapping, steps: Any, name: Any, pair: Any, factory: Any):
         self.node = node
@@ -64,6 +66,13 @@ class TopCall:
         self.name = name
         self.pair = pair
         self.factory = factory
+        # the first step's item: the property a call of `properties` is in
+        if steps is None:
+            self.key = _NO_KEY
+        else:
+            while steps[0] is not None:
+                steps = steps[0]
+            self.key = steps[2]
 
     def step_list(self) -> list:
         items = []
@@ -73,16 +82,6 @@ class TopCall:
             items.append((sep, item))
         items.reverse()
         return items
-
-    @property
-    def key(self) -> Any:
-        """The first step's item: the property a call of `properties` is in."""
-        link = self.steps
-        if link is None:
-            return _NO_KEY
-        while link[0] is not None:
-            link = link[0]
-        return link[2]
 
     def parse(self, scope: 'Scope', root: str) -> Any:
         """Parse the call as Heat's parse of the whole field would reach it (path `root`...)."""
@@ -217,10 +216,25 @@ class CallSites:
     """The top calls of each value field of one template, found once, for every check."""
 
     def __init__(self, template: 'Template'):
+        self.template = template
         self.table = value_table(template.facts)
         tree = template.tree
         self.expansion = Expansion(tree) if tree is not None and tree.aliases else None
         self._fields: dict[int, Any] = {}
+        self._entries: dict | None = None
+
+    def resource_entries(self) -> dict:
+        """The template's resources as the functions see them (made once; read only)."""
+        if self._entries is None:
+            has_conditions = self.template.facts.has_conditions
+            entries = {}
+            for name, definition in self.template.resources.items():
+                rtype = definition.get('type')
+                entries[name] = ResourceEntry(
+                    name, rtype.value if isinstance(rtype, Scalar) else None,
+                    definition.get('condition') if has_conditions else None, definition.body)
+            self._entries = entries
+        return self._entries
 
     def too_large(self, call: TopCall) -> bool:
         """Whether parsing the call would walk more than the limit (aliases expanded)."""
@@ -255,13 +269,11 @@ def level(call: TopCall, scope: 'Scope', values: bool = True) -> int:
             return LIVE
         if not values:
             return QUIET
-        try:
-            scope.parameters[name]
-        except KeyError:
-            return QUIET  # UserParameterMissing
-        except Exception as exc:
-            return QUIET if _parameter_error(exc) else INERT
-        return SURE
+        fails = scope.parameters.lookup_fails(name)
+        if not fails:
+            return SURE
+        # KeyError: get_param raises UserParameterMissing
+        return QUIET if issubclass(fails, (KeyError, ParameterError)) else INERT
     if factory is references.GetResource:
         if type(args) is not Scalar:
             return LIVE
@@ -298,7 +310,3 @@ def level(call: TopCall, scope: 'Scope', values: bool = True) -> int:
 
 _GET_ATTR = (references.GetAttThenSelect, references.GetAtt, references.GetAttAllAttributes)
 
-
-def _parameter_error(exc: BaseException) -> bool:
-    from hot_ls.language.parameters import ParameterError
-    return isinstance(exc, ParameterError)

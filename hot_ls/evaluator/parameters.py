@@ -93,6 +93,7 @@ class ParameterTable:
         if not self.stack.name and self.stack.name is not None:
             self._pseudo.pop(lang_params.STACK_NAME)  # Heat defines it only for a named stack
         self._cache: dict[Any, Any] = {}
+        self._fails: dict[Any, Any] = {}
 
     def _schema(self, name: Any) -> Any:
         """The parsed schema of a declared parameter, or the ParameterError it gives."""
@@ -151,6 +152,21 @@ class ParameterTable:
         value = schema.value(self.values.get(name), self.defaults.get(name))
         self._cache[name] = value
         return value
+
+    def lookup_fails(self, name: Any) -> Any:
+        """Whether `table[name]` raises: False, or the exception's class (remembered)."""
+        try:
+            return self._fails[name]
+        except KeyError:
+            pass
+        try:
+            self[name]
+        except Exception as exc:
+            found = type(exc)
+        else:
+            found = False
+        self._fails[name] = found
+        return found
 
     def user_value(self, name: Any) -> Any:
         return self.values.get(name)

@@ -54,7 +54,8 @@ class Scope:
         self.guard_depth = 0  # static checks: how many `if` branches deep the parser is
         self._conditions: Conditions | None = None
         self._enabled: dict[Any, Any] = {}
-        self.trace: dict[int, tuple[Node, Any]] = {}
+        #: every evaluated call's value, by node (None: not recorded, for checks)
+        self.trace: dict[int, tuple[Node, Any]] | None = {}
 
     # -- parsing -------------------------------------------------------------------
     def parse(self, node: Any, path: str = '') -> Any:
@@ -145,7 +146,8 @@ class Scope:
 
     # -- the trace -----------------------------------------------------------------
     def record(self, node: Node, value: Any) -> None:
-        self.trace[id(node)] = (node, value)
+        if self.trace is not None:
+            self.trace[id(node)] = (node, value)
 
     def value_of(self, node: Node) -> Any:
         """The recorded value of a call node, or raise KeyError if it was never evaluated."""

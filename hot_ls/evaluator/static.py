@@ -41,7 +41,7 @@ from hot_ls.evaluator.functions.base import Function, Macro, validate, validate_
 from hot_ls.evaluator.parameters import Declarations, ParameterTable, StackIdentity
 from hot_ls.evaluator.scope import _MISSING, ResourceEntry, Scope
 from hot_ls.model.template import Template
-from hot_ls.syntax import Node, Scalar
+from hot_ls.syntax import Node
 
 IF_BRANCH = ('it is inside an "if" branch that the condition does not pick with the default '
              'parameter values, and Heat parses only the branch it picks')
@@ -124,14 +124,10 @@ class _Checker:
         version = template.facts
         table = ParameterTable(version, Declarations(template.parameters), {}, {}, StackIdentity())
         pair = template.sections.get('conditions')
-        entries = {}
-        for name, definition in template.resources.items():
-            rtype = definition.get('type')
-            entries[name] = ResourceEntry(
-                name, rtype.value if isinstance(rtype, Scalar) else None,
-                definition.get('condition') if version.has_conditions else None, definition.body)
         self.scope = Scope(version, table, conditions=pair.value if pair else _MISSING,
-                           resources=entries, attribute_names=attribute_names, lenient=True)
+                           resources=self.sites.resource_entries(),
+                           attribute_names=attribute_names, lenient=True)
+        self.scope.trace = None  # nobody asks for the values
         try:
             self.scope.conditions()  # parsed leniently before exploring, so never twice
         except Exception:
@@ -233,7 +229,6 @@ class _Checker:
     def run(self) -> list[StaticIssue]:
         template = self.template
         facts = template.facts
-        used = template.used_conditions()
         if facts.has_conditions:
             for name, definition in template.conditions.items():
                 owner = ('conditions', name)
@@ -285,7 +280,6 @@ class _Checker:
                 continue
             self.check_value(node, '.'.join(['outputs', str(name), 'value']),
                              ['outputs', name, 'value'], owner, 'value', guard, guard)
-        del used
         return self.issues
 
     def decide(self, decide: Callable[[], Any], owner: tuple, node: Node) -> None:

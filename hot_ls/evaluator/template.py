@@ -31,7 +31,7 @@ from hot_ls.evaluator.scope import _MISSING, ResourceEntry, Scope
 from hot_ls.evaluator.snippet import STACK, Outcome
 from hot_ls.model.environment import Environment, EnvironmentError_, merge_environments
 from hot_ls.model.template import Template
-from hot_ls.syntax import Mapping, Node, Scalar
+from hot_ls.syntax import Mapping, Node
 
 
 class FileLoader:
@@ -116,23 +116,16 @@ class TemplateEvaluation:
         base = os.path.dirname(os.path.abspath(template.path)) if template.path else None
         self.scope = Scope(self.version, table,
                            conditions=conditions_pair.value if conditions_pair else _MISSING,
-                           resources=self._resource_entries(), files=FileLoader(base, files),
+                           resources=self.sites.resource_entries(), files=FileLoader(base, files),
                            attribute_names=attribute_names, lenient=True)
+        if errors_only:
+            self.scope.trace = None  # no value_of(): the values are not kept
         self._resources: dict[Any, ResourcePreview] = {}
         self._outputs: dict[Any, OutputPreview] = {}
         self._failures: dict[int, tuple[Node, EvalError]] = {}
         self._all_done = False
         #: the conditions Heat itself evaluates when it creates the stack (see evaluate_all)
         self.heat_conditions: set = set()
-
-    def _resource_entries(self) -> dict[Any, ResourceEntry]:
-        entries = {}
-        for name, definition in self.template.resources.items():
-            rtype = definition.get('type')
-            condition = definition.get('condition') if self.version.has_conditions else None
-            entries[name] = ResourceEntry(name, rtype.value if isinstance(rtype, Scalar) else None,
-                                          condition, definition.body)
-        return entries
 
     # -- parameters and conditions ---------------------------------------------------
     def parameter(self, name: Any) -> Outcome:
@@ -221,49 +214,46 @@ class TemplateEvaluation:
         """_resource's errors, evaluating only the calls that can fail (errors_only)."""
         scope = self.scope
         levels = [level(call, scope) for call in calls]
-        if any(self.sites.too_large(call) for call, grade in zip(calls, levels) if grade == LIVE):
+        live = [call for call, grade in zip(calls, levels) if grade == LIVE]
+        if live and any(self.sites.too_large(call) for call in live):
             return ResourcePreview(name, entry.type, enabled, Outcome(None))
         parsed: dict = {}
         try:
-            for call, grade in zip(calls, levels):
-                if grade == LIVE:
-                    parsed[call] = call.parse(scope, path)
+            for call in live:
+                parsed[call] = call.parse(scope, path)
         except Exception as exc:
             return ResourcePreview(name, entry.type, enabled, self._failure(exc, PARSE, props_node))
         if enabled.value is False or enabled.error is not None:
             return ResourcePreview(name, entry.type, enabled, Outcome(None))
-        base = ['resources', name, 'properties']
-        try:
-            validate_each((fn, call.validate_path(base)) for call, fn in parsed.items())
-        except Exception as exc:
-            return ResourcePreview(name, entry.type, enabled,
-                                   self._failure(exc, VALIDATE, props_node))
-        errors = {}
-        count = len(calls)
-        start = 0
-        while start < count:  # the calls of one property, then the next
-            key = calls[start].key
-            end = start + 1
-            while end < count and calls[end].key is key:  # the same pair's key
-                end += 1
-            if min(levels[start:end]) < QUIET:
-                for index in range(start, end):
-                    if levels[index] == SURE:
-                        continue
-                    call = calls[index]
-                    fn = parsed.get(call)
-                    try:
-                        if fn is None:
-                            fn = call.parse(scope, path)
-                        fn.evaluate()
-                    except Exception as exc:
-                        key_path = '.'.join([path, str(key)])
-                        errors[key] = self._failure(exc, RESOLVE, props_node.get(key),
-                                                    prefix='Property error: %s: ' % key_path).error
-                        break
-            start = end
+        if parsed:
+            base = ['resources', name, 'properties']
+            try:
+                validate_each((fn, call.validate_path(base)) for call, fn in parsed.items())
+            except Exception as exc:
+                return ResourcePreview(name, entry.type, enabled,
+                                       self._failure(exc, VALIDATE, props_node))
+        # A property is resolved when one of its calls can fail for another reason than
+        # a deploy-time value; its first failure, in the walk's order, is its error.
+        loud = {call.key for call, grade in zip(calls, levels) if grade < QUIET}
+        errors: dict = {}
+        if loud:
+            for call, grade in zip(calls, levels):
+                key = call.key
+                if grade == SURE or key not in loud or key in errors:
+                    continue
+                fn = parsed.get(call)
+                try:
+                    if fn is None:
+                        fn = call.parse(scope, path)
+                    fn.evaluate()
+                except Exception as exc:
+                    key_path = '.'.join([path, str(key)])
+                    errors[key] = self._failure(exc, RESOLVE, props_node.get(key),
+                                                prefix='Property error: %s: ' % key_path).error
         preview = ResourcePreview(name, entry.type, enabled, Outcome(None))
-        preview.property_errors = {key: errors[key] for key in props_node.index if key in errors}
+        if errors:
+            preview.property_errors = {key: errors[key] for key in props_node.index
+                                       if key in errors}
         preview.order = list(props_node.index)
         return preview
 

@@ -14,7 +14,6 @@ innermost call it came from.
 from __future__ import annotations
 
 import collections.abc
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from hot_ls.evaluator.errors import StackValidationFailed, tag
@@ -24,13 +23,25 @@ if TYPE_CHECKING:
     from hot_ls.evaluator.scope import Scope
 
 
-@dataclass(frozen=True)
 class Site:
-    """Where a call is written: `{key: args}` in `node`."""
+    """Where a call is written: `{key: args}` in `node`.  (Made for every call: kept light.)"""
 
-    node: Node
-    key: Node
-    args: Node
+    __slots__ = ('node', 'key', 'args')
+
+    def __init__(self, node: Node, key: Node, args: Node):
+        self.node = node
+        self.key = key
+        self.args = args
+
+    def __eq__(self, other: Any) -> bool:
+        return (isinstance(other, Site) and self.node is other.node and self.key is other.key
+                and self.args is other.args)
+
+    def __hash__(self) -> int:
+        return hash((id(self.node), id(self.key), id(self.args)))
+
+    def __repr__(self) -> str:
+        return f'Site(node={self.node!r}, key={self.key!r}, args={self.args!r})'
 
 
 class Function:
@@ -93,8 +104,19 @@ class Macro(Function):
         return resolve(self.parsed, nullable=True)
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def resolve(snippet: Any, nullable: bool = False) -> Any:
     """heat.engine.function.resolve: compute every function in a parsed snippet."""
+    kind = type(snippet)
+    if kind in _PLAIN:
+        return snippet
+    if kind is dict:
+        return dict((k, v) for k, v in ((k, resolve(v, True)) for k, v in snippet.items())
+                    if v is not Ellipsis)
+    if kind is list:
+        return [v for v in (resolve(v, True) for v in snippet) if v is not Ellipsis]
     if isinstance(snippet, Function):
         result = snippet.evaluate()
         if not (nullable or result is not Ellipsis):
@@ -149,6 +171,23 @@ _LEAVES = (str, int, float, bool, type(None))
 
 
 def _validate(snippet: Any, path: tuple) -> None:
+    kind = type(snippet)
+    if kind in _PLAIN:
+        return
+    if kind is dict:
+        for k, v in snippet.items():
+            if type(v) not in _PLAIN:
+                _validate(v, (path, k))
+        return
+    if kind is list:
+        if path:
+            base, parent = path
+        else:
+            base, parent = (), ''
+        for i, v in enumerate(snippet):
+            if type(v) not in _PLAIN:
+                _validate(v, (base, '%s[%d]' % (parent, i)))
+        return
     if isinstance(snippet, _LEAVES):
         return
     if isinstance(snippet, Function):
