@@ -273,9 +273,26 @@ class AllowedValues(Constraint):
         if isinstance(value, list):
             return all(v in self.allowed for v in value)
         if schema is not None:
-            allowed = tuple(schema.to_schema_type(v) for v in self.allowed)
+            allowed = self._converted(schema)  # first, as Heat converts them before the value
             return schema.to_schema_type(value) in allowed
         return value in self.allowed
+
+    def _converted(self, schema: 'Schema') -> tuple:
+        """The allowed values in the schema's type; converted once per type (they are
+        checked for every use of a property, and some lists have 256 items).  A value
+        that cannot be converted fails every time, with Heat's message."""
+        cache = self.__dict__.setdefault('_by_type', {})
+        key = (schema.type_key, schema.type_name)
+        found = cache.get(key)
+        if found is None:
+            try:
+                found = tuple(schema.to_schema_type(v) for v in self.allowed)
+            except ValueError as exc:
+                found = str(exc)
+            cache[key] = found
+        if isinstance(found, str):
+            raise ValueError(found)
+        return found
 
     def definition(self):
         return list(self.allowed)

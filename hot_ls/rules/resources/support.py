@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Any, Iterator
 
 from hot_ls.catalog import SupportStatus
+from hot_ls.catalog.support import SUPPORTED
 from hot_ls.rules.resources.attribute_unknown import attribute_targets
 from hot_ls.rules.resources.property_walk import resource_type, walk_template
 from hot_ls.syntax import Node, Scalar
@@ -12,10 +13,13 @@ from hot_ls.syntax import Node, Scalar
 
 @dataclass
 class Use:
+    """A used item whose status at the target release is worth a word (not plainly supported)."""
+
     label: str  # 'OS::Neutron::Pool', 'Property network_id of OS::Neutron::Port', ...
     node: Node
     status: SupportStatus
     substitute: str | None = None
+    step: Any = None  # the status step in effect in the target release (None: not there yet)
 
 
 def uses(ctx) -> list[Use]:
@@ -23,7 +27,19 @@ def uses(ctx) -> list[Use]:
 
 
 def _uses(ctx) -> Iterator[Use]:
+    """Only the uses with something to say: most items are plainly supported, and skipped
+    after one look per distinct status (statuses are shared by every use of a schema)."""
     template = ctx.template
+    target = ctx.catalog.target
+    verdicts: dict[int, Any] = {}
+
+    def notable(status: SupportStatus):
+        found = verdicts.get(id(status))
+        if found is None:
+            step = status.at(target)
+            found = verdicts[id(status)] = (step, step is None or step.status != SUPPORTED)
+        return found
+
     types = {}
     for res in template.resources.values():
         node = res.get('type')
@@ -31,18 +47,26 @@ def _uses(ctx) -> Iterator[Use]:
         if rtype is None or not isinstance(node, Scalar):
             continue
         types[res.name] = rtype
-        yield Use(rtype.name, node, rtype.support_status, rtype.substitute)
+        step, worth = notable(rtype.support_status)
+        if worth:
+            yield Use(rtype.name, node, rtype.support_status, rtype.substitute, step)
     for used in walk_template(ctx).used:
         rtype = types.get(used.resource)
-        if rtype is not None:
+        if rtype is None:
+            continue
+        step, worth = notable(used.schema.support_status)
+        if worth:
             yield Use(f'Property {used.path} of {rtype.name}', used.pair.key,
-                      used.schema.support_status)
+                      used.schema.support_status, None, step)
     for ref, attribute, rtype in attribute_targets(ctx):
         schema = rtype.attribute(attribute.value)
-        if schema is not None:
+        if schema is None:
+            continue
+        step, worth = notable(schema.support_status)
+        if worth:
             yield Use(f'Attribute {attribute.value} of {rtype.name}', attribute,
-                      schema.support_status)
+                      schema.support_status, None, step)
 
 
 def step_at_target(ctx, use: Use):
-    return use.status.at(ctx.catalog.target)
+    return use.step
