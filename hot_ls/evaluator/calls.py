@@ -116,18 +116,37 @@ class Expansion:
         self._sizes: dict[int, int] = {}
 
     def size(self, node: Any) -> int:
+        """The nodes parsing `node` walks, aliases expanded (each shared part measured once)."""
         kind = type(node)
         if kind is not Mapping and kind is not Sequence:
             return 1
-        found = self._sizes.get(id(node))
-        if found is None:
-            children = ([pair.value for pair in node.index.values()] if kind is Mapping
-                        else node.items)
-            found = 1
+        sizes = self._sizes
+        found = sizes.get(id(node))
+        if found is not None:
+            return found
+        stack = [(node, False)]
+        visiting: set[int] = set()  # (the syntax tree has no cycles; never loop if it had)
+        while stack:  # post-order, without recursion (documents may nest deeply)
+            item, children_done = stack.pop()
+            if id(item) in sizes:
+                continue
+            children = ([pair.value for pair in item.index.values()] if type(item) is Mapping
+                        else item.items)
+            if children_done:
+                total = 1
+                for child in children:
+                    total += sizes.get(id(child), 1)
+                sizes[id(item)] = total
+                continue
+            if id(item) in visiting:
+                continue
+            visiting.add(id(item))
+            stack.append((item, True))
             for child in children:
-                found += self.size(child)
-            self._sizes[id(node)] = found
-        return found
+                if (type(child) is Mapping or type(child) is Sequence) and id(child) not in sizes \
+                        and id(child) not in visiting:
+                    stack.append((child, False))
+        return sizes[id(node)]
 
     def too_large(self, node: Any) -> bool:
         return self.size(node) > self.limit
@@ -140,6 +159,8 @@ def top_calls(node: Node, table: dict, expansion: Expansion | None = None) -> li
     """
     found: list[TopCall] = []
     if expansion is not None:
+        if expansion.too_large(node):
+            return None
         walk = _SharedWalk(table, found, expansion.limit)
         try:
             walk.visit(node, None)

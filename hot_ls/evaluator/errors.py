@@ -88,6 +88,28 @@ class StackValidationFailed(HeatError):
                          message=self.error_message)
 
 
+class EvaluationLimit(Exception):
+    """A value hot-ls does not evaluate: YAML aliases make it too large to walk.
+
+    Not a Heat failure (Heat would take as long, or run out of memory):
+    checks report nothing for it.
+    """
+
+    def __init__(self, limit: int):
+        super().__init__('hot-ls does not evaluate this value: through YAML aliases it has '
+                         'more than %d nodes' % limit)
+        self.limit = limit
+
+
+def beyond_limit(exc: BaseException | None) -> bool:
+    """Whether an exception is, or was caused by, an EvaluationLimit."""
+    while exc is not None:
+        if isinstance(exc, EvaluationLimit):
+            return True
+        exc = exc.__cause__
+    return False
+
+
 def located(exc: BaseException) -> Node | None:
     """The node an exception was first tagged with (see `tag`)."""
     return getattr(exc, '_hot_ls_node', None)

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping as MappingType
 
 from hot_ls.evaluator import parsing
 from hot_ls.evaluator.conditions import Conditions
-from hot_ls.evaluator.errors import StackValidationFailed, tag
+from hot_ls.evaluator.errors import EvaluationLimit, StackValidationFailed, tag
 from hot_ls.evaluator.functions.base import Function, resolve
 from hot_ls.evaluator.functions.table import condition_table, value_table
 from hot_ls.evaluator.parameters import ParameterTable
@@ -42,7 +42,7 @@ class Scope:
                  conditions: Any = _MISSING, resources: MappingType[Any, ResourceEntry] | None = None,
                  files: MappingType[str, str] | None = None,
                  attribute_names: Callable[[ResourceEntry], Any] | None = None,
-                 lenient: bool = False):
+                 lenient: bool = False, expansion: Any = None):
         self.version = version
         self.parameters = parameters
         self._condition_source = conditions
@@ -50,6 +50,8 @@ class Scope:
         self.files = files if hasattr(files, "get") else dict(files or {})
         self._attribute_names = attribute_names
         self.lenient = lenient  # previews: a broken condition fails only where it is used
+        #: a document with aliases: what measures a value, aliases expanded (calls.Expansion)
+        self.expansion = expansion
         self.explore: list | None = None  # static checks: where parse errors are collected
         self.guard_depth = 0  # static checks: how many `if` branches deep the parser is
         self._conditions: Conditions | None = None
@@ -59,10 +61,17 @@ class Scope:
 
     # -- parsing -------------------------------------------------------------------
     def parse(self, node: Any, path: str = '') -> Any:
+        self._check_size(node)
         return parsing.parse(value_table(self.version), self, node, path)
 
     def parse_condition(self, node: Any, path: str = '') -> Any:
+        self._check_size(node)
         return parsing.parse(condition_table(self.version), self, node, path)
+
+    def _check_size(self, node: Any) -> None:
+        """A value that aliases make too large to walk is not parsed (EvaluationLimit)."""
+        if self.expansion is not None and self.expansion.too_large(node):
+            raise EvaluationLimit(self.expansion.limit)
 
     # -- conditions ----------------------------------------------------------------
     def conditions(self) -> Conditions:

@@ -34,7 +34,7 @@ from typing import Any, Callable
 
 from hot_ls.evaluator.errors import (
     PARSE, VALIDATE, InvalidTemplateAttribute, InvalidTemplateReference, InvalidTemplateVersion,
-    located,
+    beyond_limit, located,
 )
 from hot_ls.evaluator.calls import LIVE, CallSites, level
 from hot_ls.evaluator.functions.base import Function, Macro, validate, validate_each
@@ -126,7 +126,8 @@ class _Checker:
         pair = template.sections.get('conditions')
         self.scope = Scope(version, table, conditions=pair.value if pair else _MISSING,
                            resources=self.sites.resource_entries(),
-                           attribute_names=attribute_names, lenient=True)
+                           attribute_names=attribute_names, lenient=True,
+                           expansion=self.sites.expansion)
         self.scope.trace = None  # nobody asks for the values
         try:
             self.scope.conditions()  # parsed leniently before exploring, so never twice
@@ -145,7 +146,8 @@ class _Checker:
                       else self.scope.parse(node, path))
         except Exception as exc:  # a failure outside any call (e.g. a condition name)
             parsed = None
-            found.append((exc, False, exc))
+            if not beyond_limit(exc):  # too large to walk (aliases): nothing is known
+                found.append((exc, False, exc))
         finally:
             self.scope.explore = None
         self._parse_issues(found, node, owner, field, guard)
@@ -183,7 +185,8 @@ class _Checker:
                 parsed.append((call.parse(scope, path), call.validate_path(base)))
         except Exception as exc:  # a failure outside any call: the field's parse stops there
             parsed = None
-            found.append((exc, False, exc))
+            if not beyond_limit(exc):
+                found.append((exc, False, exc))
         finally:
             scope.explore = None
         self._parse_issues(found, node, owner, field, parse_guard)
@@ -205,6 +208,8 @@ class _Checker:
             try:
                 run()
             except Exception as exc:
+                if beyond_limit(exc):  # a value too large to walk (aliases): nothing is known
+                    return
                 if by_node is None:
                     by_node = {id(fn.site.node): fn for fn in _functions(parsed)
                                if fn.site is not None}
@@ -304,7 +309,7 @@ class _Checker:
         while link is not None:
             kinds.add(type(link).__name__)
             link = link.__cause__
-        if 'RecursionError' in kinds:
+        if 'RecursionError' in kinds or 'EvaluationLimit' in kinds:
             return
         reason = None
         if kinds & {'UserParameterMissing', 'ParameterMissingError', 'ParameterValueError',

@@ -117,7 +117,8 @@ class TemplateEvaluation:
         self.scope = Scope(self.version, table,
                            conditions=conditions_pair.value if conditions_pair else _MISSING,
                            resources=self.sites.resource_entries(), files=FileLoader(base, files),
-                           attribute_names=attribute_names, lenient=True)
+                           attribute_names=attribute_names, lenient=True,
+                           expansion=self.sites.expansion)
         if errors_only:
             self.scope.trace = None  # no value_of(): the values are not kept
         self._resources: dict[Any, ResourcePreview] = {}

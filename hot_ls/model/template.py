@@ -47,7 +47,8 @@ class Template:
         self.outputs = self._definitions('outputs')
         self.conditions = self._definitions('conditions')
         self.parameter_groups = self._parameter_groups()
-        walker = Walker(self.facts, lambda: self.parameters)
+        walker = Walker(self.facts, lambda: self.parameters,
+                        frozenset(id(node) for _, _, node in tree.aliases))
         self._walk(walker)
         self.calls: list[FunctionCall] = walker.calls
         self.references: list[Reference] = walker.references

@@ -21,8 +21,13 @@ from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 class Walker:
     """Collects calls and references for one template version."""
 
-    def __init__(self, version: HotVersion, parameter_names: Callable[[], Any] | None = None):
+    def __init__(self, version: HotVersion, parameter_names: Callable[[], Any] | None = None,
+                 shared: frozenset[int] = frozenset()):
         self.version = version
+        # Nodes an alias points at (ids): met again, one that gave nothing is not walked again,
+        # so that a "billion laughs" of nested aliases costs its size, not its expansion.
+        self.shared = shared
+        self._barren: set[tuple] = set()
         self.value_table = {name: info.impl for name, info in version.functions.items()}
         for name, info in version.functions.items():
             if info.removed:
@@ -54,6 +59,18 @@ class Walker:
 
     # -- the walk -----------------------------------------------------------------
     def _walk(self, node: Node, context: str, guarded: bool) -> None:
+        if self.shared and id(node) in self.shared:
+            key = (id(node), context, guarded)
+            if key in self._barren:
+                return
+            before = (len(self.calls), len(self.references), len(self.lookalikes))
+            self._walk_node(node, context, guarded)
+            if (len(self.calls), len(self.references), len(self.lookalikes)) == before:
+                self._barren.add(key)
+            return
+        self._walk_node(node, context, guarded)
+
+    def _walk_node(self, node: Node, context: str, guarded: bool) -> None:
         kind = type(node)
         if kind is Mapping:
             index = node.index

@@ -22,8 +22,9 @@ PARAMETER_ERRORS = frozenset({'UserParameterMissing', 'ParameterMissingError',
 #: Errors other rules already report: a missing resource (HOT302), an
 #: unknown condition name (HOT303), a circular condition (HOT501).
 REFERENCE_ERRORS = frozenset({'InvalidTemplateReference',
-                              # and a template nested too deeply for hot-ls itself to follow
-                              'RecursionError'})
+                              # and a template nested too deeply for hot-ls itself to follow,
+                              # or a value YAML aliases make too large to walk
+                              'RecursionError', 'EvaluationLimit'})
 
 
 def call_sites(ctx) -> CallSites:
