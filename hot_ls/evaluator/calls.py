@@ -51,30 +51,39 @@ _NO_KEY = object()
 
 
 class TopCall:
-    """A call `{name: args}` at `node`, reached from the field through `steps`.
+    """A call `{name: args}` at `node`, reached from the field's value through its steps.
 
     `steps` is a linked list, innermost first: (parent, sep, item), sep '.'
     for a mapping key and '' for a list index (Heat's parse path), or None
-    when the call is the field itself.
+    when the call is the field itself.  A call found in a document without
+    aliases knows its `key` (the property, or index, it is in) but not its
+    steps: they are found (`field` is searched) only when a message needs the
+    path.
     """
 
-    __slots__ = ('node', 'steps', 'name', 'pair', 'factory', 'key')
+    __slots__ = ('node', 'steps', 'name', 'pair', 'factory', 'key', 'field')
 
-    def __init__(self, node: Mapping, steps: Any, name: Any, pair: Any, factory: Any):
+    def __init__(self, node: Mapping, steps: Any, name: Any, pair: Any, factory: Any,
+                 key: Any = None, field: Node | None = None):
         self.node = node
         self.steps = steps
         self.name = name
         self.pair = pair
         self.factory = factory
-        # the first step's item: the property a call of `properties` is in
-        if steps is None:
+        self.field = field
+        if field is not None:
+            self.key = key
+        elif steps is None:
             self.key = _NO_KEY
-        else:
+        else:  # the first step's item: the property a call of `properties` is in
             while steps[0] is not None:
                 steps = steps[0]
             self.key = steps[2]
 
     def step_list(self) -> list:
+        if self.field is not None:  # found without its steps: search the field for the call
+            self.steps = _route(self.field, self.node)
+            self.field = None
         items = []
         link = self.steps
         while link is not None:
@@ -83,13 +92,19 @@ class TopCall:
         items.reverse()
         return items
 
-    def parse(self, scope: 'Scope', root: str) -> Any:
-        """Parse the call as Heat's parse of the whole field would reach it (path `root`...)."""
+    def path(self, root: str) -> Any:
+        """Heat's parse path of the call's mapping ('resources.r.properties.a[0]'), as a Path."""
+        if self.field is not None:
+            return _LazyPath(self, root)
         path: Any = root
         for sep, item in self.step_list():
             path = Path(path, sep, item)
+        return path
+
+    def parse(self, scope: 'Scope', root: str) -> Any:
+        """Parse the call as Heat's parse of the whole field would reach it (path `root`...)."""
         return parse_call(value_table(scope.version), scope, self.node, self.name, self.pair,
-                          self.factory, path)
+                          self.factory, self.path(root))
 
     def validate_path(self, base: list) -> tuple:
         """The linked path `validate(field, base)` has when it reaches this call."""
@@ -108,6 +123,37 @@ class TopCall:
         return f'<TopCall {self.name} at {self.node.start}>'
 
 
+class _LazyPath:
+    """A call's parse path, found when a message prints it (see TopCall.path)."""
+
+    __slots__ = ('call', 'root')
+
+    def __init__(self, call: TopCall, root: str):
+        self.call = call
+        self.root = root
+
+    def __str__(self) -> str:
+        self.call.step_list()  # finds the steps
+        return str(self.call.path(self.root))
+
+
+def _route(field: Node, target: Node) -> Any:
+    """The steps from `field` to `target` (met once: the document has no aliases)."""
+    stack: list = [(field, None)]
+    while stack:
+        node, steps = stack.pop()
+        if node is target:
+            return steps
+        kind = type(node)
+        if kind is Mapping:
+            for key, pair in node.index.items():
+                stack.append((pair.value, (steps, '.', key)))
+        elif kind is Sequence:
+            for i, item in enumerate(node.items):
+                stack.append((item, (steps, '', i)))
+    raise LookupError('call not found in its field')  # pragma: no cover
+
+
 class Expansion:
     """How many nodes a value has once its aliases are expanded (for documents with aliases)."""
 
@@ -124,28 +170,29 @@ class Expansion:
         found = sizes.get(id(node))
         if found is not None:
             return found
-        stack = [(node, False)]
-        visiting: set[int] = set()  # (the syntax tree has no cycles; never loop if it had)
-        while stack:  # post-order, without recursion (documents may nest deeply)
-            item, children_done = stack.pop()
-            if id(item) in sizes:
-                continue
-            children = ([pair.value for pair in item.index.values()] if type(item) is Mapping
-                        else item.items)
-            if children_done:
-                total = 1
+        # post-order, without recursion (documents may nest deeply); the syntax tree has
+        # no cycles, and `visiting` (expanded, not yet measured) would stop one anyway
+        visiting: set[int] = set()
+        stack: list = [(node, None)]
+        while stack:
+            item, children = stack.pop()
+            if children is None:
+                if id(item) in sizes or id(item) in visiting:
+                    continue
+                visiting.add(id(item))
+                children = ([pair.value for pair in item.index.values()]
+                            if type(item) is Mapping else item.items)
+                stack.append((item, children))
                 for child in children:
-                    total += sizes.get(id(child), 1)
-                sizes[id(item)] = total
+                    kind = type(child)
+                    if (kind is Mapping or kind is Sequence) and id(child) not in sizes \
+                            and id(child) not in visiting:
+                        stack.append((child, None))
                 continue
-            if id(item) in visiting:
-                continue
-            visiting.add(id(item))
-            stack.append((item, True))
+            total = 1
             for child in children:
-                if (type(child) is Mapping or type(child) is Sequence) and id(child) not in sizes \
-                        and id(child) not in visiting:
-                    stack.append((child, False))
+                total += sizes.get(id(child), 1)
+            sizes[id(item)] = total
         return sizes[id(node)]
 
     def too_large(self, node: Any) -> bool:
@@ -166,12 +213,12 @@ def top_calls(node: Node, table: dict, expansion: Expansion | None = None) -> li
             walk.visit(node, None)
         except _TooLarge:
             return None
-    else:
-        _walk(node, table, None, found)
+    else:  # each node met once: the steps to a call are found when needed
+        _walk(node, table, _NO_KEY, found, node)
     return found
 
 
-def _walk(node: Any, table: dict, steps: Any, found: list) -> None:
+def _walk(node: Any, table: dict, key: Any, found: list, field: Node) -> None:
     kind = type(node)
     if kind is Mapping:
         index = node.index
@@ -179,16 +226,18 @@ def _walk(node: Any, table: dict, steps: Any, found: list) -> None:
             for name, pair in index.items():
                 factory = table.get(name)
                 if factory is not None:
-                    found.append(TopCall(node, steps, name, pair, factory))
+                    found.append(TopCall(node, None, name, pair, factory, key, field))
                     return
-        for key, pair in index.items():
+        top = node is field
+        for item_key, pair in index.items():
             value = pair.value
             if type(value) is not Scalar:
-                _walk(value, table, (steps, '.', key), found)
+                _walk(value, table, item_key if top else key, found, field)
     elif kind is Sequence:
+        top = node is field
         for i, item in enumerate(node.items):
             if type(item) is not Scalar:
-                _walk(item, table, (steps, '', i), found)
+                _walk(item, table, i if top else key, found, field)
 
 
 class _TooLarge(Exception):
@@ -244,6 +293,9 @@ class CallSites:
         self._fields: dict[int, Any] = {}
         self._entries: dict | None = None
 
+    def _top_calls(self, node: Node) -> list[TopCall] | None:
+        return top_calls(node, self.table, self.expansion)
+
     def resource_entries(self) -> dict:
         """The template's resources as the functions see them (made once; read only)."""
         if self._entries is None:
@@ -265,7 +317,7 @@ class CallSites:
         """The top calls of a field's value; None when it is too large to evaluate."""
         entry = self._fields.get(id(node))
         if entry is None:  # (node, calls): the node is kept, so its id stays its own
-            entry = self._fields[id(node)] = (node, top_calls(node, self.table, self.expansion))
+            entry = self._fields[id(node)] = (node, self._top_calls(node))
         return entry[1]
 
 

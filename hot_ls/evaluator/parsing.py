@@ -97,7 +97,7 @@ def _call(table: dict, scope: 'Scope', snippet: Mapping, fn_name: str, pair, fac
           fn_path: Path) -> Any:
     site = Site(snippet, pair.key, pair.value)
     try:
-        if isinstance(factory, type) and issubclass(factory, Macro):
+        if factory in _MACROS or (factory not in _FUNCTIONS and _is_macro(factory)):
             made = factory(scope, fn_name, pair.value, site,
                            functools.partial(parse, table, scope, path=fn_path))
         else:
@@ -111,5 +111,20 @@ def _call(table: dict, scope: 'Scope', snippet: Mapping, fn_name: str, pair, fac
         # static checks: note the failure and carry on, to find the others
         scope.explore.append((wrapped, scope.guard_depth > 0, exc))
         return Broken(scope, fn_name, None, site)
-    made.guarded = scope.guard_depth > 0
+    if scope.guard_depth > 0:
+        made.guarded = True  # (False is the class's default)
     return made
+
+
+_MACROS: set = set()
+_FUNCTIONS: set = set()
+
+
+def _is_macro(factory: Any) -> bool:
+    """Whether a function's implementation is a Macro (remembered: asked for every call)."""
+    macro = isinstance(factory, type) and issubclass(factory, Macro)
+    try:
+        (_MACROS if macro else _FUNCTIONS).add(factory)
+    except TypeError:  # pragma: no cover - unhashable factory
+        pass
+    return macro

@@ -30,6 +30,7 @@ template; a failure there for want of a parameter value is only possible.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable
 
 from hot_ls.evaluator.errors import (
@@ -182,7 +183,7 @@ class _Checker:
         parsed: list | None = []
         try:
             for call in live:
-                parsed.append((call.parse(scope, path), call.validate_path(base)))
+                parsed.append((call.parse(scope, path), partial(call.validate_path, base)))
         except Exception as exc:  # a failure outside any call: the field's parse stops there
             parsed = None
             if not beyond_limit(exc):

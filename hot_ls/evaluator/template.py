@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Iterable
 
 from hot_ls.evaluator.calls import LIVE, QUIET, SURE, CallSites, level
@@ -174,7 +175,7 @@ class TemplateEvaluation:
             calls = self.sites.of(props_node)
             if calls is None:  # too large to evaluate (aliases): nothing is known
                 return ResourcePreview(name, entry.type, enabled, Outcome(None))
-            if type(props_node) is Mapping and not (calls and calls[0].steps is None):
+            if type(props_node) is Mapping and not (calls and calls[0].node is props_node):
                 return self._property_errors(name, entry, enabled, props_node, path, calls)
         try:
             parsed = self.scope.parse(props_node, path)
@@ -229,7 +230,7 @@ class TemplateEvaluation:
         if parsed:
             base = ['resources', name, 'properties']
             try:
-                validate_each((fn, call.validate_path(base)) for call, fn in parsed.items())
+                validate_each((fn, partial(call.validate_path, base)) for call, fn in parsed.items())
             except Exception as exc:
                 return ResourcePreview(name, entry.type, enabled,
                                        self._failure(exc, VALIDATE, props_node))
@@ -312,7 +313,7 @@ class TemplateEvaluation:
                       for call, grade in zip(calls, levels) if grade == LIVE}
             phase = VALIDATE
             base = ['outputs', name, 'value']
-            validate_each((fn, call.validate_path(base)) for call, fn in parsed.items())
+            validate_each((fn, partial(call.validate_path, base)) for call, fn in parsed.items())
             phase = RESOLVE
             if levels and min(levels) < QUIET:
                 for call, grade in zip(calls, levels):

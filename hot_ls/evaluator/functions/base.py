@@ -148,14 +148,34 @@ def validate(snippet: Any, path: Any = None) -> None:
 
 
 def validate_each(items) -> None:
-    """validate() of some of a value's calls: (Function, the linked path validate reaches it by).
+    """validate() of some of a value's calls: (Function, a function giving the linked path
+    validate reaches it by, asked for only if the call fails).
 
     For checks that validate only the calls of a value that can fail
     (hot_ls.evaluator.calls); plain values and the other calls validate
     without effect, so the first failure is the one validate(value) raises.
     """
     for snippet, linked in items:
-        _validate(snippet, linked)
+        _validate_function(snippet, linked)
+
+
+def _validate_function(snippet: 'Function', path: Any) -> None:
+    """_validate of a Function; `path` is the linked path, or a function that gives it."""
+    try:
+        if snippet.neutral:
+            Macro.validate(snippet) if isinstance(snippet, Macro) \
+                else Function.validate(snippet)
+        else:
+            snippet.validate()
+    except AssertionError:
+        raise
+    except Exception as exc:
+        linked = path() if callable(path) else path
+        wrapped = StackValidationFailed(path=_unlink(linked) + [snippet.fn_name],
+                                        message=str(exc))
+        tag(wrapped, getattr(exc, '_hot_ls_node', None)
+            or (snippet.site.node if snippet.site else None))
+        raise wrapped from exc
 
 
 def _unlink(linked: tuple) -> list:
@@ -191,20 +211,7 @@ def _validate(snippet: Any, path: tuple) -> None:
     if isinstance(snippet, _LEAVES):
         return
     if isinstance(snippet, Function):
-        try:
-            if snippet.neutral:
-                Macro.validate(snippet) if isinstance(snippet, Macro) \
-                    else Function.validate(snippet)
-            else:
-                snippet.validate()
-        except AssertionError:
-            raise
-        except Exception as exc:
-            wrapped = StackValidationFailed(path=_unlink(path) + [snippet.fn_name],
-                                            message=str(exc))
-            tag(wrapped, getattr(exc, '_hot_ls_node', None)
-                or (snippet.site.node if snippet.site else None))
-            raise wrapped from exc
+        _validate_function(snippet, path)
     elif isinstance(snippet, collections.abc.Mapping):
         for k, v in snippet.items():
             _validate(v, (path, k))
