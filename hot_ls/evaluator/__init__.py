@@ -52,8 +52,9 @@ Whole templates::
 `errors_only=True` evaluates only the calls that can fail (`calls`: a
 `{get_param: name}` whose value is known, a plain value... are left out),
 for checks: the same errors, except those due only to a deploy-time value
-(a parameter's value, a missing resource or file), which it may leave out;
-no value, so no preview() or value_of().  `sites` lets static_issues and an
+(a parameter's value, a missing resource or file) or to hot-ls's own limits
+(RecursionError, EvaluationLimit), which it may leave out; no value, so no
+preview() or value_of().  `sites` lets static_issues and an
 evaluation share the search for calls.
 
 `Preview.to_json()` is {"parameters": {name: value}, "conditions": {name:

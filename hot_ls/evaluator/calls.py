@@ -33,6 +33,7 @@ and their failures, when they can fail, are the ones listed under QUIET).
 """
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING, Any
 
 from hot_ls.evaluator.functions import references
@@ -160,6 +161,12 @@ class Expansion:
     def __init__(self, tree: Any, limit: int | None = None):
         self.limit = limit if limit is not None else 100_000 + 4 * len(tree.text)
         self._sizes: dict[int, int] = {}
+        # where each alias is written, and what it names: for `bound`
+        aliases = sorted(((start, target) for start, _, target in tree.aliases),
+                         key=lambda item: item[0])
+        self._alias_starts = [start for start, _ in aliases]
+        self._alias_targets = [target for _, target in aliases]
+        self._bounds: dict[int, int] = {}
 
     def size(self, node: Any) -> int:
         """The nodes parsing `node` walks, aliases expanded (each shared part measured once)."""
@@ -195,8 +202,31 @@ class Expansion:
             sizes[id(item)] = total
         return sizes[id(node)]
 
+    def bound(self, node: Any, _pending: set | None = None) -> int:
+        """At least size(node), from the text alone: 3 nodes per character of the node, plus
+        what each alias written in it names, so measured.  Cheap: no walk."""
+        found = self._bounds.get(id(node))
+        if found is not None:
+            return found
+        pending = _pending if _pending is not None else set()
+        pending.add(id(node))
+        total = 3 * (node.end - node.start + 1)
+        first = bisect.bisect_left(self._alias_starts, node.start)
+        last = bisect.bisect_left(self._alias_starts, node.end)
+        for index in range(first, last):
+            target = self._alias_targets[index]
+            if id(target) in pending:  # (a node cannot hold an alias of itself)
+                continue
+            total += self.bound(target, pending)
+        pending.discard(id(node))
+        self._bounds[id(node)] = total
+        return total
+
     def too_large(self, node: Any) -> bool:
-        return self.size(node) > self.limit
+        kind = type(node)
+        if kind is not Mapping and kind is not Sequence:
+            return False
+        return self.bound(node) > self.limit and self.size(node) > self.limit
 
 
 def top_calls(node: Node, table: dict, expansion: Expansion | None = None) -> list[TopCall] | None:
@@ -321,11 +351,22 @@ class CallSites:
         return entry[1]
 
 
+def sure(call: TopCall, scope: 'Scope') -> bool:
+    """Whether a call that is at most QUIET cannot fail at all (a get_param with a value)."""
+    if call.factory is not references.GetParam:
+        return False
+    args = call.pair.value
+    name = args.value if type(args) is Scalar else args.items[0].value
+    return not scope.parameters.lookup_fails(name)
+
+
 def level(call: TopCall, scope: 'Scope', values: bool = True) -> int:
     """LIVE, INERT, QUIET or SURE (see the module's documentation) for a top call in `scope`.
 
-    With `values` False, parameter values are not looked up (a get_param is
-    at most QUIET): enough to tell LIVE from the rest.
+    With `values` False, parameter values are not looked up: a get_param of
+    the right shape is QUIET (its lookup can raise only KeyError, a
+    ParameterError, or hot-ls's own RecursionError on a deeply nested
+    value), and `sure` tells whether it is SURE.
     """
     factory = call.factory
     args = call.pair.value

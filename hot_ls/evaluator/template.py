@@ -14,8 +14,9 @@ for the value of any call (`value_of`).
 With `errors_only=True` (what the rules use), only what can fail is
 evaluated (hot_ls.evaluator.calls): the errors of each item are the same,
 except that an error due only to a deploy-time value (a parameter's value,
-a missing resource or file) may be left out; no value is computed, so
-`preview` and `value_of` are not available.
+a missing resource or file), or hot-ls's own RecursionError or
+EvaluationLimit, may be left out; no value is computed, so `preview` and
+`value_of` are not available.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable, Iterable
 
-from hot_ls.evaluator.calls import LIVE, QUIET, SURE, CallSites, level
+from hot_ls.evaluator.calls import LIVE, QUIET, SURE, CallSites, level, sure
 from hot_ls.evaluator.errors import PARSE, RESOLVE, VALIDATE, EvalError
 from hot_ls.evaluator.functions.base import resolve, validate, validate_each
 from hot_ls.evaluator.parameters import Declarations, ParameterTable, StackIdentity
@@ -215,7 +216,7 @@ class TemplateEvaluation:
                          props_node: Mapping, path: str, calls: list) -> ResourcePreview:
         """_resource's errors, evaluating only the calls that can fail (errors_only)."""
         scope = self.scope
-        levels = [level(call, scope) for call in calls]
+        levels = [level(call, scope, values=False) for call in calls]
         live = [call for call, grade in zip(calls, levels) if grade == LIVE]
         if live and any(self.sites.too_large(call) for call in live):
             return ResourcePreview(name, entry.type, enabled, Outcome(None))
@@ -241,7 +242,8 @@ class TemplateEvaluation:
         if loud:
             for call, grade in zip(calls, levels):
                 key = call.key
-                if grade == SURE or key not in loud or key in errors:
+                if grade == SURE or key not in loud or key in errors or \
+                        (grade == QUIET and sure(call, scope)):
                     continue
                 fn = parsed.get(call)
                 try:
@@ -304,7 +306,7 @@ class TemplateEvaluation:
         """_output's error, evaluating only the calls that can fail (errors_only)."""
         scope = self.scope
         path = '.'.join(['outputs', str(name), 'value'])
-        levels = [level(call, scope) for call in calls]
+        levels = [level(call, scope, values=False) for call in calls]
         if any(self.sites.too_large(call) for call, grade in zip(calls, levels) if grade == LIVE):
             return OutputPreview(name, enabled, Outcome(None))
         phase = PARSE
@@ -317,7 +319,7 @@ class TemplateEvaluation:
             phase = RESOLVE
             if levels and min(levels) < QUIET:
                 for call, grade in zip(calls, levels):
-                    if grade != SURE:
+                    if grade != SURE and not (grade == QUIET and sure(call, scope)):
                         fn = parsed.get(call)
                         (fn if fn is not None else call.parse(scope, path)).evaluate()
         except Exception as exc:
