@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hot_ls.evaluator.errors import StackValidationFailed
+from hot_ls.evaluator.errors import StackValidationFailed, detached, fresh
 from hot_ls.evaluator.functions.base import Function, resolve, validate
 from hot_ls.evaluator.values import Symbolic, Unknown, unknown
 
@@ -26,7 +26,7 @@ class Conditions:
         self._resolved: dict = {}
         # Lenient mode (previews): a definition that failed to parse fails
         # only when it is used, instead of failing every condition.
-        self._failures = dict(failures or {})
+        self._failures = {name: detached(exc) for name, exc in (failures or {}).items()}
         self.requested: set = set()  # every name looked up, for the rules
         self._errors: dict = {}  # a condition that failed fails the same way when asked again
 
@@ -73,20 +73,20 @@ class Conditions:
         if isinstance(condition_name, str):
             self.requested.add(condition_name)
         if isinstance(condition_name, str) and condition_name in self._failures:
-            raise self._failures[condition_name]
+            raise fresh(self._failures[condition_name])
         if not (isinstance(condition_name, str) and condition_name in self._conditions):
             exc = ValueError('Invalid condition "%s"' % condition_name)
             exc.condition_name = condition_name  # a name (HOT303's) or some other value
             raise exc
         if condition_name in self._errors:
             # Heat stops at the first failure; a preview asks again and should hear the same.
-            raise self._errors[condition_name]
+            raise fresh(self._errors[condition_name])
         if condition_name not in self._resolved:
             self._resolved[condition_name] = _IN_PROGRESS
             try:
                 self._resolved[condition_name] = self._resolve(condition_name)
             except Exception as exc:
-                self._errors[condition_name] = exc
+                self._errors[condition_name] = detached(fresh(exc))  # exc itself goes on up
                 raise
         result = self._resolved[condition_name]
         if result is _IN_PROGRESS:

@@ -149,3 +149,30 @@ class EvalError:
 
     def to_json(self) -> dict:
         return {'message': self.message}
+
+
+def detached(exc: BaseException) -> BaseException:
+    """`exc` without its traceback (nor those of its causes), for keeping it.
+
+    A kept exception's traceback holds the frames it passed through, and
+    their locals hold whatever keeps the exception: a reference cycle that
+    ties a whole analysis (its tree, its model) to the garbage collector
+    instead of freeing it at once.
+    """
+    seen = set()
+    link: BaseException | None = exc
+    while link is not None and id(link) not in seen:
+        seen.add(id(link))
+        link.__traceback__ = None
+        link = link.__cause__ or link.__context__
+    return exc
+
+
+def fresh(exc: BaseException) -> BaseException:
+    """A copy of a kept exception to raise, so the raise attaches no traceback to the kept one."""
+    import copy
+    copied = copy.copy(exc)
+    copied.__cause__ = exc.__cause__
+    copied.__context__ = exc.__context__
+    copied.__suppress_context__ = exc.__suppress_context__
+    return copied

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from hot_ls.evaluator.values import PseudoRef
+from hot_ls.evaluator.errors import detached, fresh
 from hot_ls.language import HotVersion
 from hot_ls.language import parameters as lang_params
 
@@ -104,7 +105,7 @@ class ParameterTable:
         try:
             found = lang_params.parse_schema(name, self.declarations[name], self.version)
         except lang_params.ParameterError as exc:
-            found = exc
+            found = detached(exc)
         self._parsed[name] = found
         return found
 
@@ -148,7 +149,7 @@ class ParameterTable:
             raise KeyError(name)
         schema = self._schema(name)
         if isinstance(schema, lang_params.ParameterError):
-            raise schema
+            raise fresh(schema)
         value = schema.value(self.values.get(name), self.defaults.get(name))
         self._cache[name] = value
         return value
@@ -175,7 +176,7 @@ class ParameterTable:
         """Heat's Parameter.validate(validate_value=True), then the value: what a stack create checks."""
         schema = self._schema(name) if name in (self.declarations or {}) else None
         if isinstance(schema, lang_params.ParameterError):
-            raise schema
+            raise fresh(schema)
         if schema is None:
             raise KeyError(name)
         return schema.check(self.values.get(name), self.defaults.get(name))

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable
 
-from hot_ls.evaluator.errors import (
+from hot_ls.evaluator.errors import (detached,
     PARSE, VALIDATE, InvalidTemplateAttribute, InvalidTemplateReference, InvalidTemplateVersion,
     beyond_limit, located,
 )
@@ -157,6 +157,8 @@ class _Checker:
     def _parse_issues(self, found: list, node: Node, owner: tuple, field: str,
                       guard: str | None) -> None:
         for wrapped, guarded, original in found:
+            detached(wrapped)
+            detached(original)
             reason = guard or (IF_BRANCH if guarded else None)
             self.issues.append(StaticIssue(str(wrapped), located(wrapped) or node, PARSE,
                                            reason is None, _cause(original), owner, field, reason))
@@ -185,6 +187,7 @@ class _Checker:
             for call in live:
                 parsed.append((call.parse(scope, path), partial(call.validate_path, base)))
         except Exception as exc:  # a failure outside any call: the field's parse stops there
+            detached(exc)
             parsed = None
             if not beyond_limit(exc):
                 found.append((exc, False, exc))
@@ -209,6 +212,7 @@ class _Checker:
             try:
                 run()
             except Exception as exc:
+                detached(exc)  # its traceback would tie the analysis into a reference cycle
                 if beyond_limit(exc):  # a value too large to walk (aliases): nothing is known
                     return
                 if by_node is None:
@@ -305,6 +309,7 @@ class _Checker:
             self._resolution_issue(exc, owner, node, RESOLVE)
 
     def _resolution_issue(self, exc: BaseException, owner: tuple, node: Node, phase: str) -> None:
+        detached(exc)
         kinds = set()
         link: BaseException | None = exc
         while link is not None:

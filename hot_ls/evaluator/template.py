@@ -26,7 +26,7 @@ from functools import partial
 from typing import Any, Callable, Iterable
 
 from hot_ls.evaluator.calls import LIVE, QUIET, SURE, CallSites, level, sure
-from hot_ls.evaluator.errors import PARSE, RESOLVE, VALIDATE, EvalError
+from hot_ls.evaluator.errors import PARSE, RESOLVE, VALIDATE, EvalError, detached
 from hot_ls.evaluator.functions.base import resolve, validate, validate_each
 from hot_ls.evaluator.parameters import Declarations, ParameterTable, StackIdentity
 from hot_ls.evaluator.scope import _MISSING, ResourceEntry, Scope
@@ -364,6 +364,7 @@ class TemplateEvaluation:
 
     def _failure(self, exc: BaseException, phase: str, node: Node | None,
                  prefix: str = '') -> Outcome:
+        detached(exc)  # its traceback would tie the analysis into a reference cycle
         message = prefix + str(exc)
         error = EvalError(message, phase, getattr(exc, '_hot_ls_node', None) or node,
                           type(exc).__name__)

@@ -50,6 +50,8 @@ _NON_PRINTABLE = re.compile('[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD
 
 # !!omap and !!pairs are sequences of one-key mappings: on a mapping node
 # SafeConstructor raises "expected a sequence, but found mapping".
+# First characters with which resolve_plain may find a type other than str.
+_RESOLVABLE_START = frozenset('yYnNtTfFoO-+0123456789.~<=')
 _MAP_TAGS = frozenset(('tag:yaml.org,2002:map', 'tag:yaml.org,2002:set', '!'))
 _SEQ_TAGS = frozenset(('tag:yaml.org,2002:seq', 'tag:yaml.org,2002:omap', 'tag:yaml.org,2002:pairs', '!'))
 
@@ -127,7 +129,12 @@ class _Hooks:
                 # implicit[0] is libyaml's plain_implicit: a plain scalar, or
                 # any scalar with the non-specific tag `!` (`! "12"` is 12 in
                 # PyYAML, `! ''` is None).  Quoted untagged scalars are strings.
-                resolved = resolve_plain(value) if implicit[0] else value
+                if not implicit[0]:
+                    resolved = value
+                elif value and value[0] not in _RESOLVABLE_START:
+                    resolved = value  # the common case: a plain word, no implicit type
+                else:
+                    resolved = resolve_plain(value)
             else:
                 resolved = construct_tagged(value, str(tag))
         except ScalarError as exc:
@@ -465,7 +472,10 @@ def _assemble(items: list, error: MarkedYAMLError | None, hooks: _Hooks) -> Buil
         else:
             key = frame[1]
             frame[1] = None
-            _add_pair(container, key, node, merges)
+            if type(key) is Scalar and type(key.value) is not Special:
+                container.pairs.append(Pair(key, node))  # _add_pair's common case, inline
+            else:
+                _add_pair(container, key, node, merges)
     if error is not None:
         while stack:  # close what is open so the tree is usable
             frame = stack.pop()

@@ -133,24 +133,16 @@ class Replace(Function):
         except _Unknowable as exc:
             return unknown(self.fn_name, exc.value)
 
-        def replace(strings, remaining):
-            if not remaining:
-                return strings
-            placeholder = remaining[0]
-            value = values[placeholder]
+        strict = self._strict
 
-            def string_split(s):
-                ss = s.split(placeholder)
-                if self._strict and len(ss) > 1:
-                    unreplaced_keys.discard(placeholder)
-                return ss
-
-            return [join_with(value, replace(string_split(s), remaining[1:])) for s in strings]
+        def note(placeholder, parts):
+            if strict and len(parts) > 1:
+                unreplaced_keys.discard(placeholder)
 
         if isinstance(template, str):
-            ret_val = replace([template], keys)[0]
+            ret_val = _replace_strings([template], keys, values, note)[0]
         elif isinstance(template, Text):
-            ret_val = template.map_text(lambda part: replace([part], keys)[0])
+            ret_val = template.map_text(lambda part: _replace_strings([part], keys, values, note)[0])
         else:
             ret_val = template
         if self._strict and len(unreplaced_keys) > 0:
@@ -393,3 +385,19 @@ class Digest(Function):
             return unknown(self.fn_name, args)
         self.validate_usage(args)
         return self.digest(*args)
+
+
+def _replace_strings(strings: list, remaining: list, values: dict, note) -> list:
+    """Heat's single pass: split on the first (longest) placeholder, replace the rest in the
+    pieces, join with its value.  A module function, not a closure over itself: a
+    self-referencing closure is a reference cycle per call."""
+    if not remaining:
+        return strings
+    placeholder = remaining[0]
+    value = values[placeholder]
+    out = []
+    for text in strings:
+        parts = text.split(placeholder)
+        note(placeholder, parts)
+        out.append(join_with(value, _replace_strings(parts, remaining[1:], values, note)))
+    return out
