@@ -235,6 +235,7 @@ def _hooked_c_events(text: str, hooks: _Hooks):
                         break
                     append(item)
             except MarkedYAMLError as exc:
+                exc.__traceback__ = None  # kept in the result: no frames with it
                 return out, exc
             except YAMLError:  # ReaderError
                 return out, _reader_error(text)
@@ -270,6 +271,7 @@ def _translated_events(events, hooks: _Hooks, text: str = ''):
                 continue
             out.append(item)
     except MarkedYAMLError as exc:
+        exc.__traceback__ = None  # kept in the result: no frames with it
         return out, exc
     except (YAMLError, UnicodeEncodeError):  # ReaderError; a lone surrogate (C parser)
         return out, _reader_error(text)
