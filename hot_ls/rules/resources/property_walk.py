@@ -63,10 +63,17 @@ class Walk:
 
 
 def resource_type(ctx, res: Definition) -> ResourceType | None:
+    """The catalog type of a resource, resolved once per analysis: half a dozen rules ask."""
+    resolved = ctx.cache.get('resource-types')
+    if resolved is None:
+        resolved = ctx.cache['resource-types'] = {}
+    known = resolved.get(id(res))
+    if known is not None and known[0] is res:
+        return known[1]
     name = res.type_name
-    if not name:
-        return None
-    return ctx.catalog.resolve(name)
+    rtype = ctx.catalog.resolve(name) if name else None
+    resolved[id(res)] = (res, rtype)  # keeping res keeps its id from being reused
+    return rtype
 
 
 def walk_template(ctx) -> Walk:
