@@ -197,6 +197,8 @@ def class_schema(cls, namer: Namer) -> dict:
     constants = class_constants(cls, namer)
     if constants:
         out['constants'] = constants
+    # Resource.validate_deletion_policy: only these accept `deletion_policy: Snapshot`
+    out['snapshot_delete'] = callable(getattr(cls, 'handle_snapshot_delete', None))
     return out
 
 

@@ -56,6 +56,7 @@ def _merge_with_bundled(entry: dict, bundled_type: ResourceType | None) -> dict:
         body['update_policy'] = old['update_policy']
     body['update_policy_known'] = True
     body['any_attribute'] = bool(old.get('any_attribute'))
+    body['snapshot_delete'] = bool(old.get('snapshot_delete'))
     if old.get('class'):
         body['class'] = old['class']
     return body

@@ -1683,12 +1683,17 @@ class _Collector:
         attributes.update(base_attributes)
         update_policy = self.props(lookup('update_policy_schema', {}), cls.module.path, cls.line)
         chain = self.support(lookup('support_status', None), None, cls.module.path, cls.line)
-        any_attribute = False
+        any_attribute = snapshot = False
+        known = True  # every class of the MRO read: whether Snapshot is refused is certain
         for klass in cls.mro():
-            if isinstance(klass, PluginClass) and ({'get_attribute', 'FnGetAtt'} & klass.methods):
-                any_attribute = True
-            elif isinstance(klass, HeatClass) and klass.rtype.body.get('any_attribute'):
-                any_attribute = True
+            if isinstance(klass, PluginClass):
+                any_attribute = any_attribute or bool({'get_attribute', 'FnGetAtt'} & klass.methods)
+                snapshot = snapshot or 'handle_snapshot_delete' in klass.methods
+            elif isinstance(klass, HeatClass):
+                any_attribute = any_attribute or bool(klass.rtype.body.get('any_attribute'))
+                snapshot = snapshot or bool(klass.rtype.body.get('snapshot_delete'))
+            elif not isinstance(klass, Builtin):
+                known = False
         doc = cls.doc
         if doc is not None:
             doc = re.sub('^ *\n', '', doc.rstrip())  # pydoc.getdoc
@@ -1705,6 +1710,8 @@ class _Collector:
         }
         if any_attribute:
             body['any_attribute'] = True
+        if snapshot or known:
+            body['snapshot_delete'] = snapshot
         return body
 
     def _default_base_attributes(self) -> dict:

@@ -306,6 +306,17 @@ class ResourceType:
             self._accepts_any = bool(self.body.get('any_attribute'))
         return self._accepts_any
 
+    @property
+    def supports_snapshot(self) -> bool | None:
+        """Whether `deletion_policy: Snapshot` is allowed (the class has handle_snapshot_delete).
+
+        None when nobody knows: a cloud dump of a type hot-ls does not bundle.
+        """
+        body = self.body
+        if 'snapshot_delete' in body:
+            return bool(body['snapshot_delete'])
+        return False if self.source == 'bundled' else None
+
     def property(self, name: str) -> PropertySchema | None:
         return self.properties.get(name)
 

@@ -6,7 +6,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 
 | diagnostic | quick fix |
 |---|---|
-| any with `replacements` in its data (HOT701, HOT702, HOT301-303, HOT706, HOT110, HOT112, HOT103, HOT118, HOT115, HOT707...) | one action per replacement, the first preferred |
+| any with `replacements` in its data (HOT701, HOT702, HOT301-303, HOT706, HOT110, HOT112, HOT103, HOT118, HOT115, HOT713, HOT707...) | one action per replacement, the first preferred |
 | HOT301 undefined parameter | declare it, with a type inferred from its use |
 | HOT401 removed function | its HOT equivalent, where the rewrite is mechanical |
 | HOT402 function of a later version | raise heat_template_version |

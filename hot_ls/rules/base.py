@@ -85,6 +85,10 @@ class Rule:
     # Findings on lines that error recovery blanked are usually artefacts of
     # the blanking; rules about the document as a whole keep theirs.
     survives_recovery: ClassVar[bool] = False
+    # Heat makes this check only on the resources it creates, never on one
+    # whose condition is false whatever the parameters (hot_ls.rules.always_disabled):
+    # inside such a resource an error is only a warning.
+    checked_when_created: ClassVar[bool] = False
 
     @classmethod
     def summary(cls) -> str:

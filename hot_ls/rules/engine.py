@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from hot_ls.config import Settings
 from hot_ls.model.document import Kind, classify
 from hot_ls.model.template import Template
+from hot_ls.rules.always_disabled import AlwaysDisabled
 from hot_ls.rules.base import Diagnostic, Finding, Rule, Severity
 from hot_ls.rules.context import Context
 from hot_ls.rules.registry import RULES
@@ -127,11 +128,26 @@ def _analyze(text: str, path: str | None, settings: Settings | None,
                                     f'hot-ls could not finish rule {rule.code} on this document '
                                     f'(internal error: {type(exc).__name__}: {exc}); please report it',
                                     0, 0)]
+        if found and rule.checked_when_created:
+            _excuse_disabled_resources(found, ctx)
         diagnostics.extend(found)
     diagnostics = _filter(diagnostics, tree, text)
     diagnostics.sort(key=Diagnostic.sort_key)
     analysis.diagnostics = diagnostics
     return analysis
+
+
+def _excuse_disabled_resources(found: list[Diagnostic], ctx: Context) -> None:
+    """Errors inside a resource Heat never creates become warnings that say why."""
+    disabled = ctx.shared('always-disabled', lambda: AlwaysDisabled(ctx.template))
+    if not disabled:
+        return
+    for diagnostic in found:
+        if diagnostic.severity is Severity.ERROR:
+            reason = disabled.reason(diagnostic.start, diagnostic.end)
+            if reason is not None:
+                diagnostic.severity = Severity.WARNING
+                diagnostic.message = f'{diagnostic.message} ({reason})'
 
 
 def _diagnostic(rule: Rule, finding: Finding, severity: Severity) -> Diagnostic:

@@ -75,6 +75,7 @@ from hot_ls.rules.resources.unsupported import Unsupported
 from hot_ls.rules.resources.not_in_target_release import NotInTargetRelease
 from hot_ls.rules.resources.property_not_implemented import PropertyNotImplemented
 from hot_ls.rules.resources.update_policy import UpdatePolicy
+from hot_ls.rules.resources.snapshot_unsupported import SnapshotUnsupported
 from hot_ls.rules.software.component_duplicate_action import ComponentDuplicateAction
 from hot_ls.rules.software.component_unknown_action import ComponentUnknownAction
 from hot_ls.rules.software.deployment_actions_ignored import DeploymentActionsIgnored
@@ -103,7 +104,7 @@ RULE_CLASSES: list[type[Rule]] = [
     # resource types, properties and attributes (the catalog)
     ResourceTypeUnknown, PropertyUnknown, PropertyRequired, PropertyType, PropertyConstraint,
     AttributeUnknown, Deprecated, Hidden, Unsupported, NotInTargetRelease,
-    PropertyNotImplemented, UpdatePolicy,
+    PropertyNotImplemented, UpdatePolicy, SnapshotUnsupported,
     # OS::Heat::SoftwareComponent
     ComponentDuplicateAction, ComponentUnknownAction, DeploymentActionsIgnored,
     # environments

@@ -154,6 +154,12 @@ def test_types_accepting_any_attribute(catalog):
     assert not catalog.get('OS::Nova::Server').accepts_any_attribute
 
 
+def test_types_that_can_snapshot_before_delete(catalog):
+    assert sorted(t.name for t in catalog if t.supports_snapshot) == [
+        'AWS::EC2::Volume', 'OS::Cinder::Volume', 'OS::Heat::DeployedServer', 'OS::Nova::Server']
+    assert catalog.get('OS::Neutron::Net').supports_snapshot is False
+
+
 def test_update_policy_schemas(catalog):
     with_policy = sorted(t.name for t in catalog if t.update_policy)
     assert with_policy == [

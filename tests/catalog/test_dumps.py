@@ -65,6 +65,8 @@ def test_a_vendor_patched_cloud_overrides_the_bundled_schema():
     assert volume.support_status.since == '24.0.0'
     assert volume.update_policy is None  # unknown for a type only the cloud knows
     assert volume.accepts_any_attribute is False
+    assert volume.supports_snapshot is None  # its class is the cloud's: not checked
+    assert server.supports_snapshot is True  # the bundled class's behaviour
 
 
 def test_dumps_override_in_the_effective_catalog():

@@ -134,6 +134,11 @@ def test_sections_resource_keys_output_keys_versions_and_deletion_policies():
     assert fixed(text, 'HOT112') == text.replace('dependson', 'depends_on')
     assert fixed(text, 'HOT115') == text.replace('retain', 'Retain')
     assert fixed(text, 'HOT118') == text.replace('descriptin', 'description')
+    snapshot = text.replace('OS::Heat::None', 'OS::Neutron::Net').replace(
+        '2015-10-15', '2016-10-14').replace('retain', 'snapshot')
+    assert titles(actions_for(snapshot, 'HOT713')[1])[:2] == [
+        'Change "snapshot" to "retain"', 'Change "snapshot" to "delete"']
+    assert fixed(snapshot, 'HOT713') == snapshot.replace('snapshot', 'retain')
     version = text.replace('2015-10-15', '2015-10-1')
     assert titles(actions_for(version, 'HOT103')[1])[0] == 'Change "2015-10-1" to "2015-10-15"'
     assert fixed(version, 'HOT103') == text

@@ -42,6 +42,7 @@ class CircularDependency(Rule):
     name = 'circular-dependency'
     severity = Severity.ERROR
     kinds = frozenset({Kind.HOT, Kind.CFN})
+    checked_when_created = True
 
     def check(self, ctx):
         if ctx.kind is Kind.CFN:

@@ -32,6 +32,7 @@ class UndefinedParameter(Rule):
     code = 'HOT301'
     name = 'undefined-parameter'
     severity = Severity.ERROR
+    checked_when_created = True
 
     def check(self, ctx):
         template = ctx.template

@@ -29,6 +29,7 @@ class UndefinedResource(Rule):
     code = 'HOT302'
     name = 'undefined-resource'
     severity = Severity.ERROR
+    checked_when_created = True
 
     def check(self, ctx):
         template = ctx.template

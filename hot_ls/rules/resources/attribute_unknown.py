@@ -50,6 +50,7 @@ class AttributeUnknown(Rule):
     code = 'HOT706'
     name = 'attribute-unknown'
     severity = Severity.ERROR
+    checked_when_created = True
 
     def check(self, ctx):
         template = ctx.template

@@ -31,6 +31,7 @@ class NotInTargetRelease(Rule):
     code = 'HOT710'
     name = 'not-in-target-release'
     severity = Severity.ERROR
+    checked_when_created = True
 
     def check(self, ctx):
         if ctx.template.version is None:

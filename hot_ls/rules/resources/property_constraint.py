@@ -31,6 +31,7 @@ class PropertyConstraint(Rule):
     code = 'HOT705'
     name = 'property-constraint'
     severity = Severity.ERROR
+    checked_when_created = True
 
     def check(self, ctx):
         if ctx.template.version is None:

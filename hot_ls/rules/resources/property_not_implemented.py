@@ -28,6 +28,7 @@ class PropertyNotImplemented(Rule):
     code = 'HOT711'
     name = 'property-not-implemented'
     severity = Severity.ERROR
+    checked_when_created = True
 
     def check(self, ctx):
         if ctx.template.version is None:

@@ -30,6 +30,7 @@ class PropertyRequired(Rule):
     code = 'HOT703'
     name = 'property-required'
     severity = Severity.ERROR
+    checked_when_created = True
 
     def check(self, ctx):
         if ctx.template.version is None:

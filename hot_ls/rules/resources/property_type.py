@@ -30,6 +30,7 @@ class PropertyType(Rule):
     code = 'HOT704'
     name = 'property-type'
     severity = Severity.ERROR
+    checked_when_created = True
 
     def check(self, ctx):
         if ctx.template.version is None:

@@ -29,6 +29,7 @@ class PropertyUnknown(Rule):
     code = 'HOT702'
     name = 'property-unknown'
     severity = Severity.ERROR
+    checked_when_created = True
 
     def check(self, ctx):
         if ctx.template.version is None:

@@ -42,6 +42,7 @@ class ResourceTypeUnknown(Rule):
     code = 'HOT701'
     name = 'resource-type-unknown'
     severity = Severity.ERROR
+    checked_when_created = True
 
     def check(self, ctx):
         template = ctx.template

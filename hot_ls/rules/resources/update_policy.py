@@ -30,6 +30,7 @@ class UpdatePolicy(Rule):
     code = 'HOT712'
     name = 'update-policy'
     severity = Severity.ERROR
+    checked_when_created = True
 
     def check(self, ctx):
         if ctx.template.version is None:

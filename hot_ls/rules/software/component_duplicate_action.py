@@ -35,6 +35,7 @@ class ComponentDuplicateAction(Rule):
     code = 'HOT720'
     name = 'component-duplicate-action'
     severity = Severity.ERROR
+    checked_when_created = True
 
     def check(self, ctx):
         if ctx.template.version is None:
