@@ -20,6 +20,7 @@ from hot_ls.features.cursor import Cursor, locate
 from hot_ls.features.place import CONDITION, VALUE, Place, interpret
 from hot_ls.features.types import CompletionItem, CompletionResult, ItemKind, Span
 from hot_ls.language import HotVersion, language
+from hot_ls.language.constraints import custom_check
 from hot_ls.language.function_docs import doc as function_doc
 from hot_ls.syntax import Mapping, Scalar
 
@@ -54,8 +55,27 @@ PARAMETER_KEY_DOCS = {
     'tags': 'Tags grouping parameters (from 2018-03-02).',
     'schema': 'Accepted for compatibility; Heat ignores it.',
 }
+DELETION_POLICY_DOCS = {
+    'delete': 'Heat deletes the physical resource with the stack (the default).',
+    'retain': 'Heat leaves the physical resource in place when the resource or the stack is '
+              'deleted; it is no longer managed.',
+    'snapshot': 'Heat takes a snapshot, then deletes the resource.  Only types that can '
+                'snapshot accept it (of Heat\'s own: OS::Cinder::Volume, AWS::EC2::Volume, '
+                'OS::Nova::Server, OS::Heat::DeployedServer); others fail validation.',
+}
 OUTPUT_KEY_DOCS = {'description': 'What the output is.', 'value': 'The value of the output.',
                    'condition': 'The condition deciding whether the output has a value.'}
+
+
+def custom_constraint_text(name: str, info: Any) -> str:
+    """What a custom constraint checks, and whether hot-ls can check it offline."""
+    if custom_check(name) is not None:
+        return ('Checked by Heat itself, without a cloud; hot-ls checks literal values and '
+                'parameter defaults against it too.')
+    if info is not None and info.service:
+        return (f'Checked by Heat against the cloud\'s {info.service} service; hot-ls, '
+                f'working offline, never flags it.')
+    return 'Not a custom constraint of Heat 27.0.1 (it may come from a plugin of the cloud).'
 
 
 def complete(analysis: Any, text: str, offset: int, lines=None) -> CompletionResult:
@@ -221,7 +241,8 @@ class _Builder:
         if field == 'type' and len(path) == 3:
             return self.resource_types()
         if field == 'deletion_policy' and len(path) == 3:
-            return [CompletionItem(p, ItemKind.VALUE, 'deletion policy')
+            return [CompletionItem(p, ItemKind.VALUE, 'deletion policy',
+                                   DELETION_POLICY_DOCS.get(p.lower()))
                     for p in self.version.deletion_policies]
         if field == 'depends_on':
             return self.resource_names(exclude=place.owner)
@@ -585,7 +606,8 @@ class _Builder:
         if len(path) == 4 and path[2] == 'constraints' and self.cursor.key_position:
             return self.constraint_keys()
         if len(path) == 5 and path[2] == 'constraints' and path[4] == 'custom_constraint':
-            return [CompletionItem(name, ItemKind.VALUE, f'custom constraint ({info.service})')
+            return [CompletionItem(name, ItemKind.VALUE, f'custom constraint ({info.service})',
+                                   custom_constraint_text(name, info))
                     for name, info in sorted(self.catalog.custom_constraints.items())]
         if len(path) == 5 and path[2] == 'constraints' and path[4] in ('range', 'length') \
                 and self.cursor.key_position:

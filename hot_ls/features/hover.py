@@ -21,6 +21,8 @@ get_attr or depends_on target: the resource's type and its line.  On a
 condition (used or defined): its definition and value.  On an output name:
 description and value.  On `# hot-ls: disable=CODE`: the rule's
 documentation.  On section, resource, output and parameter keys: one line.
+On a deletion policy: what it does (and whether the type can snapshot); on
+a custom_constraint name: which service checks it, and whether hot-ls can.
 
 Analyses of recovered broken YAML can hold odd trees (non-string keys,
 aliases, merged keys): nothing here assumes a key is a string.
@@ -33,8 +35,9 @@ import textwrap
 from typing import Any
 
 from hot_ls.features.at import Step, chain, path_of
-from hot_ls.features.completion import (OUTPUT_KEY_DOCS, PARAMETER_KEY_DOCS, RESOURCE_KEY_DOCS,
-                                        SECTION_DOCS)
+from hot_ls.features.completion import (DELETION_POLICY_DOCS, OUTPUT_KEY_DOCS,
+                                        PARAMETER_KEY_DOCS, RESOURCE_KEY_DOCS, SECTION_DOCS,
+                                        custom_constraint_text)
 from hot_ls.features.types import Hover, Span
 from hot_ls.language import HotVersion, language
 from hot_ls.language.function_docs import FunctionDoc, doc as function_doc
@@ -636,6 +639,8 @@ class _Hover:
                 return self.keyword(rest[1], RESOURCE_KEY_DOCS, 'resource key')
             if rest[1] == 'type' and isinstance(last.node, Scalar):
                 return self.type_hover(last.node.value)
+            if rest[1] == 'deletion_policy' and isinstance(last.node, Scalar):
+                return self.deletion_policy(name, last.node.value)
             return None
         if len(rest) >= 3 and last.on_key and rest[1] in ('properties', 'update_policy'):
             rtype = self.resource_type(name)
@@ -646,6 +651,23 @@ class _Hover:
                 return None
             return self.property(rtype, schemas, rest[2:], rest[1] == 'properties')
         return None
+
+    def deletion_policy(self, resource: Any, policy: Any) -> Hover | None:
+        text = DELETION_POLICY_DOCS.get(policy.lower()) if isinstance(policy, str) else None
+        if text is None:
+            return None
+        parts = [f'**{policy}** · deletion policy', text]
+        if policy not in self.template.facts.deletion_policies:
+            parts.append(f'*Not a deletion policy of HOT {_version_text(self.template)}'
+                         + (': lowercase policies need 2016-10-14 or later.*'
+                            if policy.islower() else '.*'))
+        elif policy.lower() == 'snapshot':
+            rtype = self.resource_type(resource)
+            if rtype is not None and rtype.supports_snapshot is not None:
+                parts.append(f'{code(rtype.name)} '
+                             + ('can' if rtype.supports_snapshot else '**cannot**')
+                             + ' take a snapshot before it is deleted.')
+        return self.result(parts)
 
     def type_hover(self, type_name: Any) -> Hover | None:
         if not isinstance(type_name, str):
@@ -690,12 +712,22 @@ class _Hover:
     def in_parameter(self, rest: list) -> Hover | None:
         last = self.last
         if not last.on_key:
+            if len(rest) == 4 and rest[1] == 'constraints' and rest[3] == 'custom_constraint' \
+                    and isinstance(last.node, Scalar):
+                return self.custom_constraint(last.node.value)
             return None
         if len(rest) == 2:
             return self.keyword(rest[1], PARAMETER_KEY_DOCS, 'parameter key')
         if len(rest) == 4 and rest[1] == 'constraints':
             return self.keyword(rest[3], CONSTRAINT_KEY_DOCS, 'constraint')
         return None
+
+    def custom_constraint(self, name: Any) -> Hover | None:
+        if not isinstance(name, str) or not name:
+            return None
+        info = self.catalog.custom_constraints.get(name)
+        what = f'custom constraint ({info.service})' if info and info.service else 'custom constraint'
+        return self.result([f'**{name}** · {what}', custom_constraint_text(name, info)])
 
 
 def _constraint_text(item: Node) -> str:

@@ -92,6 +92,10 @@ def test_parameter_keys_types_and_constraints_by_version():
     custom = complete_at(edit('    default: m1.small',
                               '    constraints:\n      - custom_constraint: nova.f§'))
     assert labels(custom)[0] == 'nova.flavor'
+    assert 'nova service' in custom.items[0].documentation
+    offline = complete_at(edit('    default: m1.small',
+                               '    constraints:\n      - custom_constraint: ip_a§'))
+    assert 'without a cloud' in next(i for i in offline.items if i.label == 'ip_addr').documentation
     assert len(complete_at(edit('    default: m1.small',
                                 '    constraints:\n      - custom_constraint: §')).items) >= 60
 
@@ -107,6 +111,10 @@ def test_resource_keys_and_deletion_policies_by_version():
                                        '      network: private\n    deletion_policy: §',
                                        version='2015-10-15')))
     assert policies == ['Delete', 'Retain', 'Snapshot']
+    documented = complete_at(edit('      network: private',
+                                  '      network: private\n    deletion_policy: §',
+                                  version='2015-10-15')).items
+    assert documented[1].documentation.startswith('Heat leaves the physical resource in place')
     assert 'retain' in labels(complete_at(edit('      network: private',
                                                '      network: private\n    deletion_policy: §')))
 

@@ -497,3 +497,33 @@ def test_suppression_comment_with_a_reason():
     only = at('HOT302', text=text)
     assert text[only.span.start:only.span.end] == 'HOT302'
     assert '**HOT303**' not in only.markdown
+
+
+def test_deletion_policies_and_custom_constraints():
+    text = textwrap.dedent('''\
+        heat_template_version: 2015-10-15
+        parameters:
+          address:
+            type: string
+            constraints:
+              - custom_constraint: ip_addr
+              - custom_constraint: nova.flavor
+              - custom_constraint: acme.bucket
+        resources:
+          net: {type: OS::Neutron::Net, deletion_policy: Snapshot}
+          volume: {type: OS::Cinder::Volume, deletion_policy: Snapshot, properties: {size: 1}}
+          kept: {type: OS::Heat::None, deletion_policy: retain}
+        ''')
+    offline = at('ip_addr', text=text)
+    assert offline.markdown.splitlines()[0] == '**ip_addr** · custom constraint'
+    assert 'without a cloud' in offline.markdown and spanned(offline, text) == 'ip_addr'
+    assert at('nova.flavor', text=text).markdown.splitlines()[0] == (
+        '**nova.flavor** · custom constraint (nova)')
+    assert 'Not a custom constraint of Heat' in at('acme.bucket', text=text).markdown
+    net = at('Snapshot', text=text).markdown
+    assert net.startswith('**Snapshot** · deletion policy')
+    assert net.endswith('`OS::Neutron::Net` **cannot** take a snapshot before it is deleted.')
+    assert at('Snapshot', nth=1, text=text).markdown.endswith(
+        '`OS::Cinder::Volume` can take a snapshot before it is deleted.')
+    assert at('retain', text=text).markdown.endswith(
+        '*Not a deletion policy of HOT 2015-10-15: lowercase policies need 2016-10-14 or later.*')
