@@ -7,6 +7,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | diagnostic | quick fix |
 |---|---|
 | any with `replacements` in its data (HOT701, HOT702, HOT301-303, HOT706, HOT110, HOT112, HOT103, HOT118, HOT115, HOT713, HOT707...) | one action per replacement, the first preferred |
+| HOT120 name read as a number, boolean or null | quote it as written |
 | HOT301 undefined parameter | declare it, with a type inferred from its use |
 | HOT401 removed function | its HOT equivalent, where the rewrite is mechanical |
 | HOT402 function of a later version | raise heat_template_version |
@@ -24,7 +25,8 @@ from typing import Any, Callable, Iterable
 from hot_ls.features.quick_fixes.context import FixContext
 from hot_ls.features.quick_fixes.declare import declare_parameter
 from hot_ls.features.quick_fixes.extract import extract_parameter
-from hot_ls.features.quick_fixes.replace import raise_version, removed_function, replacements
+from hot_ls.features.quick_fixes.replace import (quote_name, raise_version, removed_function,
+                                                 replacements)
 from hot_ls.features.quick_fixes.required import add_required
 from hot_ls.features.quick_fixes.suppress import suppressions
 from hot_ls.features.quick_fixes.yaml_edit import Doc
@@ -35,6 +37,7 @@ _log = logging.getLogger(__name__)
 Fixer = Callable[[FixContext, Any], list[CodeAction]]
 
 FIXERS: dict[str, list[Fixer]] = {
+    'HOT120': [quote_name],
     'HOT301': [replacements, declare_parameter],
     'HOT401': [removed_function],
     'HOT402': [raise_version],

@@ -46,6 +46,7 @@ from hot_ls.rules.structure.deletion_policy import DeletionPolicy
 from hot_ls.rules.structure.output_definition import OutputDefinition
 from hot_ls.rules.structure.output_keys import OutputKeys
 from hot_ls.rules.structure.condition_definition import ConditionDefinition
+from hot_ls.rules.structure.name_not_string import NameNotString
 from hot_ls.rules.references.undefined_parameter import UndefinedParameter
 from hot_ls.rules.references.undefined_resource import UndefinedResource
 from hot_ls.rules.references.undefined_condition import UndefinedCondition
@@ -94,7 +95,7 @@ RULE_CLASSES: list[type[Rule]] = [
     ParameterGroupDuplicate, ParameterGroupUnknown, ParameterResourceNameClash,
     # structure
     UnknownSection, SectionShape, ResourceKeys, ResourceDefinition, ResourceFieldTypes,
-    DeletionPolicy, OutputDefinition, OutputKeys, ConditionDefinition,
+    DeletionPolicy, OutputDefinition, OutputKeys, ConditionDefinition, NameNotString,
     # references
     UndefinedParameter, UndefinedResource, UndefinedCondition, DisabledResourceReference,
     # functions

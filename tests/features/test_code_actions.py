@@ -139,6 +139,9 @@ def test_sections_resource_keys_output_keys_versions_and_deletion_policies():
     assert titles(actions_for(snapshot, 'HOT713')[1])[:2] == [
         'Change "snapshot" to "retain"', 'Change "snapshot" to "delete"']
     assert fixed(snapshot, 'HOT713') == snapshot.replace('snapshot', 'retain')
+    unquoted = text.replace('  r:\n', '  yes:\n')
+    assert titles(actions_for(unquoted, 'HOT120')[1])[0] == 'Quote the name: "yes"'
+    assert fixed(unquoted, 'HOT120') == text.replace('  r:\n', '  "yes":\n')
     version = text.replace('2015-10-15', '2015-10-1')
     assert titles(actions_for(version, 'HOT103')[1])[0] == 'Change "2015-10-1" to "2015-10-15"'
     assert fixed(version, 'HOT103') == text

@@ -48,6 +48,20 @@ def replacements(ctx: FixContext, diagnostic) -> list[CodeAction]:
     return actions
 
 
+# -- HOT120: a name YAML reads as a number, boolean or null -------------------------------
+
+def quote_name(ctx: FixContext, diagnostic) -> list[CodeAction]:
+    """Quote the name as written, so that it stays the text the user typed."""
+    found = ctx.doc.scalar_at(diagnostic.start, diagnostic.end)
+    if found is None or found.node.style in ('"', "'"):
+        return []
+    node = found.node
+    written = ctx.doc.text[node.start:node.end]
+    return [quickfix(f'Quote the name: "{written}"',
+                     [TextEdit(node.start, node.end, scalar_text(written, '"', found.flow))],
+                     [diagnostic], preferred=True)]
+
+
 # -- HOT401: removed CloudFormation functions ---------------------------------------------
 
 _RENAMES = {'Fn::Join': 'list_join', 'Fn::Split': 'str_split',

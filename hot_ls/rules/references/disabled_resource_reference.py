@@ -11,7 +11,7 @@ class DisabledResourceReference(Rule):
     References to a resource whose `condition` is false whatever the
     parameters are (a literal `false`, or a condition built only from
     constants).  `depends_on` such a resource is allowed, and so are
-    references from resources that are disabled themselves.
+    references from resources and outputs that are disabled themselves.
 
     ## Why it matters
     A disabled resource does not exist in the stack, so Heat refuses the
@@ -43,8 +43,9 @@ class DisabledResourceReference(Rule):
             return
         constants = ConstantConditions({name: c.body for name, c in template.conditions.items()})
 
-        def disabled(resource_name) -> str | None:
-            res = template.resources.get(resource_name)
+        def disabled(resource_name, section: str = 'resources') -> str | None:
+            res = (template.resources if section == 'resources' else template.outputs).get(
+                resource_name)
             if res is None:
                 return None
             node = res.get('condition')
@@ -61,8 +62,9 @@ class DisabledResourceReference(Rule):
             condition = disabled(ref.name)
             if condition is None:
                 continue
-            if ref.owner and ref.owner[0] == 'resources' and disabled(ref.owner[1]) is not None:
-                continue
+            if ref.owner and ref.owner[0] in ('resources', 'outputs') and \
+                    disabled(ref.owner[1], ref.owner[0]) is not None:
+                continue  # the referring resource or output never exists either
             reason = leniency(template, ref, used)
             message = (f'The specified reference "{ref.name}" is incorrect: resource "{ref.name}" is '
                        f'always disabled by its condition ({condition} is false)')

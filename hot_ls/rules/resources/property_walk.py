@@ -90,11 +90,14 @@ def _walk_template(ctx) -> Walk:
         if body is None:
             continue
         rtype = resource_type(ctx, res)
-        if rtype is None or accepts_any_property(rtype.name):
+        if rtype is None:
             continue
         if body.get('external_id') is not None and template.facts.has_conditions:
             continue  # Heat validates an external resource against the cloud, not its properties
-        props = body.get('properties')
+        # OS::Heat::None and the types it stands in for take any properties, but Heat
+        # still checks their update_policy against the (empty) schema.
+        any_property = accepts_any_property(rtype.name)
+        props = None if any_property else body.get('properties')
         walker = _Walker(walk, name, call_nodes, translations(rtype.name))
         policy = body.get('update_policy')
         for section, node in (('properties', props), ('update_policy', policy)):
@@ -106,7 +109,9 @@ def _walk_template(ctx) -> Walk:
                     name, section=section))
         if props is not None and id(props) in call_nodes:
             continue
-        if isinstance(props, Mapping):
+        if any_property:
+            pass
+        elif isinstance(props, Mapping):
             walker.mapping(rtype.properties, props, (), '')
         elif props is None or (isinstance(props, Scalar) and props.value is None):
             walker.missing_required(rtype.properties, set(), (), res.key, '', None)
