@@ -57,7 +57,14 @@ class ResourceTypeUnknown(Rule):
             if is_template_type(name) or catalog.lookup(name) is not None:
                 continue
             message = f'The Resource Type ({name}) could not be found'
-            if catalog.heat_owns(name):
+            stripped = name.strip()
+            if stripped != name and stripped and (catalog.heat_owns(stripped)
+                                                  or catalog.lookup(stripped) is not None):
+                # Heat matches the type exactly: the spaces are part of the name
+                yield Finding(node.start, node.end,
+                              message + f': the spaces around it are part of the name; '
+                              f'did you mean "{stripped}"?', data={'replacements': [stripped]})
+            elif catalog.heat_owns(name):
                 matches = did_you_mean(name, catalog.names(include_hidden=True), cutoff=0.75)
                 yield Finding(node.start, node.end, message + suggestion_text(matches),
                               data={'replacements': matches} if matches else None)
