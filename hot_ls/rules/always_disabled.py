@@ -19,29 +19,50 @@ from hot_ls.model.template import Template
 from hot_ls.syntax import Scalar
 
 
+def always_disabled(ctx) -> 'AlwaysDisabled':
+    """The analysis' AlwaysDisabled, found once for the engine and the rules."""
+    return ctx.shared('always-disabled', lambda: AlwaysDisabled(ctx.template))
+
+
 class AlwaysDisabled:
-    """The text spans of the always-disabled resources of one template."""
+    """The resources and outputs of one template that never exist, and the resources' spans."""
 
     def __init__(self, template: Template):
+        # (section, name) -> the condition as written ('never'), or None when not a name
+        self.conditions: dict[tuple[str, Any], str | None] = {}
         self.spans: list[tuple[int, int, Any, str]] = []  # (start, end, name, condition)
+        self._starts: list[int] = []
         if template.version is None or not template.facts.has_conditions:
             return
         constants: ConstantConditions | None = None
-        for name, res in template.resources.items():
-            node = res.get('condition')
-            if node is None or res.body is None:
-                continue
-            if constants is None:
-                constants = ConstantConditions({n: c.body for n, c in template.conditions.items()})
-            if constants.of_node(node) is False:
+        for section, definitions in (('resources', template.resources),
+                                     ('outputs', template.outputs)):
+            for name, definition in definitions.items():
+                node = definition.get('condition')
+                if node is None or definition.body is None:
+                    continue
+                if constants is None:
+                    constants = ConstantConditions(
+                        {n: c.body for n, c in template.conditions.items()})
+                if constants.of_node(node) is not False:
+                    continue
                 said = node.value if isinstance(node, Scalar) else None
-                condition = f'"{said}"' if isinstance(said, str) else 'its condition'
-                self.spans.append((res.key.start, res.body.end, name, condition))
+                self.conditions[(section, name)] = str(said) if isinstance(node, Scalar) else None
+                if section == 'resources':
+                    condition = f'"{said}"' if isinstance(said, str) else 'its condition'
+                    self.spans.append((definition.key.start, definition.body.end, name, condition))
         self.spans.sort(key=lambda span: span[0])
         self._starts = [span[0] for span in self.spans]
 
     def __bool__(self) -> bool:
         return bool(self.spans)
+
+    def is_disabled(self, name: Any, section: str = 'resources') -> bool:
+        return (section, name) in self.conditions
+
+    def condition(self, name: Any, section: str = 'resources') -> str:
+        """The disabling condition as written, for messages ('its condition' when not a name)."""
+        return self.conditions.get((section, name)) or 'its condition'
 
     def reason(self, start: int, end: int) -> str | None:
         """Why a finding at start..end is no error in Heat, or None when it is one."""

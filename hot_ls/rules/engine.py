@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from hot_ls.config import Settings
 from hot_ls.model.document import Kind, classify
 from hot_ls.model.template import Template
-from hot_ls.rules.always_disabled import AlwaysDisabled
+from hot_ls.rules.always_disabled import always_disabled
 from hot_ls.rules.base import Diagnostic, Finding, Rule, Severity
 from hot_ls.rules.context import Context
 from hot_ls.rules.registry import RULES
@@ -139,7 +139,7 @@ def _analyze(text: str, path: str | None, settings: Settings | None,
 
 def _excuse_disabled_resources(found: list[Diagnostic], ctx: Context) -> None:
     """Errors inside a resource Heat never creates become warnings that say why."""
-    disabled = ctx.shared('always-disabled', lambda: AlwaysDisabled(ctx.template))
+    disabled = always_disabled(ctx)
     if not disabled:
         return
     for diagnostic in found:

@@ -1,5 +1,5 @@
-from hot_ls.model.conditions import ConstantConditions
 from hot_ls.model.symbols import RESOURCE
+from hot_ls.rules.always_disabled import always_disabled
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.references._common import leniency, severity_for, with_reason
 
@@ -41,30 +41,17 @@ class DisabledResourceReference(Rule):
         template = ctx.template
         if template.version is None or not template.facts.has_conditions:
             return
-        constants = ConstantConditions({name: c.body for name, c in template.conditions.items()})
-
-        def disabled(resource_name, section: str = 'resources') -> str | None:
-            res = (template.resources if section == 'resources' else template.outputs).get(
-                resource_name)
-            if res is None:
-                return None
-            node = res.get('condition')
-            if node is None:
-                return None
-            if constants.of_node(node) is False:
-                return str(node.value) if hasattr(node, 'value') else 'its condition'
-            return None
-
+        disabled = always_disabled(ctx)
         used = template.used_conditions()
         for ref in template.references:
             if ref.kind != RESOURCE or ref.via not in ('get_resource', 'get_attr'):
                 continue
-            condition = disabled(ref.name)
-            if condition is None:
+            if not disabled.is_disabled(ref.name):
                 continue
             if ref.owner and ref.owner[0] in ('resources', 'outputs') and \
-                    disabled(ref.owner[1], ref.owner[0]) is not None:
+                    disabled.is_disabled(ref.owner[1], ref.owner[0]):
                 continue  # the referring resource or output never exists either
+            condition = disabled.condition(ref.name)
             reason = leniency(template, ref, used)
             message = (f'The specified reference "{ref.name}" is incorrect: resource "{ref.name}" is '
                        f'always disabled by its condition ({condition} is false)')
