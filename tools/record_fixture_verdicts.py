@@ -26,6 +26,18 @@ OUT = os.path.join(ROOT, 'heat-verdicts', 'fixtures.json')
 SCAN = ('rules',)
 
 
+def client_text(path: str) -> str:
+    """The template text python-heatclient sends: the file as UTF-8, or base64 when it is
+    not UTF-8 (utils.read_url_content), which Heat then reads as a plain string."""
+    import base64
+    with open(path, 'rb') as fh:
+        data = fh.read()
+    try:
+        return data.decode('utf-8')
+    except UnicodeDecodeError:
+        return base64.encodebytes(data).decode('ascii')
+
+
 def main() -> None:
     verdicts = {}
     for top in SCAN:
@@ -36,8 +48,7 @@ def main() -> None:
                         or name.endswith('.settings.json')):
                     continue
                 path = os.path.join(dirpath, name)
-                with open(path, encoding='utf-8') as fh:
-                    text = fh.read()
+                text = client_text(path)
                 envs = []
                 stem, ext = os.path.splitext(path)
                 if os.path.isfile(stem + '.env' + ext):

@@ -5,6 +5,8 @@
     hot-ls eval --condition --template stack.yaml <<< is_prod
     hot-ls eval --batch < cases.jsonl
 
+The settings' `environments` and `parameters` (.hot-ls.toml) apply first,
+then `-e` and `-P`, exactly as in the editor (hot_ls.analysis.inputs).
 Prints {"value": ...} or {"error": {"message": ...}} and exits 0 or 1.  In
 batch mode each input line is a case {"version", "snippet", "condition",
 "parameters", "conditions", "values"} (all but version and snippet
@@ -21,12 +23,15 @@ import os
 import sys
 from typing import Any
 
+from hot_ls.analysis import evaluation_inputs
+from hot_ls.config import Settings
 from hot_ls.evaluator import StackIdentity, evaluate, evaluate_in, from_python
-from hot_ls.evaluator.scope import _MISSING
+from hot_ls.evaluator.scope import NOT_GIVEN
 from hot_ls.evaluator.snippet import StackError, make_scope
+from hot_ls.evaluator.template import FileLoader
 from hot_ls.model import Template
-from hot_ls.model.environment import Environment
 from hot_ls.syntax import Mapping, Scalar, parse
+from hot_ls.text.source import read_source
 
 
 def add_parser(sub) -> None:
@@ -61,24 +66,21 @@ def parameter_values(pairs: list[str]) -> dict[str, str]:
     return values
 
 
-def _read(path: str) -> str:
-    with open(path, encoding='utf-8-sig') as fh:
-        return fh.read()
-
-
 class TemplateInputs:
     """What --template contributes: version, parameters, conditions, resources, files."""
 
     def __init__(self, path: str | None):
         self.version = None
         self.parameters: dict = {}
-        self.conditions: Any = _MISSING
+        self.conditions: Any = NOT_GIVEN
         self.resources: dict = {}
         self.files = None
         if path is None:
             return
-        from hot_ls.evaluator.template import FileLoader
-        template = Template(parse(_read(path)), path)
+        source = read_source(path)
+        if source.problem is not None:
+            raise UsageError(f'{path}: {source.problem.message}')
+        template = Template(parse(source.text), path)
         if not isinstance(template.tree.root, Mapping):
             raise UsageError(f'{path}: not a HOT template')
         self.version = template.version_text
@@ -103,13 +105,17 @@ def _print(result: dict) -> None:
     sys.stdout.write(json.dumps(result, ensure_ascii=False) + '\n')
 
 
-def run(args) -> int:
+def run(args, settings: Settings) -> int:
     try:
         inputs = TemplateInputs(args.template)
-        values = parameter_values(args.parameter)
-        environments = [Environment.from_text(_read(p), p) for p in args.environment]
-    except (UsageError, OSError) as exc:
+        given = evaluation_inputs(settings, args.template,
+                                  [os.path.abspath(p) for p in args.environment],
+                                  parameter_values(args.parameter))
+    except UsageError as exc:
         _print({'error': {'message': str(exc)}})
+        return 1
+    if given.problems:
+        _print({'error': {'message': '; '.join(given.problems)}})
         return 1
     stack = StackIdentity(name=args.stack_name)
     if args.batch:
@@ -122,7 +128,7 @@ def run(args) -> int:
     try:
         outcome = evaluate(node, args.template_version or inputs.version,
                            condition=args.condition, parameters=inputs.parameters,
-                           values=values, environments=environments,
+                           values=given.parameters, environments=list(given.environments),
                            conditions=inputs.conditions, resources=inputs.resources,
                            files=inputs.files, stack=stack)
     except ValueError as exc:  # an unknown --template-version

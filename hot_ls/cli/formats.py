@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass, field
 
 from hot_ls.model.document import Kind
-from hot_ls.rules import Analysis, Diagnostic, Severity
+from hot_ls.analysis import Analysis, Diagnostic, Severity
 from hot_ls.text import LineIndex
 
 
@@ -20,7 +20,6 @@ class FileReport:
     kind: Kind | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     lines: LineIndex | None = None
-    error: str | None = None  # the file could not be read
 
     @classmethod
     def of(cls, path: str, analysis: Analysis) -> 'FileReport':
@@ -45,8 +44,6 @@ def summary(reports: list[FileReport]) -> dict:
     for report in reports:
         errors += report.count(Severity.ERROR)
         warnings += report.count(Severity.WARNING)
-        if report.error:
-            errors += 1
     return {'files': len(reports), 'errors': errors, 'warnings': warnings}
 
 
@@ -57,8 +54,6 @@ def _plural(count: int, noun: str) -> str:
 def format_text(reports: list[FileReport]) -> str:
     out = []
     for report in reports:
-        if report.error:
-            out.append(f'{report.path}:1:1: error[HOT000] {report.error}')
         for d, line, column, _, _ in _rows(report):
             out.append(f'{report.path}:{line}:{column}: {d.severity.label}[{d.code}] {d.message}')
     counts = summary(reports)
@@ -71,10 +66,6 @@ def format_json(reports: list[FileReport]) -> str:
     files = []
     for report in reports:
         diagnostics = []
-        if report.error:
-            diagnostics.append({'code': 'HOT000', 'name': 'unreadable-file', 'severity': 'error',
-                                'message': report.error, 'line': 1, 'column': 1,
-                                'end_line': 1, 'end_column': 1})
         for d, line, column, end_line, end_column in _rows(report):
             diagnostics.append({'code': d.code, 'name': d.name, 'severity': d.severity.label,
                                 'message': d.message, 'line': line, 'column': column,
@@ -99,8 +90,6 @@ def format_github(reports: list[FileReport]) -> str:
     """GitHub Actions workflow commands: annotations on the pull request."""
     out = []
     for report in reports:
-        if report.error:
-            out.append(f'::error file={report.path},line=1,col=1::{_escape(report.error)}')
         for d, line, column, end_line, end_column in _rows(report):
             out.append(f'::{_GITHUB_LEVEL[d.severity]} file={report.path},line={line},col={column},'
                        f'endLine={end_line},endColumn={end_column},title={d.code} {d.name}::'

@@ -87,10 +87,10 @@ def main(argv: list[str] | None = None) -> int:
             return rules.run(args)
         if args.command == 'eval':
             from hot_ls.cli import eval as eval_cli
-            return eval_cli.run(args)
+            return eval_cli.run(args, _settings(args))
         if args.command == 'preview':
             from hot_ls.cli import preview as preview_cli
-            return preview_cli.run(args)
+            return preview_cli.run(args, _settings(args))
         if args.command == 'serve':
             from hot_ls.server.main import serve
             return serve(args.tcp)

@@ -6,20 +6,25 @@ Prints {"parameters", "conditions", "resources": {name: {"type", "enabled",
 "properties"}}, "outputs"} (see hot_ls.evaluator.preview), with an error in
 place of each item that fails.  Exits 0 when every item evaluates, 1 when
 some item (or an environment) fails, 2 when the template cannot be read.
+The settings' `environments` and `parameters` (.hot-ls.toml) apply first,
+then `-e` and `-P`, exactly as in the editor (hot_ls.analysis.inputs).
 """
 from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from typing import Any
 
+from hot_ls.analysis import evaluation_inputs
 from hot_ls.cli.eval import UsageError, parameter_values
+from hot_ls.config import Settings
 from hot_ls.evaluator import StackIdentity
 from hot_ls.evaluator.preview import preview
 from hot_ls.model import Kind, Template, classify
-from hot_ls.model.environment import Environment
 from hot_ls.syntax import parse
+from hot_ls.text.source import read_source
 
 
 def add_parser(sub) -> None:
@@ -55,19 +60,23 @@ def render(data: dict, fmt: str) -> str:
     return out.getvalue()
 
 
-def run(args) -> int:
+def run(args, settings: Settings) -> int:
+    source = read_source(args.template)
+    if source.problem is not None:
+        print(f'hot-ls: {args.template}: {source.problem.message}', file=sys.stderr)
+        return 2
     try:
-        with open(args.template, encoding='utf-8-sig') as fh:
-            text = fh.read()
-        values = parameter_values(args.parameter)
-        environments = []
-        for path in args.environment:
-            with open(path, encoding='utf-8-sig') as fh:
-                environments.append(Environment.from_text(fh.read(), path))
-    except (OSError, UsageError) as exc:
+        inputs = evaluation_inputs(settings, args.template,
+                                   [os.path.abspath(p) for p in args.environment],
+                                   parameter_values(args.parameter))
+    except UsageError as exc:
         print(f'hot-ls: {exc}', file=sys.stderr)
         return 2
-    tree = parse(text)
+    for problem in inputs.problems:
+        print(f'hot-ls: {problem}', file=sys.stderr)
+    if inputs.problems:
+        return 2
+    tree = parse(source.text)
     if classify(tree, args.template) is not Kind.HOT:
         print(f'hot-ls: {args.template}: not a HOT template', file=sys.stderr)
         return 2
@@ -76,7 +85,7 @@ def run(args) -> int:
         print(f'hot-ls: {args.template}: unknown heat_template_version '
               f'{template.version_text!r}', file=sys.stderr)
         return 2
-    result = preview(template, environments, values,
+    result = preview(template, inputs.environments, inputs.parameters,
                      stack=StackIdentity(name=args.stack_name)).to_json()
     sys.stdout.write(render(result, args.format))
     return 1 if _has_error(result) or result.get('errors') else 0

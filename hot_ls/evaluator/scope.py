@@ -22,7 +22,9 @@ from hot_ls.evaluator.values import Unknown
 from hot_ls.language import HotVersion
 from hot_ls.syntax import Mapping, Node
 
-_MISSING = object()
+#: `conditions` not given at all (a template without a conditions section), as
+#: opposed to given as None (a conditions section left empty)
+NOT_GIVEN = object()
 
 
 @dataclass
@@ -39,7 +41,7 @@ class Scope:
     """The stack of one evaluation (Heat's StackDefinition, seen from the functions)."""
 
     def __init__(self, version: HotVersion, parameters: ParameterTable, *,
-                 conditions: Any = _MISSING, resources: MappingType[Any, ResourceEntry] | None = None,
+                 conditions: Any = NOT_GIVEN, resources: MappingType[Any, ResourceEntry] | None = None,
                  files: MappingType[str, str] | None = None,
                  attribute_names: Callable[[ResourceEntry], Any] | None = None,
                  lenient: bool = False, expansion: Any = None):
@@ -78,7 +80,7 @@ class Scope:
         """All condition definitions, parsed on first use (Heat's Template.conditions)."""
         if self._conditions is None:
             source = self._condition_source
-            if not self.version.has_conditions or source is _MISSING:
+            if not self.version.has_conditions or source is NOT_GIVEN:
                 self._conditions = Conditions({})
                 return self._conditions
             if source is not None and not isinstance(source, (Mapping, dict)):

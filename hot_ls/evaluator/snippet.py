@@ -15,7 +15,7 @@ from hot_ls.evaluator.errors import PARSE, RESOLVE, VALIDATE, EvalError
 from hot_ls.evaluator.from_python import from_python
 from hot_ls.evaluator.functions.base import resolve, validate
 from hot_ls.evaluator.parameters import ParameterTable, StackIdentity
-from hot_ls.evaluator.scope import _MISSING, ResourceEntry, Scope
+from hot_ls.evaluator.scope import NOT_GIVEN, ResourceEntry, Scope
 from hot_ls.evaluator.values import Symbolic, to_json
 from hot_ls.language import HotVersion, language
 from hot_ls.model.environment import Environment, EnvironmentError_, merge_environments
@@ -95,7 +95,7 @@ def make_scope(version: HotVersion | str | None = None, *,
                values: MappingType[Any, Any] | None = None,
                parameter_defaults: MappingType[Any, Any] | None = None,
                environments: list | None = None,
-               conditions: Any = _MISSING,
+               conditions: Any = NOT_GIVEN,
                resources: MappingType[Any, Any] | None = None,
                files: MappingType[str, str] | None = None,
                stack: StackIdentity | None = None, strict: bool = True) -> Scope:
@@ -124,7 +124,7 @@ def make_scope(version: HotVersion | str | None = None, *,
             raise StackError(exc.message, 'EnvironmentError', exc.node) from exc
         table = ParameterTable(facts, declarations, merged.parameters, merged.parameter_defaults,
                                stack or StackIdentity())
-    if conditions is not _MISSING and conditions is not None and not isinstance(conditions, Node):
+    if conditions is not NOT_GIVEN and conditions is not None and not isinstance(conditions, Node):
         conditions = from_python(conditions)
     return Scope(facts, table, conditions=conditions, resources=resource_entries(resources),
                  files=files)
@@ -156,7 +156,7 @@ def evaluate(snippet: Any, version: HotVersion | str | None = None, *, condition
              values: MappingType[Any, Any] | None = None,
              parameter_defaults: MappingType[Any, Any] | None = None,
              environments: list | None = None,
-             conditions: Any = _MISSING, resources: MappingType[Any, Any] | None = None,
+             conditions: Any = NOT_GIVEN, resources: MappingType[Any, Any] | None = None,
              files: MappingType[str, str] | None = None,
              stack: StackIdentity | None = None) -> Outcome:
     """Evaluate a snippet as Heat would in a stack with these parameters and conditions.

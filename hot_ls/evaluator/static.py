@@ -40,7 +40,7 @@ from hot_ls.evaluator.errors import (detached,
 from hot_ls.evaluator.calls import LIVE, CallSites, level
 from hot_ls.evaluator.functions.base import Function, Macro, validate, validate_each
 from hot_ls.evaluator.parameters import Declarations, ParameterTable, StackIdentity
-from hot_ls.evaluator.scope import _MISSING, ResourceEntry, Scope
+from hot_ls.evaluator.scope import NOT_GIVEN, ResourceEntry, Scope
 from hot_ls.model.template import Template
 from hot_ls.syntax import Node
 
@@ -125,7 +125,7 @@ class _Checker:
         version = template.facts
         table = ParameterTable(version, Declarations(template.parameters), {}, {}, StackIdentity())
         pair = template.sections.get('conditions')
-        self.scope = Scope(version, table, conditions=pair.value if pair else _MISSING,
+        self.scope = Scope(version, table, conditions=pair.value if pair else NOT_GIVEN,
                            resources=self.sites.resource_entries(),
                            attribute_names=attribute_names, lenient=True,
                            expansion=self.sites.expansion)

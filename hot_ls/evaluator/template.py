@@ -29,11 +29,12 @@ from hot_ls.evaluator.calls import LIVE, QUIET, SURE, CallSites, level, sure
 from hot_ls.evaluator.errors import PARSE, RESOLVE, VALIDATE, EvalError, detached
 from hot_ls.evaluator.functions.base import resolve, validate, validate_each
 from hot_ls.evaluator.parameters import Declarations, ParameterTable, StackIdentity
-from hot_ls.evaluator.scope import _MISSING, ResourceEntry, Scope
+from hot_ls.evaluator.scope import NOT_GIVEN, ResourceEntry, Scope
 from hot_ls.evaluator.snippet import STACK, Outcome
 from hot_ls.model.environment import Environment, EnvironmentError_, merge_environments
 from hot_ls.model.template import Template
 from hot_ls.syntax import Mapping, Node
+from hot_ls.text.source import file_content
 
 
 class FileLoader:
@@ -58,8 +59,8 @@ class FileLoader:
             return default
         full = path if os.path.isabs(path) else os.path.join(self.base, path)
         try:
-            with open(full, encoding='utf-8', errors='replace') as fh:
-                content = fh.read()
+            with open(full, 'rb') as fh:
+                content = file_content(fh.read())
         except OSError:
             return default
         self.files[name] = content
@@ -117,7 +118,7 @@ class TemplateEvaluation:
         conditions_pair = template.sections.get('conditions')
         base = os.path.dirname(os.path.abspath(template.path)) if template.path else None
         self.scope = Scope(self.version, table,
-                           conditions=conditions_pair.value if conditions_pair else _MISSING,
+                           conditions=conditions_pair.value if conditions_pair else NOT_GIVEN,
                            resources=self.sites.resource_entries(), files=FileLoader(base, files),
                            attribute_names=attribute_names, lenient=True,
                            expansion=self.sites.expansion)
@@ -129,6 +130,21 @@ class TemplateEvaluation:
         self._all_done = False
         #: the conditions Heat itself evaluates when it creates the stack (see evaluate_all)
         self.heat_conditions: set = set()
+
+    @classmethod
+    def complete(cls, template: Template, *args: Any, **kwargs: Any) -> 'TemplateEvaluation':
+        """An evaluation with every item evaluated.
+
+        A template nested too deeply for Python to walk gives an evaluation
+        with nothing in it (every item unevaluated), never a crash.
+        """
+        evaluation = cls(template, *args, **kwargs)
+        try:
+            evaluation.evaluate_all()
+        except RecursionError:
+            evaluation = cls(template, *args, **kwargs)
+            evaluation._all_done = True
+        return evaluation
 
     # -- parameters and conditions ---------------------------------------------------
     def parameter(self, name: Any) -> Outcome:

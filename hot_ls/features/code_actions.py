@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable, Iterable
 
+from hot_ls.analysis import Analysis
 from hot_ls.features.quick_fixes.context import FixContext
 from hot_ls.features.quick_fixes.declare import declare_parameter
 from hot_ls.features.quick_fixes.extract import extract_parameter
@@ -46,7 +47,7 @@ FIXERS: dict[str, list[Fixer]] = {
 DEFAULT_FIXERS: list[Fixer] = [replacements]
 
 
-def code_actions(analysis: Any, start: int, end: int,
+def code_actions(analysis: Analysis, start: int, end: int,
                  diagnostics: Iterable[Any]) -> list[CodeAction]:
     """Quick fixes for `diagnostics` (hot-ls Diagnostics of `analysis`), then refactorings
     of start..end.  `analysis` must be of the document's current text."""

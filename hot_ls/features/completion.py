@@ -15,73 +15,21 @@ from __future__ import annotations
 import os
 from typing import Any, Iterable
 
+from hot_ls.analysis import Analysis
 from hot_ls.features import snippets
 from hot_ls.features.cursor import Cursor, locate
 from hot_ls.features.place import CONDITION, VALUE, Place, interpret
 from hot_ls.features.types import CompletionItem, CompletionResult, ItemKind, Span
 from hot_ls.language import HotVersion, language
-from hot_ls.language.constraints import custom_check
 from hot_ls.language.function_docs import doc as function_doc
+from hot_ls.language.keyword_docs import (DELETION_POLICY_DOCS, OUTPUT_KEY_DOCS, PARAMETER_KEY_DOCS,
+                                          RESOURCE_KEY_DOCS, SECTION_DOCS, custom_constraint_text)
 from hot_ls.syntax import Mapping, Scalar
 
-RESOURCE_KEY_DOCS = {
-    'type': 'The resource type, or the path of a provider template.',
-    'properties': 'The properties of the resource, as its type defines them.',
-    'metadata': 'Free-form data attached to the resource.',
-    'depends_on': 'Resources that must be created first.',
-    'deletion_policy': 'What happens to the physical resource when it is deleted.',
-    'update_policy': 'How an update is rolled out (for group types).',
-    'description': 'A description of the resource.',
-    'external_id': 'Adopt an existing physical resource by its ID.',
-    'condition': 'The condition that decides whether the resource exists.',
-}
-SECTION_DOCS = {
-    'heat_template_version': 'The HOT version the template is written for.',
-    'description': 'A description of the template.',
-    'parameter_groups': 'How parameters are grouped and ordered in user interfaces.',
-    'parameters': 'Inputs given when the stack is created or updated.',
-    'resources': 'The resources of the stack.',
-    'outputs': 'Values the stack exposes once created.',
-    'conditions': 'Conditions, from parameters, deciding which resources and outputs exist.',
-}
-PARAMETER_KEY_DOCS = {
-    'type': 'string, number, comma_delimited_list, json or boolean.',
-    'description': 'What the parameter is for.',
-    'default': 'The value when none is given.',
-    'constraints': 'Rules a value must follow.',
-    'hidden': 'Hide the value in the stack\'s details (passwords).',
-    'label': 'A human-readable name.',
-    'immutable': 'Refuse to change the value on stack update.',
-    'tags': 'Tags grouping parameters (from 2018-03-02).',
-    'schema': 'Accepted for compatibility; Heat ignores it.',
-}
-DELETION_POLICY_DOCS = {
-    'delete': 'Heat deletes the physical resource with the stack (the default).',
-    'retain': 'Heat leaves the physical resource in place when the resource or the stack is '
-              'deleted; it is no longer managed.',
-    'snapshot': 'Heat takes a snapshot, then deletes the resource.  Only types that can '
-                'snapshot accept it (of Heat\'s own: OS::Cinder::Volume, AWS::EC2::Volume, '
-                'OS::Nova::Server, OS::Heat::DeployedServer); others fail validation.',
-}
-OUTPUT_KEY_DOCS = {'description': 'What the output is.', 'value': 'The value of the output.',
-                   'condition': 'The condition deciding whether the output has a value.'}
-
-
-def custom_constraint_text(name: str, info: Any) -> str:
-    """What a custom constraint checks, and whether hot-ls can check it offline."""
-    if custom_check(name) is not None:
-        return ('Checked by Heat itself, without a cloud; hot-ls checks literal values and '
-                'parameter defaults against it too.')
-    if info is not None and info.service:
-        return (f'Checked by Heat against the cloud\'s {info.service} service; hot-ls, '
-                f'working offline, never flags it.')
-    return 'Not a custom constraint of Heat 27.0.1 (it may come from a plugin of the cloud).'
-
-
-def complete(analysis: Any, text: str, offset: int, lines=None) -> CompletionResult:
+def complete(analysis: Analysis, text: str, offset: int, lines=None) -> CompletionResult:
     """Completion items at `offset` of `text`, using the names and facts of `analysis`.
 
-    `analysis` is a hot_ls.rules.Analysis (possibly of a slightly older text)
+    `analysis` is a hot_ls.analysis.Analysis (possibly of a slightly older text)
     or None; `lines` is the LineIndex of `text` when the caller has one.
     """
     cursor = locate(text, offset, lines)
@@ -161,8 +109,8 @@ class _Builder:
 
     @property
     def catalog(self):
-        if self.analysis is not None and self.analysis.context is not None:
-            return self.analysis.context.catalog
+        if self.analysis is not None:
+            return self.analysis.catalog
         from hot_ls.catalog import bundled
         return bundled()
 

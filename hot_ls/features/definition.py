@@ -9,14 +9,14 @@ nothing defines have no definition.  A definition's own name goes to itself.
 from __future__ import annotations
 
 import os
-from typing import Any
 from urllib.parse import unquote, urlparse
 
+from hot_ls.analysis import Analysis
 from hot_ls.features.index import symbol_index
 from hot_ls.features.types import Location
 
 
-def definition(analysis: Any, offset: int) -> list[Location]:
+def definition(analysis: Analysis, offset: int) -> list[Location]:
     """Where what stands at `offset` is defined; empty when nothing is."""
     if analysis is None or analysis.template is None:
         return []

@@ -2,7 +2,8 @@
 
 The evaluation of one analysed template under the user's environments and
 parameter values (settings `environments` and `parameters`) is computed once
-per analysis and shared by the features that show values.  Hints go after
+per analysis (`Analysis.evaluation`) and shared by the features that show
+values.  Hints go after
 each output, each condition and each `if`, showing the value under those
 inputs; the server shows them as inlay hints, or as code lenses for clients
 without inlay hints.
@@ -10,86 +11,41 @@ without inlay hints.
 from __future__ import annotations
 
 import json
-import logging
-import os
 from typing import Any, Iterable
 
+from hot_ls.analysis import Analysis, EvaluationInputs
 from hot_ls.evaluator.template import TemplateEvaluation
 from hot_ls.evaluator.values import display
 from hot_ls.features.types import InlayHint
+from hot_ls.model.environment import Environment
 
 MAX_LABEL = 60
-_log = logging.getLogger(__name__)
 
 
-def configured_inputs(analysis: Any) -> tuple[list[str], dict]:
-    """The environments (their texts) and parameter values the analysis' settings name.
+def evaluation_of(analysis: Analysis | None, environments: Iterable[str] | None = None,
+                  parameter_values: dict | None = None) -> TemplateEvaluation | None:
+    """The evaluation of the analysed template: under the given inputs (environment
+    texts, parameter values), or, with none given, under the configured ones.
 
-    Environment paths are relative to the document's directory (or to the
-    working directory for a document that is not a file).
+    Kept apart from the evaluation the rules read (which may compute only
+    what can fail): features need every value.
     """
-    settings = analysis.context.settings
-    base = os.path.dirname(os.path.abspath(analysis.path)) if analysis.path else os.getcwd()
-    texts = []
-    for path in settings.environments:
-        full = path if os.path.isabs(path) else os.path.join(base, path)
-        try:
-            with open(full, encoding='utf-8') as fh:
-                texts.append(fh.read())
-        except OSError as exc:
-            _log.warning('environment %s cannot be read: %s', full, exc)
-    return texts, dict(settings.parameters)
-
-
-def configured_evaluation(analysis: Any) -> TemplateEvaluation | None:
-    """The evaluation under the configured inputs, or with the parameter defaults.
-
-    Kept apart from the evaluation rules' own (which may compute only what
-    can fail): features need every value.
-    """
-    template = analysis.template if analysis is not None else None
-    if template is None or template.version is None:
+    if analysis is None:
         return None
-    environments, values = configured_inputs(analysis)
-    if environments or values:
-        return document_evaluation(analysis, environments, values)
-    return analysis.context.shared('evaluation:values', lambda: _defaults(template))
+    if environments is None and parameter_values is None:
+        return analysis.evaluation
+    inputs = EvaluationInputs(tuple(Environment.from_text(text) for text in environments or ()),
+                              dict(parameter_values or {}))
+    return analysis.evaluation_with(inputs)
 
 
-def _defaults(template) -> TemplateEvaluation:
-    """With the parameter defaults, every value computed."""
-    evaluation = TemplateEvaluation(template)
-    try:
-        evaluation.evaluate_all()
-    except RecursionError:  # a pathologically deep template: no values, never a crash
-        evaluation = TemplateEvaluation(template)
-        evaluation._all_done = True
-    return evaluation
-
-
-def document_evaluation(analysis: Any, environments: Iterable[str] = (),
-                        parameter_values: dict | None = None) -> TemplateEvaluation | None:
-    """The evaluation of the analysed template under these inputs (cached on the analysis)."""
-    template = analysis.template if analysis is not None else None
-    if template is None or template.version is None:
-        return None
-    environments = tuple(environments)
-    values = dict(parameter_values or {})
-    key = 'evaluation:' + json.dumps([environments, values], sort_keys=True, default=str)
-    return analysis.context.shared(key, lambda: TemplateEvaluation(
-        template, environments, values))
-
-
-def preview(analysis: Any, environments: Iterable[str] | None = None,
+def preview(analysis: Analysis | None, environments: Iterable[str] | None = None,
             parameter_values: dict | None = None) -> dict | None:
     """The preview of the document: parameters, conditions, resources, outputs (JSON-ready).
 
-    Without inputs given, those of the settings (see `configured_inputs`).
+    Without inputs given, those of the settings (`environments`, `parameters`).
     """
-    if environments is None and parameter_values is None:
-        evaluation = configured_evaluation(analysis)
-    else:
-        evaluation = document_evaluation(analysis, environments or (), parameter_values)
+    evaluation = evaluation_of(analysis, environments, parameter_values)
     if evaluation is None:
         return None
     return evaluation.preview().to_json()
@@ -111,13 +67,10 @@ def _line_end(text: str, offset: int) -> int:
     return end - 1 if end > 0 and text[end - 1] == '\r' else end
 
 
-def value_hints(analysis: Any, environments: Iterable[str] | None = None,
+def value_hints(analysis: Analysis | None, environments: Iterable[str] | None = None,
                 parameter_values: dict | None = None) -> list[InlayHint]:
     """Hints after outputs, conditions and ifs; without inputs given, those of the settings."""
-    if environments is None and parameter_values is None:
-        evaluation = configured_evaluation(analysis)
-    else:
-        evaluation = document_evaluation(analysis, environments or (), parameter_values)
+    evaluation = evaluation_of(analysis, environments, parameter_values)
     if evaluation is None:
         return []
     template = evaluation.template

@@ -9,15 +9,15 @@ block scalars (a shell script's `#` lines are text, not comments).
 """
 from __future__ import annotations
 
-from typing import Any
 
+from hot_ls.analysis import Analysis
 from hot_ls.features.index import token_span
 from hot_ls.features.types import FoldingRange
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 from hot_ls.syntax.gc_pause import gc_paused
 
 
-def folding_ranges(analysis: Any) -> list[FoldingRange]:
+def folding_ranges(analysis: Analysis) -> list[FoldingRange]:
     if analysis is None or analysis.tree is None:
         return []
     with gc_paused():  # see hot_ls.syntax.gc_pause

@@ -26,12 +26,12 @@ import bisect
 from dataclasses import dataclass
 from typing import Any
 
+from hot_ls.analysis import Analysis
 from hot_ls.model import symbols
 from hot_ls.model.symbols import Definition, Reference
 from hot_ls.syntax import Mapping, Node, Pair, Scalar, Sequence
 from hot_ls.syntax.gc_pause import gc_paused
 
-_KEY = 'hot_ls.features.index'
 SECTIONS = (('parameters', symbols.PARAMETER), ('resources', symbols.RESOURCE),
             ('outputs', symbols.OUTPUT), ('conditions', symbols.CONDITION))
 FILE_SUFFIXES = ('.yaml', '.yml', '.template', '.json')
@@ -83,7 +83,7 @@ def name_span(text: str, node: Node) -> tuple[int, int]:
 class SymbolIndex:
     """The names of one analysed template and where they stand."""
 
-    def __init__(self, analysis: Any):
+    def __init__(self, analysis: Analysis):
         template = analysis.template
         self.template = template
         self.text: str = analysis.text
@@ -273,14 +273,11 @@ def _shared_nodes(tree) -> frozenset[int]:
     return frozenset(shared)
 
 
-def symbol_index(analysis: Any) -> SymbolIndex:
+def symbol_index(analysis: Analysis) -> SymbolIndex:
     """The index of an analysis, built on first use and kept with it."""
-    context = getattr(analysis, 'context', None)
-    if context is None:
-        return _build(analysis)
-    return context.shared(_KEY, lambda: _build(analysis))
+    return analysis.derived(_build)
 
 
-def _build(analysis: Any) -> SymbolIndex:
+def _build(analysis: Analysis) -> SymbolIndex:
     with gc_paused():  # thousands of small objects next to a large tree: see gc_pause
         return SymbolIndex(analysis)

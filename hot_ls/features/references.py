@@ -7,13 +7,13 @@ condition that share a name are different things, and text inside strings
 """
 from __future__ import annotations
 
-from typing import Any
 
+from hot_ls.analysis import Analysis
 from hot_ls.features.index import Occurrence, symbol_index
 from hot_ls.features.types import DocumentHighlight, Location
 
 
-def occurrences_at(analysis: Any, offset: int) -> list[Occurrence]:
+def occurrences_at(analysis: Analysis, offset: int) -> list[Occurrence]:
     """The occurrences of the name at `offset`, in text order (empty if none is there)."""
     if analysis is None or analysis.template is None:
         return []
@@ -24,12 +24,12 @@ def occurrences_at(analysis: Any, offset: int) -> list[Occurrence]:
     return index.of(found.kind, found.name)
 
 
-def references(analysis: Any, offset: int, include_declaration: bool = True) -> list[Location]:
+def references(analysis: Analysis, offset: int, include_declaration: bool = True) -> list[Location]:
     return [Location(o.start, o.end) for o in occurrences_at(analysis, offset)
             if include_declaration or not o.is_definition]
 
 
-def highlight(analysis: Any, offset: int) -> list[DocumentHighlight]:
+def highlight(analysis: Analysis, offset: int) -> list[DocumentHighlight]:
     """The same occurrences: the definition written, the references read."""
     return [DocumentHighlight(o.start, o.end, write=o.is_definition)
             for o in occurrences_at(analysis, offset)]

@@ -25,6 +25,7 @@ import json
 import re
 from typing import Any
 
+from hot_ls.analysis import Analysis
 from hot_ls.features.index import Occurrence, symbol_index, token_span
 from hot_ls.features.types import RenameError, RenameResult, Span, TextEdit
 from hot_ls.model import symbols
@@ -40,7 +41,7 @@ def _is_pseudo(template, name: Any) -> bool:
                                       or name.startswith('AWS::'))
 
 
-def _target(analysis: Any, offset: int) -> tuple[Occurrence, list[Occurrence]] | None:
+def _target(analysis: Analysis, offset: int) -> tuple[Occurrence, list[Occurrence]] | None:
     if analysis is None or analysis.template is None:
         return None
     index = symbol_index(analysis)
@@ -80,7 +81,7 @@ def _target(analysis: Any, offset: int) -> tuple[Occurrence, list[Occurrence]] |
     return found, occurrences
 
 
-def prepare_rename(analysis: Any, offset: int) -> Span | None:
+def prepare_rename(analysis: Analysis, offset: int) -> Span | None:
     """The span of the name to rename at `offset`; None if nothing is there.
 
     Raises RenameError for a thing that cannot be renamed."""
@@ -91,7 +92,7 @@ def prepare_rename(analysis: Any, offset: int) -> Span | None:
     return Span(found.start, found.end)
 
 
-def rename(analysis: Any, offset: int, new_name: Any) -> RenameResult:
+def rename(analysis: Analysis, offset: int, new_name: Any) -> RenameResult:
     """The edits renaming what stands at `offset` to `new_name`.  Raises RenameError."""
     target = _target(analysis, offset)
     if target is None:

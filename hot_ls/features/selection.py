@@ -8,8 +8,9 @@ the text) is left out.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from typing import Iterable
 
+from hot_ls.analysis import Analysis
 from hot_ls.features.at import chain
 from hot_ls.features.index import name_span, token_span
 from hot_ls.features.types import SelectionRange, Span
@@ -18,7 +19,7 @@ from hot_ls.syntax import Node, Scalar
 _WORD = re.compile(r'[A-Za-z0-9_\-]+')
 
 
-def selection_ranges(analysis: Any, offsets: Iterable[int]) -> list[SelectionRange]:
+def selection_ranges(analysis: Analysis, offsets: Iterable[int]) -> list[SelectionRange]:
     text = analysis.text if analysis is not None else ''
     root = analysis.tree.root if analysis is not None else None
     return [_selection(text, root, offset) for offset in offsets]

@@ -15,8 +15,8 @@ are left out: their text stands for more than one thing.
 """
 from __future__ import annotations
 
-from typing import Any
 
+from hot_ls.analysis import Analysis
 from hot_ls.features.index import name_span, symbol_index
 from hot_ls.features.symbols import type_deprecated
 from hot_ls.features.types import SemanticToken, TokenModifier, TokenType
@@ -24,7 +24,6 @@ from hot_ls.model import symbols
 from hot_ls.syntax import Scalar
 from hot_ls.syntax.gc_pause import gc_paused
 
-_KEY = 'hot_ls.features.semantic_tokens'
 _TYPES = {symbols.PARAMETER: TokenType.PARAMETER, symbols.RESOURCE: TokenType.RESOURCE,
           symbols.CONDITION: TokenType.CONDITION, symbols.OUTPUT: TokenType.OUTPUT}
 _DECLARATION = frozenset({TokenModifier.DECLARATION})
@@ -34,15 +33,13 @@ _DEPRECATED = frozenset({TokenModifier.DEPRECATED})
 _NONE: frozenset = frozenset()
 
 
-def semantic_tokens(analysis: Any, start: int | None = None, end: int | None = None
+def semantic_tokens(analysis: Analysis, start: int | None = None, end: int | None = None
                     ) -> list[SemanticToken]:
     """The tokens of the document, or of those overlapping `start`..`end`."""
     if analysis is None or analysis.template is None:
         return []
-    context = analysis.context
     with gc_paused():  # see hot_ls.syntax.gc_pause
-        tokens = (context.shared(_KEY, lambda: _tokens(analysis)) if context is not None
-                  else _tokens(analysis))
+        tokens = analysis.derived(_tokens)
     if start is None and end is None:
         return list(tokens)
     low = 0 if start is None else start
@@ -50,7 +47,7 @@ def semantic_tokens(analysis: Any, start: int | None = None, end: int | None = N
     return [t for t in tokens if t.end > low and t.start < high]
 
 
-def _tokens(analysis: Any) -> list[SemanticToken]:
+def _tokens(analysis: Analysis) -> list[SemanticToken]:
     template = analysis.template
     index = symbol_index(analysis)
     text = analysis.text

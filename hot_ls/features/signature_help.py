@@ -17,8 +17,8 @@ its span in the signature's label, for clients that highlight by offsets.
 from __future__ import annotations
 
 import re
-from typing import Any
 
+from hot_ls.analysis import Analysis
 from hot_ls.features.cursor import locate
 from hot_ls.features.place import CONDITION, interpret
 from hot_ls.features.types import Signature, SignatureHelp, SignatureParameter
@@ -31,10 +31,10 @@ _BLOCK_HEADER = re.compile(r'(?:^|:\s+|-\s+)[|>][-+0-9]*\s*(?:#.*)?$')
 _SCAN_LINES = 300  # how far up a block scalar's header is looked for
 
 
-def signature_help(analysis: Any, text: str, offset: int) -> SignatureHelp | None:
+def signature_help(analysis: Analysis, text: str, offset: int) -> SignatureHelp | None:
     """The signatures of the call around `offset` in `text`, or None outside any call.
 
-    `analysis` is a hot_ls.rules.Analysis (possibly of a slightly older
+    `analysis` is a hot_ls.analysis.Analysis (possibly of a slightly older
     text) or None.
     """
     cursor = locate(text, offset)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hot_ls.analysis import Analysis
 from hot_ls.features.index import name_span, token_span
 from hot_ls.features.types import DocumentSymbol, Span, SymbolKind
 from hot_ls.syntax import Mapping, Node, Pair, Scalar, Sequence
@@ -19,18 +20,18 @@ _ENTRIES = {'parameters': SymbolKind.PARAMETER, 'resources': SymbolKind.RESOURCE
             'outputs': SymbolKind.OUTPUT, 'conditions': SymbolKind.CONDITION}
 
 
-def document_symbols(analysis: Any) -> list[DocumentSymbol]:
+def document_symbols(analysis: Analysis) -> list[DocumentSymbol]:
     if analysis is None or analysis.template is None:
         return []
     return _Outline(analysis).sections()
 
 
-def type_deprecated(analysis: Any, type_name: Any) -> bool:
+def type_deprecated(analysis: Analysis, type_name: Any) -> bool:
     """Whether the catalog marks a resource type deprecated or hidden."""
-    if not isinstance(type_name, str) or analysis.context is None:
+    if not isinstance(type_name, str):
         return False
     try:
-        found = analysis.context.catalog.lookup(type_name)
+        found = analysis.catalog.lookup(type_name)
     except Exception:  # a broken plugin catalog must not cost the outline
         return False
     if found is None or found.type is None:
@@ -50,7 +51,7 @@ def display_name(text: str, node: Node) -> str:
 
 
 class _Outline:
-    def __init__(self, analysis: Any):
+    def __init__(self, analysis: Analysis):
         self.analysis = analysis
         self.text: str = analysis.text
         self.root = analysis.tree.root

@@ -1,6 +1,12 @@
-"""Rules: one check per file, each with a stable code, a name, a severity and documentation."""
+"""Rules: one check per file, each with a stable code, a name, a severity and documentation.
 
-from hot_ls.rules.base import Diagnostic, Finding, Rule, Severity
-from hot_ls.rules.engine import Analysis, analyze
+`check(analysis)` runs them over an analysis (hot_ls.analysis) and writes its
+diagnostics; `analyze(text, path, settings)` parses and checks in one call.
+"""
 
-__all__ = ['Analysis', 'Diagnostic', 'Finding', 'Rule', 'Severity', 'analyze']
+from hot_ls.analysis import Analysis, Diagnostic, Finding, Severity
+from hot_ls.rules.base import Rule
+from hot_ls.rules.engine import RULE_BOOK, analyze, analyze_file, check
+
+__all__ = ['Analysis', 'Diagnostic', 'Finding', 'RULE_BOOK', 'Rule', 'Severity', 'analyze',
+           'analyze_file', 'check']

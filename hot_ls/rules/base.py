@@ -3,78 +3,22 @@
 A rule is a class with its metadata as attributes (code, name, severity,
 kinds of document it applies to) and its documentation as its docstring,
 under the headings What it checks / Why it matters / Example / Fix.  Its
-`check` yields Findings that point at nodes or spans; the engine turns them
-into Diagnostics.  Rules never compute line numbers.
+`check` reads an analysis (hot_ls.analysis) and yields Findings that point
+at nodes or spans; the engine turns them into Diagnostics.  Rules never
+compute line numbers.
 """
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable
+from typing import TYPE_CHECKING, ClassVar, Iterable
 
+from hot_ls.analysis.findings import Diagnostic, Finding, Related, RuleInfo, Severity, Tag
 from hot_ls.model.document import Kind
 from hot_ls.syntax import Node
 
 if TYPE_CHECKING:
-    from hot_ls.rules.context import Context
+    from hot_ls.analysis import Analysis
 
-
-class Severity(enum.IntEnum):
-    """Numbered as in LSP."""
-
-    ERROR = 1
-    WARNING = 2
-    INFORMATION = 3
-    HINT = 4
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
-
-    @classmethod
-    def parse(cls, text: str) -> 'Severity':
-        return cls[text.upper()]
-
-
-class Tag(str, enum.Enum):
-    DEPRECATED = 'deprecated'
-    UNNECESSARY = 'unnecessary'
-
-
-@dataclass
-class Related:
-    start: int
-    end: int
-    message: str
-
-
-@dataclass
-class Finding:
-    start: int
-    end: int
-    message: str
-    severity: Severity | None = None  # None: the rule's severity
-    related: list[Related] = field(default_factory=list)
-    tags: tuple[Tag, ...] = ()
-    data: dict[str, Any] | None = None  # for quick fixes, e.g. {"replacements": [...]}
-
-
-@dataclass
-class Diagnostic:
-    """A finding with its rule's identity; offsets are code points into the text."""
-
-    code: str
-    name: str
-    severity: Severity
-    message: str
-    start: int
-    end: int
-    related: list[Related] = field(default_factory=list)
-    tags: tuple[Tag, ...] = ()
-    data: dict[str, Any] | None = None
-
-    def sort_key(self):
-        return (self.start, self.end, self.code, self.message)
+__all__ = ['Diagnostic', 'Finding', 'Related', 'Rule', 'RuleInfo', 'Severity', 'Tag', 'at']
 
 
 class Rule:
@@ -100,7 +44,11 @@ class Rule:
         import inspect
         return inspect.cleandoc(cls.__doc__ or '')
 
-    def check(self, ctx: 'Context') -> Iterable[Finding]:  # pragma: no cover - abstract
+    @classmethod
+    def info(cls) -> RuleInfo:
+        return RuleInfo(cls.code, cls.name, cls.severity, cls.summary(), cls.documentation())
+
+    def check(self, analysis: 'Analysis') -> Iterable[Finding]:  # pragma: no cover - abstract
         raise NotImplementedError
 
 

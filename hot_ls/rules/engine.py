@@ -1,114 +1,65 @@
-"""Run the rules over a document and produce its diagnostics.
+"""Run the rules over an analysis and write its diagnostics.
 
-This is the one analysis pipeline: text -> syntax tree -> kind -> model ->
-rules.  The CLI and the server both call `analyze`; neither has a second
-implementation.
+`check(analysis)` is the one checking pipeline: each rule that applies to
+the document's kind yields findings, which become diagnostics with the
+rule's identity and (possibly overridden) severity; errors of checks Heat
+makes only on resources it creates are softened inside resources it never
+creates; then duplicates, findings on lines error recovery blanked, and
+suppressed ones are dropped.  `analyze(text, path, settings)` parses and
+checks in one call, `analyze_file(path, settings)` reads the file first:
+the CLI, the server and the tests all use them.
 """
 from __future__ import annotations
 
 import logging
-import re
-import sys
-from dataclasses import dataclass, field
 
+from hot_ls.analysis import Analysis, Diagnostic, Finding, RuleBook, Severity, allow_deep_recursion
 from hot_ls.config import Settings
-from hot_ls.model.document import Kind, classify
-from hot_ls.model.template import Template
-from hot_ls.rules.always_disabled import always_disabled
-from hot_ls.rules.base import Diagnostic, Finding, Rule, Severity
-from hot_ls.rules.context import Context
-from hot_ls.rules.registry import RULES
+from hot_ls.rules.base import Rule
+from hot_ls.rules.registry import RULE_CLASSES, RULES
 from hot_ls.rules.syntax.analysis_incomplete import AnalysisIncomplete
-from hot_ls.rules.syntax.nesting_too_deep import MAX_DEPTH
-from hot_ls.syntax import SyntaxTree, parse
+from hot_ls.rules.syntax.unreadable_file import UnreadableFile
+from hot_ls.syntax import SyntaxTree
 from hot_ls.syntax.gc_pause import gc_paused
-from hot_ls.text import LineIndex
+from hot_ls.text.source import ReadProblem, read_source
 
 _log = logging.getLogger(__name__)
-_INCOMPLETE = AnalysisIncomplete
 _SURVIVES_RECOVERY = frozenset(rule.code for rule in RULES if rule.survives_recovery)
-_SUPPRESS = re.compile(r'#\s*hot-ls:\s*(disable|disable-file)\s*=\s*([A-Za-z0-9_,\- ]+)')
-
-
-@dataclass
-class Analysis:
-    text: str
-    path: str | None
-    tree: SyntaxTree
-    kind: Kind
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    context: Context | None = None
-
-    @property
-    def template(self) -> Template | None:
-        if self.kind is not Kind.HOT or self.context is None:
-            return None
-        return self.context.template
-
-    def count(self, severity: Severity) -> int:
-        return sum(1 for d in self.diagnostics if d.severity == severity)
-
-
-def rule_by_code(code: str) -> type[Rule] | None:
-    for rule in RULES:
-        if rule.code == code or rule.name == code:
-            return type(rule)
-    return None
-
-
-def _suppressions(text: str, lines: LineIndex) -> tuple[dict[int, set[str]], set[str]]:
-    """Line-level (`# hot-ls: disable=CODE[,CODE]`) and file-level suppressions.
-
-    Lines are counted as the diagnostics' lines are (LF, CRLF, lone CR; not
-    the other breaks `str.splitlines` knows).  A code is the first word of
-    each comma-separated part, so a reason may follow: `disable=HOT301 legacy`.
-    """
-    by_line: dict[int, set[str]] = {}
-    whole_file: set[str] = set()
-    if 'hot-ls:' not in text:
-        return by_line, whole_file
-    for line_number in range(lines.line_count):
-        line = lines.line_text(line_number)
-        if 'hot-ls:' not in line:
-            continue
-        for match in _SUPPRESS.finditer(line):
-            codes = {c.split()[0] for c in match.group(2).split(',') if c.strip()}
-            if match.group(1) == 'disable-file':
-                whole_file |= codes
-            else:
-                by_line.setdefault(line_number, set()).update(codes)
-    return by_line, whole_file
-
-
-# The structural checks recurse once or a few times per level of nesting;
-# documents nested deeper than Heat can parse (MAX_DEPTH) get only the
-# syntax checks, so this limit covers everything else with room to spare.
-# Python 3.11 runs Python-to-Python calls without growing the C stack.
-_RECURSION_LIMIT = 6 * MAX_DEPTH + 1000
+RULE_BOOK = RuleBook([cls.info() for cls in RULE_CLASSES])
+_UNREADABLE = [rule for rule in RULES if isinstance(rule, UnreadableFile)]
 
 
 def analyze(text: str, path: str | None = None, settings: Settings | None = None,
-            tree: SyntaxTree | None = None) -> Analysis:
-    """Analyse one document.  Never raises for bad input."""
-    if sys.getrecursionlimit() < _RECURSION_LIMIT:
-        sys.setrecursionlimit(_RECURSION_LIMIT)
+            tree: SyntaxTree | None = None, read_problem: ReadProblem | None = None) -> Analysis:
+    """Parse and check one document.  Never raises for bad input."""
+    allow_deep_recursion()
     with gc_paused():
-        return _analyze(text, path, settings, tree)
+        return check(Analysis(text, path, settings, tree=tree, read_problem=read_problem))
 
 
-def _analyze(text: str, path: str | None, settings: Settings | None,
-             tree: SyntaxTree | None) -> Analysis:
-    settings = settings or Settings()
-    tree = tree if tree is not None else parse(text)
-    kind = classify(tree, path)
-    ctx = Context(tree, kind, path, settings)
-    analysis = Analysis(text, path, tree, kind, context=ctx)
+def analyze_file(path: str, settings: Settings | None = None) -> Analysis:
+    """Read (as Heat reads: UTF-8) and check the file at `path`."""
+    source = read_source(path)
+    return analyze(source.text, path, settings, read_problem=source.problem)
+
+
+def check(analysis: Analysis) -> Analysis:
+    """Run every applicable rule over the analysis and set its diagnostics."""
+    allow_deep_recursion()
+    with gc_paused():
+        _check(analysis)
+    return analysis
+
+
+def _check(analysis: Analysis) -> None:
+    settings = analysis.settings
     disabled = set(settings.disable)
     overrides = settings.severity
+    kind = analysis.kind
     diagnostics: list[Diagnostic] = []
-    too_deep = tree.depth > MAX_DEPTH
-    incomplete = _INCOMPLETE
-    for rule in RULES:
+    too_deep = analysis.too_deep
+    rules = _UNREADABLE if analysis.read_problem is not None else RULES
+    for rule in rules:
         if kind not in rule.kinds or rule.code in disabled or rule.name in disabled:
             continue
         if too_deep and not rule.survives_recovery:
@@ -119,27 +70,32 @@ def _analyze(text: str, path: str | None, settings: Settings | None,
             severity = Severity.parse(override)
         found = []
         try:
-            for finding in rule.check(ctx):
+            for finding in rule.check(analysis):
                 found.append(_diagnostic(rule, finding, severity))
         except Exception as exc:  # a bug in a rule must not cost the other rules' findings
-            _log.exception('rule %s failed on %s', rule.code, path or '<document>')
-            if incomplete.code not in disabled and incomplete.name not in disabled:
-                found = [Diagnostic(incomplete.code, incomplete.name, incomplete.severity,
-                                    f'hot-ls could not finish rule {rule.code} on this document '
-                                    f'(internal error: {type(exc).__name__}: {exc}); please report it',
-                                    0, 0)]
+            _log.exception('rule %s failed on %s', rule.code, analysis.path or '<document>')
+            found = _incomplete(rule, exc, disabled)
         if found and rule.checked_when_created:
-            _excuse_disabled_resources(found, ctx)
+            _excuse_disabled_resources(found, analysis)
         diagnostics.extend(found)
-    diagnostics = _filter(diagnostics, tree, text)
+    diagnostics = _filter(diagnostics, analysis)
     diagnostics.sort(key=Diagnostic.sort_key)
     analysis.diagnostics = diagnostics
-    return analysis
+    analysis.rules = RULE_BOOK
 
 
-def _excuse_disabled_resources(found: list[Diagnostic], ctx: Context) -> None:
+def _incomplete(rule: Rule, exc: Exception, disabled: set[str]) -> list[Diagnostic]:
+    incomplete = AnalysisIncomplete
+    if incomplete.code in disabled or incomplete.name in disabled:
+        return []
+    return [Diagnostic(incomplete.code, incomplete.name, incomplete.severity,
+                       f'hot-ls could not finish rule {rule.code} on this document '
+                       f'(internal error: {type(exc).__name__}: {exc}); please report it', 0, 0)]
+
+
+def _excuse_disabled_resources(found: list[Diagnostic], analysis: Analysis) -> None:
     """Errors inside a resource Heat never creates become warnings that say why."""
-    disabled = always_disabled(ctx)
+    disabled = analysis.always_disabled
     if not disabled:
         return
     for diagnostic in found:
@@ -159,23 +115,20 @@ def _diagnostic(rule: Rule, finding: Finding, severity: Severity) -> Diagnostic:
                       max(finding.start, finding.end), finding.related, finding.tags, finding.data)
 
 
-def _filter(diagnostics: list[Diagnostic], tree: SyntaxTree, text: str) -> list[Diagnostic]:
+def _filter(diagnostics: list[Diagnostic], analysis: Analysis) -> list[Diagnostic]:
     """Drop duplicates, findings on lines error recovery blanked, and suppressed ones."""
+    tree = analysis.tree
     seen = set()
-    by_line, whole_file = _suppressions(text, tree.lines)
+    suppressions = analysis.suppressions
     kept = []
     for diagnostic in diagnostics:
         key = (diagnostic.code, diagnostic.start, diagnostic.end, diagnostic.message)
         if key in seen:
             continue
         seen.add(key)
-        if diagnostic.code in whole_file or diagnostic.name in whole_file:
+        if suppressions and suppressions.suppressing(
+                diagnostic.code, diagnostic.name, tree.lines.line_of(diagnostic.start)):
             continue
-        if by_line:
-            line = tree.lines.line_of(diagnostic.start)
-            codes = by_line.get(line)
-            if codes and (diagnostic.code in codes or diagnostic.name in codes or 'all' in codes):
-                continue
         if diagnostic.code not in _SURVIVES_RECOVERY and tree.is_patched(diagnostic.start, diagnostic.end):
             continue
         kept.append(diagnostic)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hot_ls.rules.base import Rule
 from hot_ls.rules.syntax.duplicate_key import DuplicateKey
+from hot_ls.rules.syntax.unreadable_file import UnreadableFile
 from hot_ls.rules.syntax.jinja_source import JinjaSource
 from hot_ls.rules.syntax.multiple_documents import MultipleDocuments
 from hot_ls.rules.syntax.not_a_mapping import NotAMapping
@@ -83,7 +84,7 @@ from hot_ls.rules.software.deployment_actions_ignored import DeploymentActionsIg
 
 RULE_CLASSES: list[type[Rule]] = [
     # syntax
-    YamlSyntax, DuplicateKey, NotAMapping, YamlConstruct, MultipleDocuments, JinjaSource,
+    UnreadableFile, YamlSyntax, DuplicateKey, NotAMapping, YamlConstruct, MultipleDocuments, JinjaSource,
     TemplateTooLarge, NestingTooDeep, AnalysisIncomplete,
     # version
     VersionMissing, VersionNotString, VersionUnknown, VersionAmbiguous,

@@ -40,7 +40,8 @@ from hot_ls.features.types import RenameError
 from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.features import hover as features_hover
 from hot_ls.features import signature_help as features_signature_help
-from hot_ls.rules import Analysis, analyze
+from hot_ls.analysis import Analysis
+from hot_ls.rules import analyze
 from hot_ls.server import convert, logs
 from hot_ls.server.documents import Document, DocumentStore
 from hot_ls.server.protocol import HotProtocol

@@ -1,6 +1,6 @@
 """The one place hot-ls's own types become lsprotocol types, and back.
 
-hot-ls positions are code-point offsets (`hot_ls.rules.base.Diagnostic`,
+hot-ls positions are code-point offsets (`hot_ls.analysis.Diagnostic`,
 `Related`); LSP positions are (line, character) in the encoding negotiated at
 initialize.  Every decision that depends on what the client declared it can do
 is made here, once, into a `ClientFeatures`; handlers only consult it.
@@ -16,8 +16,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pygls.uris import from_fs_path, to_fs_path, uri_scheme
 
-from hot_ls.rules import Analysis
-from hot_ls.rules.base import Diagnostic, Tag
+from hot_ls.analysis import Analysis, Diagnostic, Tag
 from hot_ls.server.documents import Document, Edit
 from hot_ls.text import Encoding, LineIndex
 from hot_ls.text.encoding import units_in

@@ -16,7 +16,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Hashable, Iterable, Iterator
 
-from hot_ls.rules import Analysis
+from hot_ls.analysis import Analysis
 from hot_ls.text import Encoding, LineIndex
 
 _revisions = itertools.count(1)

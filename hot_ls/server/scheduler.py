@@ -20,7 +20,7 @@ from concurrent.futures import Executor
 from typing import Callable, Hashable
 
 from hot_ls.config import Settings
-from hot_ls.rules import Analysis
+from hot_ls.analysis import Analysis
 from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
 
 logger = logging.getLogger(__name__)

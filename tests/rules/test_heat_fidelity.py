@@ -16,8 +16,8 @@ import os
 import pytest
 
 from helpers import FIXTURES, errors
-from hot_ls.cli.check import read_text
-from hot_ls.rules import analyze
+from hot_ls.text.source import read_source
+from hot_ls.rules import analyze_file
 from test_rule_fixtures import RULES_DIR, fixture_files, fixture_settings
 
 with open(os.path.join(FIXTURES, 'heat-verdicts', 'fixtures.json'), encoding='utf-8') as fh:
@@ -35,11 +35,11 @@ def test_fixture_agrees_with_heat(relpath):
     key = os.path.join('rules', relpath)
     assert key in VERDICTS, f'no Heat verdict recorded for {key}: run tools/record_fixture_verdicts.py'
     path = os.path.join(RULES_DIR, relpath)
-    text = read_text(path)
+    text = read_source(path).text
     if text.startswith('# heat-differs:'):
         pytest.skip(text.splitlines()[0])
     verdict = VERDICTS[key]
-    found = errors(analyze(text, path, fixture_settings(path)))
+    found = errors(analyze_file(path, fixture_settings(path)))
     if verdict['template'] is not None:
         assert found, f'Heat rejects this template ({verdict["template"]!r}); hot-ls reports no error'
     elif verdict['strict'] is None and not _real_create_failure(verdict.get('create')):

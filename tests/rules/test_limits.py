@@ -47,7 +47,7 @@ def test_a_failing_rule_costs_only_its_own_findings(monkeypatch):
     from hot_ls.rules.registry import RULES
     rule = next(r for r in RULES if r.code == 'HOT110')
 
-    def broken(ctx):
+    def broken(analysis):
         raise KeyError('boom')
         yield
 

@@ -30,10 +30,10 @@ def test_a_dropped_analysis_is_freed_without_the_collector(path):
     gc.disable()
     try:
         analysis = analyze(text, path)
-        context = weakref.ref(analysis.context)
+        whole = weakref.ref(analysis)
         template = weakref.ref(analysis.template)
         del analysis
-        assert context() is None
+        assert whole() is None
         assert template() is None
     finally:
         if was_enabled:

@@ -2,7 +2,8 @@
 
 Fixtures live in fixtures/rules/<CODE>-<name>/; each `X.yaml` has an
 `X.snap` holding every diagnostic hot-ls reports on it.  Run with
-UPDATE_SNAPSHOTS=1 to rewrite the snapshots, then review the diff.
+UPDATE_SNAPSHOTS=1 to write or rewrite the snapshots, then review the diff; a
+fixture without a snapshot fails (CI never sets UPDATE_SNAPSHOTS).
 """
 from __future__ import annotations
 
@@ -11,9 +12,8 @@ import os
 import pytest
 
 from helpers import FIXTURES, render
-from hot_ls.cli.check import read_text
 from hot_ls.config import Settings
-from hot_ls.rules import analyze
+from hot_ls.rules import analyze_file
 from hot_ls.rules.registry import RULE_CLASSES
 
 RULES_DIR = os.path.join(FIXTURES, 'rules')
@@ -43,12 +43,15 @@ def fixture_settings(path: str) -> Settings:
 @pytest.mark.parametrize('relpath', fixture_files())
 def test_fixture_matches_snapshot(relpath):
     path = os.path.join(RULES_DIR, relpath)
-    analysis = analyze(read_text(path), path, fixture_settings(path))
+    analysis = analyze_file(path, fixture_settings(path))
     rendered = render(analysis)
     snap = os.path.splitext(path)[0] + '.snap'
-    if os.environ.get('UPDATE_SNAPSHOTS') or not os.path.exists(snap):
+    if os.environ.get('UPDATE_SNAPSHOTS'):
         with open(snap, 'w', encoding='utf-8') as fh:
             fh.write(rendered)
+    if not os.path.exists(snap):
+        pytest.fail(f'{os.path.relpath(snap, RULES_DIR)} is missing: a fixture without its '
+                    f'snapshot checks nothing (write it with UPDATE_SNAPSHOTS=1, then review it)')
     with open(snap, encoding='utf-8') as fh:
         assert rendered == fh.read()
 
@@ -57,7 +60,7 @@ def test_every_rule_has_a_fixture_that_triggers_it():
     triggered = set()
     for relpath in fixture_files():
         path = os.path.join(RULES_DIR, relpath)
-        analysis = analyze(read_text(path), path, fixture_settings(path))
+        analysis = analyze_file(path, fixture_settings(path))
         triggered.update(d.code for d in analysis.diagnostics)
     from test_limits import COVERED_HERE
     missing = [rule.code for rule in RULE_CLASSES

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -14,7 +13,7 @@ from pytest_lsp import client_capabilities
 
 from hot_ls.config import Settings
 from hot_ls.rules import analyze
-from hot_ls.rules.base import Diagnostic, Related, Severity, Tag
+from hot_ls.analysis import Diagnostic, Related, Severity, Tag
 from hot_ls.server import convert
 from hot_ls.server.documents import DocumentNotOpen, DocumentStore, Edit, apply_edit
 from hot_ls.server.scheduler import Scheduler
@@ -279,27 +278,3 @@ def test_a_finished_run_not_yet_recorded_is_used_not_spun_on():
     thread.start()
     thread.join(5)
     assert result == [True]
-
-
-# -- architecture --------------------------------------------------------------------
-
-def test_only_the_server_imports_pygls_or_lsprotocol():
-    pattern = re.compile(r'^\s*(from|import)\s+(pygls|lsprotocol)\b', re.M)
-    offenders = []
-    package = os.path.join(ROOT, 'hot_ls')
-    for directory, _, files in os.walk(package):
-        if os.path.relpath(directory, package).split(os.sep)[0] == 'server':
-            continue
-        for name in files:
-            if name.endswith('.py'):
-                path = os.path.join(directory, name)
-                with open(path, encoding='utf-8') as fh:
-                    if pattern.search(fh.read()):
-                        offenders.append(os.path.relpath(path, ROOT))
-    assert offenders == []
-
-
-def test_plain_server_modules_do_not_import_pygls():
-    for name in ('documents', 'settings', 'scheduler'):
-        with open(os.path.join(ROOT, 'hot_ls', 'server', f'{name}.py'), encoding='utf-8') as fh:
-            assert not re.search(r'^\s*(from|import)\s+(pygls|lsprotocol)\b', fh.read(), re.M)

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from hot_ls.analysis import Analysis
 from hot_ls.features.quick_fixes.yaml_edit import Doc
 from hot_ls.features.types import CodeAction, TextEdit
 
@@ -14,7 +14,7 @@ REFACTOR_REWRITE = 'refactor.rewrite'
 
 @dataclass
 class FixContext:
-    analysis: Any  # hot_ls.rules.Analysis of the current text
+    analysis: Analysis  # of the current text
     doc: Doc
 
     @property
@@ -23,11 +23,7 @@ class FixContext:
 
     @property
     def catalog(self):
-        context = self.analysis.context
-        if context is not None:
-            return context.catalog
-        from hot_ls.catalog import bundled
-        return bundled()
+        return self.analysis.catalog
 
     @property
     def version(self):

@@ -19,6 +19,7 @@ from hot_ls.features.quick_fixes.context import FixContext, quickfix
 from hot_ls.features.quick_fixes.yaml_edit import scalar_text
 from hot_ls.features.types import CodeAction, TextEdit
 from hot_ls.language import language
+from hot_ls.language.removed_functions import replacement
 from hot_ls.model.symbols import CONDITION_CONTEXT
 from hot_ls.syntax import Mapping, Scalar, Sequence
 
@@ -64,10 +65,6 @@ def quote_name(ctx: FixContext, diagnostic) -> list[CodeAction]:
 
 # -- HOT401: removed CloudFormation functions ---------------------------------------------
 
-_RENAMES = {'Fn::Join': 'list_join', 'Fn::Split': 'str_split',
-            'Fn::ResourceFacade': 'resource_facade'}
-
-
 def removed_function(ctx: FixContext, diagnostic) -> list[CodeAction]:
     template = ctx.template
     if template is None:
@@ -82,8 +79,9 @@ def removed_function(ctx: FixContext, diagnostic) -> list[CodeAction]:
     flow = ctx.doc.find(key.start, key.end)
     in_flow = bool(flow and flow.flow)
     new_key = None
-    if call.name in _RENAMES:
-        new_key = _RENAMES[call.name]
+    instead = replacement(call.name)
+    if instead is not None and instead.rename is not None:
+        new_key = instead.rename
     elif call.name == 'Ref' and isinstance(call.args, Scalar) and isinstance(call.args.value, str):
         name = call.args.value
         pseudo = set(template.facts.pseudo_parameters)

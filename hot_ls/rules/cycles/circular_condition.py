@@ -30,8 +30,8 @@ class CircularCondition(Rule):
     name = 'circular-condition'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None or not template.facts.has_conditions:
             return
         conditions = template.conditions

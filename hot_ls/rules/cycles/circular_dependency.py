@@ -44,12 +44,12 @@ class CircularDependency(Rule):
     kinds = frozenset({Kind.HOT, Kind.CFN})
     checked_when_created = True
 
-    def check(self, ctx):
-        if ctx.kind is Kind.CFN:
-            model = CfnTemplate(ctx.tree)
+    def check(self, analysis):
+        if analysis.kind is Kind.CFN:
+            model = CfnTemplate(analysis.tree)
             conditional = set()
         else:
-            model = ctx.template
+            model = analysis.template
             if model.version is None:
                 return
             conditional = {name for name, res in model.resources.items()

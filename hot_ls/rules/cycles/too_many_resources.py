@@ -25,11 +25,11 @@ class TooManyResources(Rule):
     severity = Severity.ERROR
     kinds = frozenset({Kind.HOT})
 
-    def check(self, ctx):
-        limit = ctx.language.max_resources_per_stack
-        resources = ctx.template.resources
+    def check(self, analysis):
+        limit = analysis.language.max_resources_per_stack
+        resources = analysis.template.resources
         if len(resources) > limit:
-            pair = ctx.template.sections.get('resources')
+            pair = analysis.template.sections.get('resources')
             yield Finding(pair.key.start, pair.key.end,
                           f'{len(resources)} resources: You have reached the maximum resources per '
                           f'stack ({limit}), please contact your cloud administrator.')

@@ -31,8 +31,8 @@ class EnvironmentEmptySection(Rule):
     severity = Severity.WARNING
     kinds = frozenset({Kind.ENVIRONMENT})
 
-    def check(self, ctx):
-        for key, pair in ctx.tree.root.index.items():
+    def check(self, analysis):
+        for key, pair in analysis.tree.root.index.items():
             if isinstance(pair.value, Scalar) and pair.value.value is None:
                 yield Finding(pair.key.start, pair.key.end,
                               f'environment has empty section "{key}"; python-heatclient accepts '

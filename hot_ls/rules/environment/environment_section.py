@@ -1,6 +1,6 @@
 from hot_ls.model.document import ENVIRONMENT_SECTIONS, Kind
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 
 
 class EnvironmentSection(Rule):
@@ -31,8 +31,8 @@ class EnvironmentSection(Rule):
     severity = Severity.ERROR
     kinds = frozenset({Kind.ENVIRONMENT})
 
-    def check(self, ctx):
-        root = ctx.tree.root
+    def check(self, analysis):
+        root = analysis.tree.root
         for key, pair in root.index.items():
             if key in ENVIRONMENT_SECTIONS:
                 continue

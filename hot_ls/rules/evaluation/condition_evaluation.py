@@ -1,7 +1,7 @@
 from hot_ls.evaluator.functions.base import Function
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.evaluation._common import (
-    PARAMETER_ERRORS, REFERENCE_ERRORS, evaluation, skipped_message, span,
+    PARAMETER_ERRORS, REFERENCE_ERRORS, skipped_message, span,
 )
 
 
@@ -39,11 +39,11 @@ class ConditionEvaluation(Rule):
     name = 'condition-evaluation'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None or not template.facts.has_conditions:
             return
-        evaluated = evaluation(ctx)
+        evaluated = analysis.checked_evaluation
         try:
             conditions = evaluated.scope.conditions()
         except Exception:  # the section itself is broken: HOT111's business

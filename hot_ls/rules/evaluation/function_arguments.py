@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.evaluation._common import issues, span
+from hot_ls.rules.evaluation._common import span
 
 
 class FunctionArguments(Rule):
@@ -46,11 +46,11 @@ class FunctionArguments(Rule):
     name = 'function-arguments'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
-        for issue in issues(ctx):
+        for issue in analysis.static_issues:
             if issue.cause != 'arguments':
                 continue
             start, end = span(issue.node, template.root)

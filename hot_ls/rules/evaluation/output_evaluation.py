@@ -1,7 +1,7 @@
 from hot_ls.evaluator.errors import RESOLVE
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.evaluation._common import (
-    PARAMETER_ERRORS, REFERENCE_ERRORS, evaluation, skipped_message, span,
+    PARAMETER_ERRORS, REFERENCE_ERRORS, skipped_message, span,
 )
 
 
@@ -35,11 +35,11 @@ class OutputEvaluation(Rule):
     name = 'output-evaluation'
     severity = Severity.WARNING
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
-        evaluated = evaluation(ctx)
+        evaluated = analysis.checked_evaluation
         for name, definition in template.outputs.items():
             if definition.mapping is None or definition.get('value') is None:
                 continue

@@ -1,6 +1,6 @@
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.evaluation._common import (
-    PARAMETER_ERRORS, REFERENCE_ERRORS, evaluation, never_resolves_properties, skipped_message,
+    PARAMETER_ERRORS, REFERENCE_ERRORS, never_resolves_properties, skipped_message,
     span,
 )
 
@@ -47,11 +47,11 @@ class PropertyEvaluation(Rule):
     name = 'property-evaluation'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
-        evaluated = evaluation(ctx)
+        evaluated = analysis.checked_evaluation
         for name, definition in template.resources.items():
             if definition.mapping is None or never_resolves_properties(definition.type_name):
                 continue

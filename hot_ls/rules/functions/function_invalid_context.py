@@ -30,8 +30,8 @@ class FunctionInvalidContext(Rule):
     name = 'function-invalid-context'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None or not template.facts.has_conditions:
             return
         for call in template.calls:

@@ -1,3 +1,4 @@
+from hot_ls.language.removed_functions import replacement
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.references._common import severity_for, with_reason
 
@@ -32,16 +33,8 @@ class FunctionRemoved(Rule):
     name = 'function-removed'
     severity = Severity.ERROR
 
-    REPLACEMENTS = {
-        'Fn::Join': 'list_join', 'Fn::Split': 'str_split', 'Fn::Replace': 'str_replace',
-        'Fn::ResourceFacade': 'resource_facade', 'Ref': 'get_resource or get_param',
-        'Fn::Select': 'a get_param path or yaql', 'Fn::Base64': 'nothing: pass the text as is',
-        'Fn::GetAZs': 'nothing: there is no HOT equivalent',
-        'Fn::MemberListToMap': 'nothing: there is no HOT equivalent',
-    }
-
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         for call in template.calls:
@@ -51,6 +44,11 @@ class FunctionRemoved(Rule):
                       'taken') if call.guarded else None
             message = (f'The template version is invalid: The function {call.name} is not supported '
                        f'in this version of HOT ({template.facts.version}); use '
-                       f'{self.REPLACEMENTS.get(call.name, "a HOT function")}')
+                       f'{_instead(call.name)}')
             yield Finding(call.key.start, call.key.end, with_reason(message, reason),
                           severity=severity_for(reason))
+
+
+def _instead(name: str) -> str:
+    found = replacement(name)
+    return found.plain if found is not None else 'a HOT function'

@@ -31,11 +31,11 @@ class FunctionUnavailable(Rule):
     name = 'function-unavailable'
     severity = Severity.WARNING
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
-        lang = ctx.language
+        lang = analysis.language
         live = template.facts.functions
         for node, key, context in template.lookalikes:
             name = key.value

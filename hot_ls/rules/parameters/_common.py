@@ -8,9 +8,8 @@ the schema; `resolve` turns that path back into a node.
 """
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from hot_ls.language import language, parameters as params
 from hot_ls.language.constraints import Constraint
@@ -21,6 +20,9 @@ from hot_ls.model.symbols import Definition
 from hot_ls.model.template import Template
 from hot_ls.rules.base import Finding
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
+
+if TYPE_CHECKING:
+    from hot_ls.analysis import Analysis
 
 
 @dataclass(eq=False)
@@ -82,18 +84,13 @@ class ParameterFacts:
     parameters: list[ParameterView]
 
 
-_CACHE: 'weakref.WeakKeyDictionary[Template, ParameterFacts]' = weakref.WeakKeyDictionary()
+def parameter_facts(analysis: 'Analysis') -> ParameterFacts:
+    """The parameters read once per analysis, for all the parameter rules."""
+    return analysis.derived(_build)
 
 
-def parameter_facts(template: Template) -> ParameterFacts:
-    facts = _CACHE.get(template)
-    if facts is None:
-        facts = _build(template)
-        _CACHE[template] = facts
-    return facts
-
-
-def _build(template: Template) -> ParameterFacts:
+def _build(analysis: 'Analysis') -> ParameterFacts:
+    template = analysis.template
     dialect = params.dialect(template.facts)
     views = []
     for name, definition in template.parameters.items():

@@ -33,11 +33,11 @@ class ConstraintIgnored(Rule):
     name = 'constraint-ignored'
     severity = Severity.WARNING
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
-        facts = parameter_facts(template)
+        facts = parameter_facts(analysis)
         priority = facts.dialect.constraint_priority
         for view in facts.parameters:
             for cview in view.constraints:

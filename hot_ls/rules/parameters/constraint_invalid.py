@@ -38,11 +38,11 @@ class ConstraintInvalid(Rule):
     name = 'constraint-invalid'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
-        for view in parameter_facts(template).parameters:
+        for view in parameter_facts(analysis).parameters:
             for cview in view.constraints:
                 error = cview.error
                 if error is not None and error.kind == 'constraint-definition':

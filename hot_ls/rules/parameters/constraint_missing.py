@@ -37,11 +37,11 @@ class ConstraintMissing(Rule):
     name = 'constraint-missing'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
-        facts = parameter_facts(template)
+        facts = parameter_facts(analysis)
         for view in facts.parameters:
             for cview in view.constraints:
                 item = cview.node

@@ -28,11 +28,11 @@ class ConstraintNotMapping(Rule):
     name = 'constraint-not-mapping'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
-        for view in parameter_facts(template).parameters:
+        for view in parameter_facts(analysis).parameters:
             pair = view.definition.field_pair('constraints')
             for cview in view.constraints:
                 if cview.error is not None and cview.error.kind == 'constraint-not-mapping':

@@ -35,11 +35,11 @@ class ConstraintTypeMismatch(Rule):
     name = 'constraint-type-mismatch'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
-        for view in parameter_facts(template).parameters:
+        for view in parameter_facts(analysis).parameters:
             if view.type is None:
                 continue
             for cview in view.constraints:

@@ -1,6 +1,6 @@
 from hot_ls.language.parameters import CONSTRAINT_KEYS
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.syntax import Mapping, Sequence
 
 
@@ -30,8 +30,8 @@ class ConstraintUnknownKey(Rule):
     name = 'constraint-unknown-key'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         for definition in template.parameters.values():

@@ -31,8 +31,8 @@ class ParameterConstraintsNotList(Rule):
     name = 'parameter-constraints-not-list'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         for name, definition in template.parameters.items():

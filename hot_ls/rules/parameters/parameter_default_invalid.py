@@ -37,11 +37,11 @@ class ParameterDefaultInvalid(Rule):
     name = 'parameter-default-invalid'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
-        for view in parameter_facts(template).parameters:
+        for view in parameter_facts(analysis).parameters:
             problem = view.default_problem
             if problem is None or problem.kind not in ('default-invalid', 'constraint'):
                 continue

@@ -38,11 +38,11 @@ class ParameterDefaultType(Rule):
     name = 'parameter-default-type'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
-        for view in parameter_facts(template).parameters:
+        for view in parameter_facts(analysis).parameters:
             if view.schema is None or view.schema.default is None:
                 continue
             pair = view.definition.field_pair('default')

@@ -30,8 +30,8 @@ class ParameterGroupDuplicate(Rule):
     name = 'parameter-group-duplicate'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         seen: list[tuple] = []  # (name, node): names may be unhashable, Heat compares with `in`

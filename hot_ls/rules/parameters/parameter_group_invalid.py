@@ -32,8 +32,8 @@ class ParameterGroupInvalid(Rule):
     name = 'parameter-group-invalid'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         pair = template.sections.get('parameter_groups')

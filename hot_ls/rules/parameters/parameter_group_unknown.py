@@ -1,6 +1,6 @@
 from hot_ls.language.parameters import defined_pseudo_parameters
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.rules.parameters._common import group_message, parameter_groups
 from hot_ls.syntax import Mapping
 
@@ -36,8 +36,8 @@ class ParameterGroupUnknown(Rule):
     name = 'parameter-group-unknown'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         section = template.section('parameters')

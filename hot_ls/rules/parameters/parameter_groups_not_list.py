@@ -28,8 +28,8 @@ class ParameterGroupsNotList(Rule):
     name = 'parameter-groups-not-list'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         pair = template.sections.get('parameter_groups')

@@ -31,8 +31,8 @@ class ParameterResourceNameClash(Rule):
     name = 'parameter-resource-name-clash'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         pseudo = defined_pseudo_parameters(stack_named=True)

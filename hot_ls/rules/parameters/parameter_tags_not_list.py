@@ -30,8 +30,8 @@ class ParameterTagsNotList(Rule):
     name = 'parameter-tags-not-list'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None or 'tags' not in template.facts.parameter_keys:
             return
         for name, definition in template.parameters.items():

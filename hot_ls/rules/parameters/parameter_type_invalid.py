@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Rule, Severity
-from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.rules.parameters._common import at_node
 
 # Names people write for the HOT types (other languages, CloudFormation).
@@ -39,8 +39,8 @@ class ParameterTypeInvalid(Rule):
     name = 'parameter-type-invalid'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         types = template.facts.parameter_types

@@ -26,8 +26,8 @@ class ParameterTypeMissing(Rule):
     name = 'parameter-type-missing'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         for name, definition in template.parameters.items():

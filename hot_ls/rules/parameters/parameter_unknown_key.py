@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.rules.parameters._common import first_version
 
 
@@ -33,8 +33,8 @@ class ParameterUnknownKey(Rule):
     name = 'parameter-unknown-key'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         valid = template.facts.parameter_keys

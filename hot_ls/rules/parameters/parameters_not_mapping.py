@@ -31,8 +31,8 @@ class ParametersNotMapping(Rule):
     name = 'parameters-not-mapping'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         pair = template.sections.get('parameters')

@@ -1,5 +1,4 @@
 from hot_ls.model.symbols import RESOURCE
-from hot_ls.rules.always_disabled import always_disabled
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.references._common import leniency, severity_for, with_reason
 
@@ -37,11 +36,11 @@ class DisabledResourceReference(Rule):
     name = 'disabled-resource-reference'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None or not template.facts.has_conditions:
             return
-        disabled = always_disabled(ctx)
+        disabled = analysis.always_disabled
         used = template.used_conditions()
         for ref in template.references:
             if ref.kind != RESOURCE or ref.via not in ('get_resource', 'get_attr'):

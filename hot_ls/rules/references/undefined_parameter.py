@@ -1,6 +1,6 @@
 from hot_ls.model.symbols import PARAMETER
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.rules.references._common import leniency, severity_for, with_reason
 
 
@@ -34,8 +34,8 @@ class UndefinedParameter(Rule):
     severity = Severity.ERROR
     checked_when_created = True
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         declared = template.parameters

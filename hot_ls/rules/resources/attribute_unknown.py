@@ -1,14 +1,13 @@
 from hot_ls.model.symbols import RESOURCE
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.rules.references._common import leniency, severity_for, with_reason
-from hot_ls.rules.resources.property_walk import resource_type
 from hot_ls.syntax import Scalar
 
 
-def attribute_targets(ctx):
+def attribute_targets(analysis):
     """(reference, the attribute-name node, the target's ResourceType) for each get_attr."""
-    template = ctx.template
+    template = analysis.template
     for ref in template.references:
         if ref.kind != RESOURCE or ref.via != 'get_attr':
             continue
@@ -18,7 +17,7 @@ def attribute_targets(ctx):
         res = template.resources.get(ref.name)
         if res is None:
             continue
-        rtype = resource_type(ctx, res)
+        rtype = analysis.resource_type(res)
         if rtype is None:
             continue
         yield ref, attribute, rtype
@@ -52,12 +51,12 @@ class AttributeUnknown(Rule):
     severity = Severity.ERROR
     checked_when_created = True
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         used = template.used_conditions()
-        for ref, attribute, rtype in attribute_targets(ctx):
+        for ref, attribute, rtype in attribute_targets(analysis):
             if rtype.accepts_any_attribute or attribute.value in rtype.attributes:
                 continue
             reason = leniency(template, ref, used)

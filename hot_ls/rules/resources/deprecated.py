@@ -1,6 +1,6 @@
 from hot_ls.catalog.support import DEPRECATED
 from hot_ls.rules.base import Finding, Rule, Severity, Tag
-from hot_ls.rules.resources.support import step_at_target, uses
+from hot_ls.rules.resources.support import uses
 
 
 class Deprecated(Rule):
@@ -33,11 +33,11 @@ class Deprecated(Rule):
     name = 'deprecated'
     severity = Severity.WARNING
 
-    def check(self, ctx):
-        if ctx.template.version is None:
+    def check(self, analysis):
+        if analysis.template.version is None:
             return
-        for use in uses(ctx):
-            step = step_at_target(ctx, use)
+        for use in uses(analysis):
+            step = use.step
             if step is None or step.status != DEPRECATED:
                 continue
             message = f'{use.label} is deprecated'

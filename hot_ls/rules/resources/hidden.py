@@ -1,6 +1,6 @@
 from hot_ls.catalog.support import HIDDEN
 from hot_ls.rules.base import Finding, Rule, Severity, Tag
-from hot_ls.rules.resources.support import step_at_target, uses
+from hot_ls.rules.resources.support import uses
 
 
 class Hidden(Rule):
@@ -30,11 +30,11 @@ class Hidden(Rule):
     name = 'hidden'
     severity = Severity.WARNING
 
-    def check(self, ctx):
-        if ctx.template.version is None:
+    def check(self, analysis):
+        if analysis.template.version is None:
             return
-        for use in uses(ctx):
-            step = step_at_target(ctx, use)
+        for use in uses(analysis):
+            step = use.step
             if step is None or step.status != HIDDEN:
                 continue
             message = f'{use.label} is hidden'

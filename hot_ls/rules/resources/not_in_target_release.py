@@ -33,11 +33,11 @@ class NotInTargetRelease(Rule):
     severity = Severity.ERROR
     checked_when_created = True
 
-    def check(self, ctx):
-        if ctx.template.version is None:
+    def check(self, analysis):
+        if analysis.template.version is None:
             return
-        catalog = ctx.catalog
-        for use in uses(ctx):
+        catalog = analysis.catalog
+        for use in uses(analysis):
             message = catalog.availability(use.label, use.status)
             if message is not None:
                 yield Finding(use.node.start, use.node.end, message)

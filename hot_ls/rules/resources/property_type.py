@@ -32,9 +32,9 @@ class PropertyType(Rule):
     severity = Severity.ERROR
     checked_when_created = True
 
-    def check(self, ctx):
-        if ctx.template.version is None:
+    def check(self, analysis):
+        if analysis.template.version is None:
             return
-        for issue in walk_template(ctx).issues:
+        for issue in walk_template(analysis).issues:
             if issue.kind == TYPE and issue.section == 'properties':
                 yield Finding(issue.start, issue.end, issue.message)

@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.context import suggestion_text
+from hot_ls.rules.suggestions import suggestion_text
 from hot_ls.rules.resources.property_walk import UNKNOWN, walk_template
 
 
@@ -31,10 +31,10 @@ class PropertyUnknown(Rule):
     severity = Severity.ERROR
     checked_when_created = True
 
-    def check(self, ctx):
-        if ctx.template.version is None:
+    def check(self, analysis):
+        if analysis.template.version is None:
             return
-        for issue in walk_template(ctx).issues:
+        for issue in walk_template(analysis).issues:
             if issue.kind == UNKNOWN and issue.section == 'properties':
                 matches = (issue.data or {}).get('replacements', [])
                 yield Finding(issue.start, issue.end, issue.message + suggestion_text(matches),

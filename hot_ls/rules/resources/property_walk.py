@@ -17,12 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from hot_ls.catalog import PropertySchema, ResourceType
+from hot_ls.catalog import PropertySchema
 from hot_ls.catalog.property_rules import accepts_any_property, translations
 from hot_ls.language import constraints as constr
-from hot_ls.model.symbols import Definition
 from hot_ls.model.template import Template
-from hot_ls.rules.context import did_you_mean
+from hot_ls.rules.suggestions import did_you_mean
 from hot_ls.syntax import Mapping, Node, Pair, Scalar, Sequence
 
 UNKNOWN = 'unknown'
@@ -62,26 +61,13 @@ class Walk:
     used: list[UsedProperty] = field(default_factory=list)
 
 
-def resource_type(ctx, res: Definition) -> ResourceType | None:
-    """The catalog type of a resource, resolved once per analysis: half a dozen rules ask."""
-    resolved = ctx.cache.get('resource-types')
-    if resolved is None:
-        resolved = ctx.cache['resource-types'] = {}
-    known = resolved.get(id(res))
-    if known is not None and known[0] is res:
-        return known[1]
-    name = res.type_name
-    rtype = ctx.catalog.resolve(name) if name else None
-    resolved[id(res)] = (res, rtype)  # keeping res keeps its id from being reused
-    return rtype
+def walk_template(analysis) -> Walk:
+    """The walk of every resource's properties, once per analysis for all the rules."""
+    return analysis.derived(_walk_template)
 
 
-def walk_template(ctx) -> Walk:
-    return ctx.shared('property-walk', lambda: _walk_template(ctx))
-
-
-def _walk_template(ctx) -> Walk:
-    template: Template = ctx.template
+def _walk_template(analysis) -> Walk:
+    template: Template = analysis.template
     walk = Walk()
     call_nodes = {id(call.node) for call in template.calls}
     impls = {id(call.node): call.impl for call in template.calls}
@@ -89,7 +75,7 @@ def _walk_template(ctx) -> Walk:
         body = res.mapping
         if body is None:
             continue
-        rtype = resource_type(ctx, res)
+        rtype = analysis.resource_type(res)
         if rtype is None:
             continue
         if body.get('external_id') is not None and template.facts.has_conditions:

@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.syntax import Scalar
 
 TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template', '.json')
@@ -44,11 +44,11 @@ class ResourceTypeUnknown(Rule):
     severity = Severity.ERROR
     checked_when_created = True
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
-        catalog = ctx.catalog
+        catalog = analysis.catalog
         for res in template.resources.values():
             node = res.get('type')
             if not isinstance(node, Scalar) or not isinstance(node.value, str) or not node.value:

@@ -1,5 +1,4 @@
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.resources.property_walk import resource_type
 from hot_ls.rules.resources.resource_type_unknown import is_template_type
 from hot_ls.syntax import Mapping, Scalar
 
@@ -36,8 +35,8 @@ class SnapshotUnsupported(Rule):
     severity = Severity.ERROR
     checked_when_created = True
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         policies = template.facts.deletion_policies
@@ -57,7 +56,7 @@ class SnapshotUnsupported(Rule):
             if is_template_type(type_name):
                 what = f'the provider template {type_name}'
             else:
-                rtype = resource_type(ctx, res)
+                rtype = analysis.resource_type(res)
                 if rtype is None or rtype.supports_snapshot is not False:
                     continue
                 what = rtype.name

@@ -7,7 +7,7 @@ from typing import Any, Iterator
 from hot_ls.catalog import SupportStatus
 from hot_ls.catalog.support import SUPPORTED
 from hot_ls.rules.resources.attribute_unknown import attribute_targets
-from hot_ls.rules.resources.property_walk import resource_type, walk_template
+from hot_ls.rules.resources.property_walk import walk_template
 from hot_ls.syntax import Node, Scalar
 
 
@@ -22,15 +22,20 @@ class Use:
     step: Any = None  # the status step in effect in the target release (None: not there yet)
 
 
-def uses(ctx) -> list[Use]:
-    return ctx.shared('support-uses', lambda: list(_uses(ctx)))
+def uses(analysis) -> list[Use]:
+    """The notable uses, found once per analysis for the support-status rules."""
+    return analysis.derived(_all_uses)
 
 
-def _uses(ctx) -> Iterator[Use]:
+def _all_uses(analysis) -> list[Use]:
+    return list(_uses(analysis))
+
+
+def _uses(analysis) -> Iterator[Use]:
     """Only the uses with something to say: most items are plainly supported, and skipped
     after one look per distinct status (statuses are shared by every use of a schema)."""
-    template = ctx.template
-    target = ctx.catalog.target
+    template = analysis.template
+    target = analysis.catalog.target
     verdicts: dict[int, Any] = {}
 
     def notable(status: SupportStatus):
@@ -43,14 +48,14 @@ def _uses(ctx) -> Iterator[Use]:
     types = {}
     for res in template.resources.values():
         node = res.get('type')
-        rtype = resource_type(ctx, res)
+        rtype = analysis.resource_type(res)
         if rtype is None or not isinstance(node, Scalar):
             continue
         types[res.name] = rtype
         step, worth = notable(rtype.support_status)
         if worth:
             yield Use(rtype.name, node, rtype.support_status, rtype.substitute, step)
-    for used in walk_template(ctx).used:
+    for used in walk_template(analysis).used:
         rtype = types.get(used.resource)
         if rtype is None:
             continue
@@ -58,7 +63,7 @@ def _uses(ctx) -> Iterator[Use]:
         if worth:
             yield Use(f'Property {used.path} of {rtype.name}', used.pair.key,
                       used.schema.support_status, None, step)
-    for ref, attribute, rtype in attribute_targets(ctx):
+    for ref, attribute, rtype in attribute_targets(analysis):
         schema = rtype.attribute(attribute.value)
         if schema is None:
             continue
@@ -67,6 +72,3 @@ def _uses(ctx) -> Iterator[Use]:
             yield Use(f'Attribute {attribute.value} of {rtype.name}', attribute,
                       schema.support_status, None, step)
 
-
-def step_at_target(ctx, use: Use):
-    return use.step

@@ -1,6 +1,6 @@
 from hot_ls.catalog.support import UNSUPPORTED
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.resources.support import step_at_target, uses
+from hot_ls.rules.resources.support import uses
 
 
 class Unsupported(Rule):
@@ -29,11 +29,11 @@ class Unsupported(Rule):
     name = 'unsupported'
     severity = Severity.INFORMATION
 
-    def check(self, ctx):
-        if ctx.template.version is None:
+    def check(self, analysis):
+        if analysis.template.version is None:
             return
-        for use in uses(ctx):
-            step = step_at_target(ctx, use)
+        for use in uses(analysis):
+            step = use.step
             if step is None or step.status != UNSUPPORTED:
                 continue
             message = f'{use.label} is not supported by the Heat team'

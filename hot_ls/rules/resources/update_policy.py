@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.context import suggestion_text
+from hot_ls.rules.suggestions import suggestion_text
 from hot_ls.rules.resources.property_walk import walk_template
 
 
@@ -32,10 +32,10 @@ class UpdatePolicy(Rule):
     severity = Severity.ERROR
     checked_when_created = True
 
-    def check(self, ctx):
-        if ctx.template.version is None:
+    def check(self, analysis):
+        if analysis.template.version is None:
             return
-        for issue in walk_template(ctx).issues:
+        for issue in walk_template(analysis).issues:
             if issue.section == 'update_policy':
                 matches = (issue.data or {}).get('replacements', [])
                 yield Finding(issue.start, issue.end,

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hot_ls.rules.resources.property_walk import resource_type
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 
 COMPONENT = 'OS::Heat::SoftwareComponent'
@@ -18,12 +17,12 @@ class ConfigActions:
     defaulted: bool  # no `actions`: Heat's default [CREATE, UPDATE]
 
 
-def components(ctx):
+def components(analysis):
     """(resource name, [ConfigActions]) for each component whose configs are literal."""
-    template = ctx.template
+    template = analysis.template
     calls = {id(call.node) for call in template.calls}
     for name, res in template.resources.items():
-        rtype = resource_type(ctx, res)
+        rtype = analysis.resource_type(res)
         if rtype is None or rtype.name != COMPONENT:
             continue
         props = res.get('properties')

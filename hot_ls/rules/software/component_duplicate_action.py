@@ -37,10 +37,10 @@ class ComponentDuplicateAction(Rule):
     severity = Severity.ERROR
     checked_when_created = True
 
-    def check(self, ctx):
-        if ctx.template.version is None:
+    def check(self, analysis):
+        if analysis.template.version is None:
             return
-        for name, configs in components(ctx):
+        for name, configs in components(analysis):
             seen: dict[str, object] = {}
             for config in configs:
                 for action, node in config.actions:

@@ -30,10 +30,10 @@ class ComponentUnknownAction(Rule):
     name = 'component-unknown-action'
     severity = Severity.HINT
 
-    def check(self, ctx):
-        if ctx.template.version is None:
+    def check(self, analysis):
+        if analysis.template.version is None:
             return
-        for _, configs in components(ctx):
+        for _, configs in components(analysis):
             for config in configs:
                 if config.defaulted:
                     continue

@@ -1,6 +1,5 @@
 from hot_ls.model.symbols import RESOURCE
 from hot_ls.rules.base import Finding, Rule, Severity, Tag
-from hot_ls.rules.resources.property_walk import resource_type
 from hot_ls.rules.software._components import COMPONENT
 from hot_ls.syntax import Mapping
 
@@ -38,8 +37,8 @@ class DeploymentActionsIgnored(Rule):
     name = 'deployment-actions-ignored'
     severity = Severity.HINT
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         for ref in template.references:
@@ -51,7 +50,7 @@ class DeploymentActionsIgnored(Rule):
             target = template.resources.get(ref.name)
             if deployment is None or target is None:
                 continue
-            dtype, ttype = resource_type(ctx, deployment), resource_type(ctx, target)
+            dtype, ttype = analysis.resource_type(deployment), analysis.resource_type(target)
             if dtype is None or ttype is None or dtype.name not in DEPLOYMENTS or ttype.name != COMPONENT:
                 continue
             props = deployment.get('properties')

@@ -30,8 +30,8 @@ class ConditionDefinition(Rule):
     name = 'condition-definition'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if not template.facts.has_conditions or template.version is None:
             return
         call_nodes = {id(call.node) for call in template.calls if call.context == CONDITION_CONTEXT}

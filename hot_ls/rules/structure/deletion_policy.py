@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.syntax import Mapping, Scalar
 
 
@@ -28,8 +28,8 @@ class DeletionPolicy(Rule):
     name = 'deletion-policy'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         policies = template.facts.deletion_policies

@@ -33,9 +33,9 @@ class NameNotString(Rule):
     name = 'name-not-string'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
-        text = ctx.text
+    def check(self, analysis):
+        template = analysis.template
+        text = analysis.text
         for section, what, item in _SECTIONS:
             for name, definition in getattr(template, section).items():
                 if isinstance(name, str):

@@ -28,8 +28,8 @@ class OutputDefinition(Rule):
     name = 'output-definition'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        for out in ctx.template.outputs.values():
+    def check(self, analysis):
+        for out in analysis.template.outputs.values():
             body = out.body
             if not isinstance(body, Mapping):
                 yield Finding(out.key.start, out.key.end,

@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Finding, Rule, Severity, Tag
-from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.syntax import Mapping
 
 
@@ -30,8 +30,8 @@ class OutputKeys(Rule):
     name = 'output-keys'
     severity = Severity.WARNING
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version is None:
             return
         valid = template.facts.output_keys

@@ -28,8 +28,8 @@ class ResourceDefinition(Rule):
     name = 'resource-definition'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        for name, res in ctx.template.resources.items():
+    def check(self, analysis):
+        for name, res in analysis.template.resources.items():
             body = res.body
             if isinstance(name, str) and '/' in name:
                 yield Finding(res.key.start, res.key.end, 'Resource name may not contain "/"')

@@ -1,4 +1,3 @@
-from hot_ls.model.symbols import FunctionCall
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.syntax import Mapping, Scalar, Sequence
 
@@ -55,8 +54,8 @@ class ResourceFieldTypes(Rule):
     name = 'resource-field-types'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         call_nodes = {id(call.node) for call in template.calls if call.owner
                       and call.owner[0] == 'resources'}
         has_conditions = template.facts.has_conditions

@@ -42,8 +42,8 @@ class SectionShape(Rule):
     name = 'section-shape'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         for section in ('resources', 'outputs'):
             node = template.section(section)
             if node is None or isinstance(node, Mapping) or _falsy(node):

@@ -29,5 +29,5 @@ class AnalysisIncomplete(Rule):
     kinds = frozenset(Kind)
     survives_recovery = True
 
-    def check(self, ctx):
+    def check(self, analysis):
         return ()

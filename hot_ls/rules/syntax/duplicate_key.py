@@ -31,8 +31,8 @@ class DuplicateKey(Rule):
     severity = Severity.WARNING
     kinds = ALL_KINDS
 
-    def check(self, ctx):
-        for issue in ctx.tree.issues:
+    def check(self, analysis):
+        for issue in analysis.tree.issues:
             if issue.kind == 'duplicate-key':
                 yield Finding(issue.start, issue.end, issue.message,
                               related=[Related(*r) for r in issue.related])

@@ -28,5 +28,5 @@ class JinjaSource(Rule):
     survives_recovery = True
     kinds = frozenset({Kind.JINJA})
 
-    def check(self, ctx):
+    def check(self, analysis):
         yield Finding(0, 0, 'Jinja2 source: hot-ls checks the templates it renders to, not the source')

@@ -27,7 +27,7 @@ class MultipleDocuments(Rule):
     severity = Severity.ERROR
     kinds = ALL_KINDS
 
-    def check(self, ctx):
-        for issue in ctx.tree.issues:
+    def check(self, analysis):
+        for issue in analysis.tree.issues:
             if issue.kind == 'multi-document':
                 yield Finding(issue.start, issue.end, issue.message)

@@ -1,10 +1,6 @@
+from hot_ls.language.limits import MAX_DEPTH
 from hot_ls.model.document import Kind
 from hot_ls.rules.base import Finding, Rule, Severity
-
-# Heat's template parser recurses once per level; with Python's default
-# recursion limit it fails between 325 and 330 levels of nesting inside a
-# resource's properties (measured with Heat 27.0.1), i.e. a depth of ~330.
-MAX_DEPTH = 330
 
 
 class NestingTooDeep(Rule):
@@ -33,8 +29,8 @@ class NestingTooDeep(Rule):
     kinds = frozenset({Kind.HOT, Kind.CFN, Kind.ENVIRONMENT})
     survives_recovery = True
 
-    def check(self, ctx):
-        if ctx.tree.depth > MAX_DEPTH:
-            yield Finding(0, 0, f'The document nests {ctx.tree.depth} levels deep; Heat\'s template '
+    def check(self, analysis):
+        if analysis.tree.depth > MAX_DEPTH:
+            yield Finding(0, 0, f'The document nests {analysis.tree.depth} levels deep; Heat\'s template '
                                 f'parser fails beyond about {MAX_DEPTH} (maximum recursion depth '
                                 'exceeded), so hot-ls checked only its syntax')

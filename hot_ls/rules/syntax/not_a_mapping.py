@@ -26,7 +26,7 @@ class NotAMapping(Rule):
     severity = Severity.ERROR
     kinds = frozenset({Kind.NOT_MAPPING})
 
-    def check(self, ctx):
-        root = ctx.tree.root
+    def check(self, analysis):
+        root = analysis.tree.root
         yield Finding(root.start, root.end,
                       'The template is not a JSON object or YAML mapping.')

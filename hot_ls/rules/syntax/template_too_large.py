@@ -27,9 +27,9 @@ class TemplateTooLarge(Rule):
     survives_recovery = True
     kinds = frozenset({Kind.HOT, Kind.CFN})
 
-    def check(self, ctx):
-        limit = ctx.language.max_template_size
-        size = len(ctx.text)
+    def check(self, analysis):
+        limit = analysis.language.max_template_size
+        size = len(analysis.text)
         if size > limit:
             yield Finding(0, 0, f'Template size ({size} bytes) exceeds maximum allowed size '
                                 f'({limit} bytes).')

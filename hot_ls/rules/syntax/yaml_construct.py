@@ -26,7 +26,7 @@ class YamlConstruct(Rule):
     severity = Severity.ERROR
     kinds = ALL_KINDS
 
-    def check(self, ctx):
-        for issue in ctx.tree.issues:
+    def check(self, analysis):
+        for issue in analysis.tree.issues:
             if issue.kind == 'construct':
                 yield Finding(issue.start, issue.end, issue.message)

@@ -31,8 +31,8 @@ class YamlSyntax(Rule):
     survives_recovery = True
     kinds = ALL_KINDS
 
-    def check(self, ctx):
-        for issue in ctx.tree.issues:
+    def check(self, analysis):
+        for issue in analysis.tree.issues:
             if issue.kind == 'syntax':
                 yield Finding(issue.start, issue.end, issue.message,
                               related=[Related(*r) for r in issue.related])

@@ -28,8 +28,8 @@ class VersionAmbiguous(Rule):
     severity = Severity.ERROR
     kinds = frozenset({Kind.HOT, Kind.CFN})
 
-    def check(self, ctx):
-        root = ctx.tree.root
+    def check(self, analysis):
+        root = analysis.tree.root
         pairs = string_version_keys(root)
         if len(pairs) < 2:
             return

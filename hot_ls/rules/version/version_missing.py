@@ -27,12 +27,12 @@ class VersionMissing(Rule):
     name = 'version-missing'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version_pair is not None:
             return
         root = template.root
         first = next(iter(root.pairs), None)
         start, end = (first.key.start, first.key.end) if first else (root.start, root.start)
         yield Finding(start, end, 'Template format version not found: add '
-                                  f'"heat_template_version: {ctx.language.latest.version}"')
+                                  f'"heat_template_version: {analysis.language.latest.version}"')

@@ -26,8 +26,8 @@ class VersionNotString(Rule):
     name = 'version-not-string'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        pair = ctx.template.version_pair
+    def check(self, analysis):
+        pair = analysis.template.version_pair
         if pair is None:
             return
         value = pair.value

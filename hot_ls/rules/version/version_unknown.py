@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.context import did_you_mean, suggestion_text
+from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 
 
 class VersionUnknown(Rule):
@@ -25,11 +25,11 @@ class VersionUnknown(Rule):
     name = 'version-unknown'
     severity = Severity.ERROR
 
-    def check(self, ctx):
-        template = ctx.template
+    def check(self, analysis):
+        template = analysis.template
         if template.version_text is None or template.version is not None:
             return
-        names = ctx.language.version_names()
+        names = analysis.language.version_names()
         value = template.version_pair.value
         message = (f'The template version is invalid: "heat_template_version: {template.version_text}". '
                    f'"heat_template_version" should be one of: {", ".join(names)}')

@@ -1,260 +1,41 @@
-"""Hover: what the thing under the cursor is, in Markdown.
+"""Hover: which thing stands under the cursor, and which renderer explains it.
 
-A pure function of an analysis (of the current text) and an offset.  What
-stands at the offset comes from the parsed tree (`at.chain`) and the
-model's calls and references, looked up by node in an index built once per
-analysis; function values come from one `TemplateEvaluation` per analysis,
-under the configured inputs (or the parameter defaults).
-So a hover costs one walk down the tree to the cursor, not a scan of the
-template.
-
-On a function name: its summary, its argument forms for the document's
-version, the version it arrived in and the document's version, and its
-value with the defaults (or that it is Removed, not a function in this
-version, or a condition function outside conditions).  On a resource type:
-description, support-status lifecycle, substitute, properties (required
-first).  On a property name at any depth: type, required, default,
-constraints, immutable, update behaviour, support status.  On get_attr's
-attribute: type, description, support status.  On a parameter (used or
-declared): type, default, description, constraints.  On a get_resource,
-get_attr or depends_on target: the resource's type and its line.  On a
-condition (used or defined): its definition and value.  On an output name:
-description and value.  On `# hot-ls: disable=CODE`: the rule's
-documentation.  On section, resource, output and parameter keys: one line.
-On a deletion policy: what it does (and whether the type can snapshot); on
-a custom_constraint name: which service checks it, and whether hot-ls can.
-
-Analyses of recovered broken YAML can hold odd trees (non-string keys,
-aliases, merged keys): nothing here assumes a key is a string.
+`Explainer.build` walks the path from the document's root to the cursor
+(`at.chain`) and dispatches on where it ends: a function name, an argument,
+a reference, a definition, a section or resource key, a type, a property, a
+parameter's constraint...  The Markdown comes from `hover.markdown`.
 """
 from __future__ import annotations
 
-import json
-import re
 import textwrap
 from typing import Any
 
-from hot_ls.features.at import Step, chain, path_of
-from hot_ls.features.completion import (DELETION_POLICY_DOCS, OUTPUT_KEY_DOCS,
-                                        PARAMETER_KEY_DOCS, RESOURCE_KEY_DOCS, SECTION_DOCS,
-                                        custom_constraint_text)
+from hot_ls.analysis import Analysis
+from hot_ls.features.at import Step, path_of
+from hot_ls.features.evaluation import evaluation_of
+from hot_ls.features.hover.index import index_of
+from hot_ls.features.hover.markdown import (
+    as_json, block, clip, code, constraint_text, function_markdown, property_markdown,
+    render_outcome, status_lines, type_markdown, version_label)
 from hot_ls.features.types import Hover, Span
-from hot_ls.language import HotVersion, language
-from hot_ls.language.function_docs import FunctionDoc, doc as function_doc
+from hot_ls.language import language
+from hot_ls.language.function_docs import doc as function_doc
+from hot_ls.language.keyword_docs import (
+    CONSTRAINT_KEY_DOCS, DELETION_POLICY_DOCS, OUTPUT_KEY_DOCS, PARAMETER_KEY_DOCS,
+    PSEUDO_PARAMETER_DOCS, RESOURCE_KEY_DOCS, SECTION_DOCS, custom_constraint_text)
+from hot_ls.language.removed_functions import replacement
 from hot_ls.model import symbols
 from hot_ls.model.symbols import FunctionCall, Reference
+from hot_ls.model.template import Template
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
-
-#: The suppression comment, as `hot_ls.rules.engine` reads it.
-SUPPRESSION = re.compile(r'#\s*hot-ls:\s*(disable|disable-file)\s*=\s*([A-Za-z0-9_,\- ]+)')
-
-PSEUDO_PARAMETER_DOCS = {
-    'OS::stack_name': 'The name of the stack.',
-    'OS::stack_id': 'The ID of the stack.',
-    'OS::project_id': 'The ID of the project (tenant) the stack belongs to.',
-    'OS::region': 'Listed by Heat, but never defined: get_param fails on it.',
-}
-
-CONSTRAINT_KEY_DOCS = {
-    'range': 'A number between `min` and `max` (either optional), inclusive.',
-    'length': 'The length of a string, list or map between `min` and `max` (either optional).',
-    'modulo': 'A number equal to `offset` modulo `step` (from 2017-02-24).',
-    'allowed_values': 'The value must be one of these.',
-    'allowed_pattern': 'The value must match this regular expression (from its start).',
-    'custom_constraint': 'A check Heat makes against the cloud (an image, a flavor, a network...).',
-    'description': 'The message shown when the value breaks the constraint.',
-}
-
-# What replaces a Removed function.
-REPLACEMENTS = {
-    'Fn::Select': 'a `get_param` path or `yaql`',
-    'Ref': '`get_param` or `get_resource`',
-    'Fn::Join': '`list_join`',
-    'Fn::Split': '`str_split`',
-    'Fn::Replace': '`str_replace`',
-    'Fn::ResourceFacade': '`resource_facade`',
-    'Fn::Base64': 'the plain string (Heat no longer encodes it)',
-    'Fn::GetAZs': 'a parameter listing the availability zones',
-    'Fn::MemberListToMap': 'a `json` parameter or `yaql`',
-}
 
 _MAP_ARGUMENTS = frozenset(('str_replace', 'str_replace_strict', 'str_replace_vstrict', 'repeat',
                             'yaql', 'make_url'))
-_MAX_VALUE = 1500  # characters of an evaluated value shown
 _MAX_DEFINITION_LINES = 15
 
 
-def hover(analysis: Any, offset: int) -> Hover | None:
-    """The hover at `offset` of the analysed document, or None when there is nothing to say.
-
-    `analysis` is a hot_ls.rules.Analysis of the current text (or None).
-    """
-    if analysis is None:
-        return None
-    found = _suppression(analysis, offset)
-    if found is not None:
-        return found
-    template = analysis.template
-    if template is None:
-        return None
-    steps = chain(analysis.tree.root, offset)
-    if len(steps) < 2:
-        return None
-    return _Hover(analysis, template, steps).build()
-
-
-# -- the per-analysis index ----------------------------------------------------------
-
-class Index:
-    """Calls, references and function look-alikes by node, built once per analysis."""
-
-    def __init__(self, template: Any):
-        self.template = template
-        self.call_by_key: dict[int, FunctionCall] = {}
-        self.call_by_node: dict[int, FunctionCall] = {}
-        for call in template.calls:
-            self.call_by_key[id(call.key)] = call
-            self.call_by_node[id(call.node)] = call
-        self.reference: dict[int, Reference] = {}
-        self.attribute: dict[int, Reference] = {}
-        for ref in template.references:
-            self.reference.setdefault(id(ref.node), ref)
-            attribute = ref.attribute
-            if attribute is not None:
-                self.attribute.setdefault(id(attribute), ref)
-        self.lookalike: dict[int, tuple[Mapping, Scalar, str]] = {
-            id(key): (node, key, context) for node, key, context in template.lookalikes}
-
-
-def index_of(analysis: Any) -> Index:
-    template = analysis.template
-    return analysis.context.shared('hot_ls.features.hover', lambda: Index(template))
-
-
-def evaluation_of(analysis: Any):
-    """The template evaluated under the configured environments and parameter values, or
-    with the parameter defaults when none are configured."""
-    from hot_ls.features.evaluation import configured_evaluation
-    return configured_evaluation(analysis)
-
-
-# -- markdown helpers ------------------------------------------------------------------
-
-def code(text: Any) -> str:
-    """Inline code, whatever backticks the text holds."""
-    text = str(text).replace('\n', ' ')
-    fence = '``' if '`' in text else '`'
-    pad = ' ' if text.startswith('`') or text.endswith('`') else ''
-    return f'{fence}{pad}{text}{pad}{fence}'
-
-
-def block(text: str, language_name: str = 'yaml') -> str:
-    fence = '````' if '```' in text else '```'
-    return f'{fence}{language_name}\n{text}\n{fence}'
-
-
-def _json(value: Any, indent: int | None = None) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False, indent=indent, default=str)
-    except (TypeError, ValueError, RecursionError):
-        return str(value)
-
-
-def _clip(text: str, limit: int = _MAX_VALUE) -> str:
-    return text if len(text) <= limit else text[:limit] + ' …'
-
-
-def render_value(value: Any) -> str:
-    """A value as Markdown: symbolic parts as their <<placeholders>>."""
-    from hot_ls.evaluator import Symbolic, display
-    if value is Ellipsis:  # `if` without a third argument, its condition false
-        return '*removed* (the enclosing key or list item is left out)'
-    if isinstance(value, Symbolic):
-        return code(_clip(value.placeholder()))
-    shown = display(value)
-    if isinstance(shown, str) and '\n' in shown:
-        return block(_clip(shown), 'text')
-    flat = _json(shown)
-    if len(flat) <= 80:
-        return code(flat)
-    return block(_clip(_json(shown, 2)), 'json')
-
-
-def render_outcome(outcome: Any, what: str = 'Value', why: str = '') -> str:
-    if outcome is None:
-        return f'*{what}: not evaluated with the parameter defaults{why}.*'
-    if outcome.error is not None:
-        return f'**{what}** with the parameter defaults: error: {_clip(outcome.error.message, 500)}'
-    return f'**{what}** with the parameter defaults: {render_value(outcome.value)}'
-
-
-def _version_text(template: Any) -> str:
-    if template.version is not None:
-        return template.version.label
-    if template.version_text:
-        return f'{template.version_text} (unknown; read as {language().latest.label})'
-    return f'none (read as {language().latest.label})'
-
-
-def _first_paragraphs(text: str, limit: int = 900) -> str:
-    text = (text or '').strip()
-    if len(text) <= limit:
-        return text
-    out = ''
-    for paragraph in text.split('\n\n'):
-        if out and len(out) + len(paragraph) > limit:
-            break
-        out = f'{out}\n\n{paragraph}' if out else paragraph
-    return _clip(out, limit)
-
-
-def _status_lines(status: Any, what: str = '', always: bool = False) -> list[str]:
-    """The lifecycle (unless it only says 'supported'); deprecated items say so first."""
-    lines = []
-    if status.is_deprecated:
-        lines.append(f'**Deprecated**{what}: {status.current.text()}')
-    elif status.is_hidden:
-        lines.append(f'**Hidden**{what} (no longer offered): {status.current.text()}')
-    elif status.is_unsupported:
-        lines.append(f'**Unsupported**{what}: {status.current.text()}')
-    if always or len(status.steps) > 1 or status.current.version or status.current.message:
-        lines.append(f'*Lifecycle:* {status.text()}')
-    return lines
-
-
-def function_markdown(name: str, version: HotVersion, impl: str | None, fdoc: FunctionDoc | None,
-                      version_text: str | None = None) -> list[str]:
-    """The documentation of a function for a version: summary, forms, arrival, details."""
-    lang = language()
-    since = lang.first_version_with(name)
-    version_text = version_text or version.label
-    parts = [f'**{name}** · intrinsic function']
-    if fdoc is not None:
-        parts.append(fdoc.summary)
-        forms = fdoc.forms(impl if impl not in (None, 'Removed', 'Invalid') else None)
-        parts.append(block('\n'.join(form.label for form in forms)))
-        arguments = []
-        seen = set()
-        for form in forms:
-            for parameter, documentation in zip(form.parameters, form.documentation):
-                if parameter not in seen:
-                    seen.add(parameter)
-                    arguments.append(f'- {code(parameter)}: {documentation}')
-        if arguments:
-            parts.append('\n'.join(arguments))
-        parts.append(fdoc.details)
-        note = fdoc.notes.get(impl or '')
-        if note:
-            parts.append(note)
-    where = f' (Heat\'s `{impl}`)' if impl and impl not in ('Removed', 'Invalid') else ''
-    parts.append(f'Since HOT {since or "?"}; this template: {version_text}{where}.')
-    return parts
-
-
-# -- the hover ------------------------------------------------------------------------------
-
-class _Hover:
-    def __init__(self, analysis: Any, template: Any, steps: list[Step]):
+class Explainer:
+    def __init__(self, analysis: Analysis, template: Template, steps: list[Step]):
         self.analysis = analysis
         self.template = template
         self.steps = steps
@@ -270,11 +51,7 @@ class _Hover:
     # -- helpers ------------------------------------------------------------------
     @property
     def catalog(self):
-        context = self.analysis.context
-        if context is not None:
-            return context.catalog
-        from hot_ls.catalog import bundled
-        return bundled()
+        return self.analysis.catalog
 
     def line_of(self, node: Node) -> int:
         return self.lines.line_of(node.start) + 1
@@ -353,12 +130,12 @@ class _Hover:
         name = call.name
         fdoc = function_doc(name)
         impl = call.impl
-        parts = function_markdown(name, version, impl, fdoc, _version_text(template))
+        parts = function_markdown(name, version, impl, fdoc, version_label(template))
         if impl == 'Removed':
             removed = language().function_removals.get(name)
-            instead = REPLACEMENTS.get(name)
+            instead = replacement(name)
             parts.insert(1, f'**Removed** from HOT {removed or "?"}: Heat refuses it in this '
-                            f'template.' + (f' Use {instead} instead.' if instead else ''))
+                            f'template.' + (f' Use {instead.instead} instead.' if instead else ''))
         elif impl == 'Invalid':
             parts.insert(1, f'**Not allowed in conditions**: Heat refuses {code(name)} here; '
                             'conditions take only condition functions.')
@@ -403,11 +180,11 @@ class _Hover:
             parts.append(f'{code(name)} is not a condition function: inside a condition it is '
                          'plain data (a map with one key).')
         else:
-            parts.append(f'{code(name)} is not a function in HOT {_version_text(self.template)}: '
+            parts.append(f'{code(name)} is not a function in HOT {version_label(self.template)}: '
                          f'Heat reads it as a plain map here. It exists from HOT {since or "?"}.')
         if fdoc is not None:
             parts.append(fdoc.summary)
-        parts.append(f'Since HOT {since or "?"}; this template: {_version_text(self.template)}.')
+        parts.append(f'Since HOT {since or "?"}; this template: {version_label(self.template)}.')
         return self.result(parts, key)
 
     def call_argument(self) -> Hover | None:
@@ -483,7 +260,7 @@ class _Hover:
         parts = [f'**{name}** · attribute of {code(rtype.name)}']
         if schema.type:
             parts.append(f'*{schema.type}*')
-        parts.extend(_status_lines(schema.support_status))
+        parts.extend(status_lines(schema.support_status))
         if schema.description:
             parts.append(schema.description)
         return self.result(parts)
@@ -523,7 +300,7 @@ class _Hover:
             facts.append(f'*{ptype.value}*')
         default = body.get('default')
         if default is not None:
-            facts.append('default ' + code(_clip(_json(default.to_python()), 200)))
+            facts.append('default ' + code(clip(as_json(default.to_python()), 200)))
         else:
             facts.append('no default: a value must be given')
         for flag in ('hidden', 'immutable'):
@@ -539,7 +316,7 @@ class _Hover:
         if isinstance(constraints, Sequence) and constraints.items:
             lines = ['Constraints:']
             for item in constraints.items:
-                lines.append('- ' + _constraint_text(item))
+                lines.append('- ' + constraint_text(item))
             parts.append('\n'.join(lines))
         tags = body.get('tags')
         if isinstance(tags, Sequence) and tags.items:
@@ -562,7 +339,7 @@ class _Hover:
                     line += f': {summary}'
             parts.append(line)
             if rtype is not None:
-                parts.extend(_status_lines(rtype.support_status, ' type'))
+                parts.extend(status_lines(rtype.support_status, ' type'))
         condition = definition.get('condition') if self.template.facts.has_conditions else None
         if isinstance(condition, Scalar) and condition.value is not None:
             parts.append(f'Condition: {code(condition.value)}')
@@ -606,7 +383,7 @@ class _Hover:
             return None
         parts = [f'**{section}** · section', text]
         if section not in self.template.facts.sections and self.template.version is not None:
-            parts.append(f'*Not a section of HOT {_version_text(self.template)}.*')
+            parts.append(f'*Not a section of HOT {version_label(self.template)}.*')
         return self.result(parts)
 
     def version_value(self) -> Hover | None:
@@ -658,7 +435,7 @@ class _Hover:
             return None
         parts = [f'**{policy}** · deletion policy', text]
         if policy not in self.template.facts.deletion_policies:
-            parts.append(f'*Not a deletion policy of HOT {_version_text(self.template)}'
+            parts.append(f'*Not a deletion policy of HOT {version_label(self.template)}'
                          + (': lowercase policies need 2016-10-14 or later.*'
                             if policy.islower() else '.*'))
         elif policy.lower() == 'snapshot':
@@ -728,140 +505,3 @@ class _Hover:
         info = self.catalog.custom_constraints.get(name)
         what = f'custom constraint ({info.service})' if info and info.service else 'custom constraint'
         return self.result([f'**{name}** · {what}', custom_constraint_text(name, info)])
-
-
-def _constraint_text(item: Node) -> str:
-    if not isinstance(item, Mapping):
-        return code(_json(item.to_python()))
-    words = []
-    description = None
-    for key, pair in item.index.items():
-        if key == 'description':
-            description = pair.value.to_python()
-            continue
-        words.append(code(f'{key}: {_clip(_json(pair.value.to_python()), 200)}'))
-    text = ', '.join(words)
-    if description not in (None, ''):
-        text += f' — {description}'
-    return text
-
-
-def type_markdown(rtype: Any, requested: str | None = None) -> list[str]:
-    """A resource type: description, lifecycle, substitute, properties (required first)."""
-    status = rtype.support_status
-    title = f'**{rtype.name}** · resource type'
-    if requested:
-        title += f' (written {code(requested)}, an alias)'
-    parts = [title]
-    parts.extend(_status_lines(status, always=True))
-    if status.substitute:
-        parts.append(f'Substitute: {code(status.substitute)}')
-    description = _first_paragraphs(rtype.description)
-    if description:
-        parts.append(description)
-    required, optional = [], []
-    for name, schema in rtype.properties.items():
-        if schema.support_status.is_hidden:
-            continue
-        label = f'{code(name)} *{_type_label(schema)}*'
-        if schema.support_status.is_deprecated:
-            label += ' (deprecated)'
-        (required if schema.required else optional).append(label)
-    if required or optional:
-        lines = [f'**Properties**: {len(required)} required, {len(optional)} optional']
-        lines.extend(f'- {label} · required' for label in required)
-        if optional:
-            lines.append('- ' + ', '.join(optional))
-        parts.append('\n'.join(lines))
-    attributes = [code(name) for name, schema in rtype.attributes.items()
-                  if not schema.support_status.is_hidden]
-    if attributes:
-        parts.append('**Attributes**: ' + ', '.join(attributes))
-    return parts
-
-
-def _type_label(schema: Any) -> str:
-    item = schema.item
-    if item is not None:
-        return f'list of {item.type}'
-    return schema.type
-
-
-def property_markdown(label: str, schema: Any, type_name: str, top: Any,
-                      is_property: bool = True) -> list[str]:
-    """A property (or nested key) of a resource type."""
-    what = 'property' if is_property else 'update_policy key'
-    parts = [f'**{label}** · {what} of {code(type_name)}']
-    facts = [f'*{_type_label(schema)}*', 'required' if schema.required else 'optional']
-    if schema.default is not None:
-        facts.append('default ' + code(_clip(_json(schema.default), 200)))
-    parts.append(' · '.join(facts))
-    parts.extend(_status_lines(schema.support_status))
-    if schema.description:
-        parts.append(schema.description)
-    if schema.constraints:
-        lines = ['Constraints:']
-        for constraint in schema.constraints:
-            line = '- ' + code(f'{constraint.key}: {_clip(_json(constraint.definition()), 200)}')
-            if constraint.description:
-                line += f' — {constraint.description}'
-            lines.append(line)
-        parts.append('\n'.join(lines))
-    if schema.immutable:
-        parts.append('**Immutable**: a stack update that changes it fails.')
-    if not schema.implemented:
-        parts.append('*Not implemented: Heat accepts it and ignores it.*')
-    if is_property and top is not None:
-        if not top.update_allowed:
-            nested = f' (through {code(top.name)})' if top is not schema else ''
-            parts.append(f'Changing this replaces the resource{nested}.')
-        else:
-            parts.append('Can be updated in place.')
-    return parts
-
-
-def rule_markdown(rule: Any) -> str:
-    documentation = rule.documentation()
-    documentation = re.sub(r'^#+\s*(.+)$', r'**\1**', documentation, flags=re.MULTILINE)
-    return f'**{rule.code}** {code(rule.name)} · {rule.severity.label}\n\n{documentation}'
-
-
-def _suppression(analysis: Any, offset: int) -> Hover | None:
-    text = analysis.text
-    lines = analysis.tree.lines
-    if 'hot-ls:' not in text:
-        return None
-    line = lines.line_of(offset)
-    line_text = lines.line_text(line)
-    if 'hot-ls:' not in line_text:
-        return None
-    start = lines.line_start(line)
-    column = offset - start
-    from hot_ls.rules.engine import rule_by_code
-    for match in SUPPRESSION.finditer(line_text):
-        if not match.start() <= column <= match.end():
-            continue
-        codes = []
-        position = match.start(2)
-        for word in match.group(2).split(','):
-            if word.strip():  # the code is the part's first word; a reason may follow
-                first = word.split()[0]
-                begin = position + word.index(first)
-                codes.append((first, begin, begin + len(first)))
-            position += len(word) + 1
-        chosen = [c for c in codes if c[1] <= column <= c[2]] or codes
-        parts = []
-        for name, begin, end in chosen:
-            if name == 'all':
-                parts.append('**all**: every rule')
-                continue
-            rule = rule_by_code(name)
-            parts.append(rule_markdown(rule) if rule is not None
-                         else f'**{name}**: not a hot-ls rule code or name')
-        if len(chosen) == 1:
-            span = Span(start + chosen[0][1], start + chosen[0][2])
-        else:
-            span = Span(start + match.start(), start + match.end())
-        scope = 'this file' if match.group(1) == 'disable-file' else 'this line'
-        return Hover(f'*Suppressed on {scope}:*\n\n' + '\n\n---\n\n'.join(parts), span)
-    return None

@@ -7,7 +7,8 @@ resource whose condition is false.  So `condition: never` with
 disappear from Heat's answer, while the definition itself (its keys, its
 deletion policy's spelling, its functions' argument shapes) is still
 validated.  Rules marked `checked_when_created` report inside such a
-resource as warnings, saying why.
+resource as warnings, saying why (the analysis keeps one `AlwaysDisabled`
+for the engine and the rules: `Analysis.always_disabled`).
 """
 from __future__ import annotations
 
@@ -17,11 +18,6 @@ from typing import Any
 from hot_ls.model.conditions import ConstantConditions
 from hot_ls.model.template import Template
 from hot_ls.syntax import Scalar
-
-
-def always_disabled(ctx) -> 'AlwaysDisabled':
-    """The analysis' AlwaysDisabled, found once for the engine and the rules."""
-    return ctx.shared('always-disabled', lambda: AlwaysDisabled(ctx.template))
 
 
 class AlwaysDisabled:

@@ -1,0 +1,184 @@
+"""Everything known about one document at one version of its text.
+
+An `Analysis` holds the parsed tree, what kind of document it is, the HOT
+model, the resource catalog the settings make, the evaluation results and,
+once the rules engine has checked it, the diagnostics.  Rules write their
+findings into it; features (completion, hover, code actions...) read it;
+neither imports the other, and the server and the CLI hand analyses to
+both.
+
+Each fact is computed on first use and kept for the analysis' lifetime:
+the typed attributes below.  What one layer derives for itself and shares
+among its own modules (the rules' walk of every property against its
+schema, the features' index of names) is kept with `derived(build)`,
+keyed by the function that builds it, so two layers never collide and
+nothing is looked up by a string.
+"""
+from __future__ import annotations
+
+import logging
+import sys
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
+from hot_ls.analysis.findings import Diagnostic, RuleBook
+from hot_ls.analysis.inputs import EvaluationInputs, evaluation_inputs
+from hot_ls.analysis.suppressions import Suppressions
+from hot_ls.config import Settings
+from hot_ls.evaluator.calls import CallSites
+from hot_ls.evaluator.static import StaticIssue, static_issues
+from hot_ls.evaluator.template import TemplateEvaluation
+from hot_ls.language import Language, language
+from hot_ls.language.limits import MAX_DEPTH
+from hot_ls.model.always_disabled import AlwaysDisabled
+from hot_ls.model.document import Kind, classify
+from hot_ls.model.symbols import Definition
+from hot_ls.model.template import Template
+from hot_ls.syntax import SyntaxTree, parse
+from hot_ls.text.source import ReadProblem
+
+if TYPE_CHECKING:
+    from hot_ls.catalog import Catalog, ResourceType
+
+T = TypeVar('T')
+_log = logging.getLogger(__name__)
+
+# The structural checks recurse once or a few times per level of nesting;
+# documents nested deeper than Heat can parse (MAX_DEPTH) get only the
+# syntax checks, so this limit covers everything else with room to spare.
+# Python 3.11 runs Python-to-Python calls without growing the C stack.
+RECURSION_LIMIT = 6 * MAX_DEPTH + 1000
+
+
+def allow_deep_recursion() -> None:
+    """Raise Python's recursion limit to what analysing the deepest parsable document takes."""
+    if sys.getrecursionlimit() < RECURSION_LIMIT:
+        sys.setrecursionlimit(RECURSION_LIMIT)
+
+
+class Analysis:
+    """One document, one text, one set of settings: its tree, model, evaluation and findings."""
+
+    def __init__(self, text: str, path: str | None = None, settings: Settings | None = None, *,
+                 tree: SyntaxTree | None = None, read_problem: ReadProblem | None = None):
+        self.path = path
+        self.settings = settings if settings is not None else Settings()
+        #: why the file's text could not be read as it is (bad UTF-8, unreadable): the
+        #: text is then what could be decoded, and only that problem is reported
+        self.read_problem = read_problem
+        self.tree: SyntaxTree = tree if tree is not None else parse(text)
+        self.kind: Kind = classify(self.tree, path)
+        #: what the rules found (filled in by the rules engine)
+        self.diagnostics: list[Diagnostic] = []
+        #: the rules that checked this analysis (None: not checked)
+        self.rules: RuleBook | None = None
+        self._derived: dict[Callable[..., Any], Any] = {}
+        self._resource_types: dict[Any, tuple[Definition, ResourceType | None]] = {}
+        self._evaluations: dict[str, TemplateEvaluation] = {}
+
+    # -- the document -----------------------------------------------------------------
+    @property
+    def text(self) -> str:
+        return self.tree.text
+
+    @property
+    def language(self) -> Language:
+        return language()
+
+    @property
+    def too_deep(self) -> bool:
+        """Nested deeper than Heat can parse: only the syntax is checked."""
+        return self.tree.depth > MAX_DEPTH
+
+    @cached_property
+    def template(self) -> Template | None:
+        """The HOT model, for a HOT template (None for any other kind of document)."""
+        if self.kind is not Kind.HOT:
+            return None
+        return Template(self.tree, self.path)
+
+    @cached_property
+    def suppressions(self) -> Suppressions:
+        return Suppressions.of(self.text, self.tree.lines)
+
+    def count(self, severity) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == severity)
+
+    # -- the catalog --------------------------------------------------------------------
+    @cached_property
+    def catalog(self) -> 'Catalog':
+        """The resource catalog the settings make (bundled, cloud dumps, plugins)."""
+        from hot_ls.catalog import effective_catalog
+        return effective_catalog(self.settings)
+
+    def resource_type(self, resource: Definition) -> 'ResourceType | None':
+        """The catalog type of one of the template's resources (resolved once)."""
+        known = self._resource_types.get(resource.name)
+        if known is not None and known[0] is resource:
+            return known[1]
+        name = resource.type_name
+        found = self.catalog.resolve(name) if name else None
+        self._resource_types[resource.name] = (resource, found)
+        return found
+
+    # -- what Heat never creates --------------------------------------------------------
+    @cached_property
+    def always_disabled(self) -> AlwaysDisabled:
+        """The resources and outputs whose condition is false whatever the parameters."""
+        return AlwaysDisabled(self.template or Template(self.tree, self.path))
+
+    # -- evaluation -----------------------------------------------------------------------
+    @cached_property
+    def call_sites(self) -> CallSites:
+        """Each value's top function calls, found once for the static issues and evaluations."""
+        return CallSites(self._hot())
+
+    @cached_property
+    def static_issues(self) -> list[StaticIssue]:
+        """Failures Heat finds parsing and validating the functions, before any value."""
+        try:
+            return static_issues(self._hot(), sites=self.call_sites)
+        except RecursionError:  # a pathologically deep template: nothing, never a crash
+            return []
+
+    @cached_property
+    def checked_evaluation(self) -> TemplateEvaluation:
+        """The evaluation the checks read: default parameter values, errors only."""
+        return TemplateEvaluation.complete(self._hot(), errors_only=True, sites=self.call_sites)
+
+    @cached_property
+    def inputs(self) -> EvaluationInputs:
+        """The environments and parameter values the settings name."""
+        inputs = evaluation_inputs(self.settings, self.path)
+        for problem in inputs.problems:
+            _log.warning('%s', problem)
+        return inputs
+
+    @property
+    def evaluation(self) -> TemplateEvaluation | None:
+        """Every value, under the configured inputs (None: not a HOT template of a known version)."""
+        return self.evaluation_with(self.inputs)
+
+    def evaluation_with(self, inputs: EvaluationInputs) -> TemplateEvaluation | None:
+        """Every value, under these inputs (kept: one evaluation per distinct inputs)."""
+        template = self.template
+        if template is None or template.version is None:
+            return None
+        key = inputs.key()
+        found = self._evaluations.get(key)
+        if found is None:
+            found = self._evaluations[key] = TemplateEvaluation.complete(
+                template, inputs.environments, inputs.parameters)
+        return found
+
+    def _hot(self) -> Template:
+        return self.template or Template(self.tree, self.path)
+
+    # -- what a layer derives for itself --------------------------------------------------
+    def derived(self, build: Callable[['Analysis'], T]) -> T:
+        """`build(self)`, computed once per analysis (keyed by `build` itself)."""
+        try:
+            return self._derived[build]
+        except KeyError:
+            value = self._derived[build] = build(self)
+            return value
