@@ -56,6 +56,9 @@ from __future__ import annotations
 
 import datetime
 import json
+import platform
+import struct
+import sys
 import zoneinfo
 from typing import Any, Callable
 
@@ -157,12 +160,30 @@ def check_iso_8601(value: Any) -> str | None:
     return None
 
 
+def _croniter():
+    """croniter, imported on the first expression checked (see the module's docstring).
+
+    Its import asks `platform.architecture()` whether Python is 32-bit,
+    which runs the `file` command on the interpreter; hot-ls runs no
+    program, so for that import the answer comes from the pointer size
+    (what `platform.architecture` falls back to anyway).
+    """
+    if 'croniter' not in sys.modules:
+        real = platform.architecture
+        platform.architecture = lambda *args, **kwargs: (f'{struct.calcsize("P") * 8}bit', '')
+        try:
+            import croniter  # noqa: F401
+        finally:
+            platform.architecture = real
+    import croniter
+    return croniter
+
+
 def check_cron_expression(value: Any) -> str | None:
     """CRONExpressionConstraint: croniter.croniter(value)."""
     if not value:
         return None
-    import croniter  # on the first expression checked: see the module's docstring
-
+    croniter = _croniter()
     try:
         croniter.croniter(value)
         return None

@@ -85,3 +85,20 @@ def test_random_fields_give_one_answer_whatever_the_draw(expression, answer):
 def test_hashed_fields_are_refused_as_heat_passes_no_hash_id():
     assert cc.check_cron_expression('H/15 * * * *') == \
         'Invalid CRON expression: Hashed definitions must include hash_id'
+
+
+def test_loading_croniter_runs_no_program():
+    """croniter's import asks platform.architecture(), which would run `file`; hot-ls runs none."""
+    code = '''
+import subprocess
+started = []
+real = subprocess.Popen.__init__
+def spy(self, *args, **kwargs):
+    started.append(args[0] if args else kwargs.get('args'))
+    return real(self, *args, **kwargs)
+subprocess.Popen.__init__ = spy
+import platform
+from hot_ls.language import custom_constraints as cc
+print(repr(cc.check_cron_expression('0 0 * * *')), started, platform.architecture.__module__)
+'''
+    assert run_python(code) == "None [] platform"
