@@ -24,9 +24,6 @@ from hot_ls.evaluator.errors import detached, fresh
 from hot_ls.language import HotVersion
 from hot_ls.language import parameters as lang_params
 
-#: the pseudo parameters a HOT stack defines (OS::region is listed by Heat but never defined)
-PSEUDO = (lang_params.STACK_ID, lang_params.STACK_NAME, lang_params.PROJECT_ID)
-
 
 @dataclass
 class StackIdentity:
@@ -121,11 +118,6 @@ class ParameterTable:
         return {name: found for name in self.declarations or {}
                 if not isinstance(found := self._schema(name), lang_params.ParameterError)}
 
-    @property
-    def schema_errors(self) -> dict[Any, lang_params.ParameterError]:
-        return {name: found for name in self.declarations or {}
-                if isinstance(found := self._schema(name), lang_params.ParameterError)}
-
     def first_schema_error(self) -> lang_params.ParameterError | None:
         """The error Heat raises while creating the stack: the first bad schema, in order."""
         for name in self.declarations or {}:
@@ -180,7 +172,3 @@ class ParameterTable:
         if schema is None:
             raise KeyError(name)
         return schema.check(self.values.get(name), self.defaults.get(name))
-
-    def unknown_values(self) -> list:
-        """User values for parameters the template does not declare (Heat: UnknownUserParameter)."""
-        return [name for name in self.values if name not in self.declarations]

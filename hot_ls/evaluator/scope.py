@@ -106,12 +106,6 @@ class Scope:
             self._conditions = Conditions(parsed, failures)
         return self._conditions
 
-    def condition_nodes(self) -> dict:
-        source = self._condition_source
-        if isinstance(source, Mapping):
-            return {name: pair.value for name, pair in source.index.items()}
-        return {}
-
     # -- resources -----------------------------------------------------------------
     def has_resource(self, name: Any) -> bool:
         """`name in stack` for Ref: any resource of the template, enabled or not."""

@@ -36,11 +36,6 @@ class Outcome:
     def ok(self) -> bool:
         return self.error is None
 
-    @property
-    def symbolic(self) -> bool:
-        from hot_ls.evaluator.values import find_symbolic
-        return self.error is None and find_symbolic(self.value) is not None
-
     def to_json(self) -> dict:
         if self.error is not None:
             return {'error': self.error.to_json()}

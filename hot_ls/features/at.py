@@ -1,16 +1,13 @@
-"""What stands at an offset of an analysed document: nodes, a reference, a definition, a call.
+"""The path of nodes from an analysed document's root down to an offset.
 
-Hover, definition, references, rename and highlight all start here.  These
-work on the parsed tree and the model (the analysis of the current text);
-completion, which must work on half-typed text, uses `cursor` instead.
+Hover starts here: it works on the parsed tree of the current text
+(completion, which must work on half-typed text, uses `cursor` instead).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from hot_ls.model.symbols import Definition, FunctionCall, Reference
-from hot_ls.model.template import Template
 from hot_ls.syntax import Mapping, Node, Pair, Scalar, Sequence
 
 
@@ -66,42 +63,3 @@ def path_of(steps: list[Step]) -> list:
     for step in steps[1:]:
         out.append(step.index if step.index is not None else step.key)
     return out
-
-
-def reference_at(template: Template, offset: int) -> Reference | None:
-    """The reference whose name covers `offset` (the innermost if several)."""
-    best = None
-    for ref in template.references:
-        if ref.start <= offset <= ref.end:
-            if best is None or ref.end - ref.start < best.end - best.start:
-                best = ref
-    return best
-
-
-def definition_at(template: Template, offset: int) -> Definition | None:
-    """The parameter, resource, output or condition whose name (its key) covers `offset`."""
-    for table in (template.parameters, template.resources, template.outputs, template.conditions):
-        for definition in table.values():
-            key = definition.key
-            if key.start <= offset <= key.end:
-                return definition
-    return None
-
-
-def call_at(template: Template, offset: int) -> FunctionCall | None:
-    """The innermost function call whose mapping covers `offset`."""
-    best = None
-    for call in template.calls:
-        node = call.node
-        if node.start <= offset <= node.end:
-            if best is None or node.end - node.start <= best.node.end - best.node.start:
-                best = call
-    return best
-
-
-def call_named_at(template: Template, offset: int) -> FunctionCall | None:
-    """The call whose function name (its key) covers `offset`."""
-    for call in template.calls:
-        if call.key.start <= offset <= call.key.end:
-            return call
-    return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from hot_ls.analysis import Analysis
 from hot_ls.features.index import token_span
-from hot_ls.features.types import FoldingRange
+from hot_ls.features.types import FoldingKind, FoldingRange
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 from hot_ls.syntax.gc_pause import gc_paused
 
@@ -31,7 +31,7 @@ class _Folder:
         self.by_start: dict[int, FoldingRange] = {}
         self.text_lines: list[tuple[int, int]] = []  # line ranges of multi-line scalars
 
-    def add(self, start_line: int, end_line: int, kind: str | None = None) -> None:
+    def add(self, start_line: int, end_line: int, kind: FoldingKind | None = None) -> None:
         if end_line <= start_line:
             return
         current = self.by_start.get(start_line)
@@ -103,7 +103,7 @@ class _Folder:
                     run_start = number
                 previous = number
             elif run_start is not None:
-                self.add(run_start, previous, 'comment')
+                self.add(run_start, previous, FoldingKind.COMMENT)
                 run_start = None
         if run_start is not None:
-            self.add(run_start, previous, 'comment')
+            self.add(run_start, previous, FoldingKind.COMMENT)

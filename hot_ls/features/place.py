@@ -40,21 +40,12 @@ class Place:
         return self.cursor.key_position
 
     @property
-    def at_call_name(self) -> bool:
-        """Whether the cursor is on the key of a function (writing `get_p|`)."""
-        return self.cursor.key_position
-
-    @property
     def argument(self) -> int | None:
         """The index of the argument being written, for list arguments."""
         if self.call is None or not self.call_path:
             return None
         first = self.call_path[0]
         return first if isinstance(first, int) else None
-
-    @property
-    def depth_in_call(self) -> int:
-        return len(self.call_path)
 
 
 def interpret(cursor: Cursor, version: HotVersion | None = None) -> Place:

@@ -26,7 +26,6 @@ from hot_ls.language import HotVersion, language
 from hot_ls.language.function_docs import Signature as Form
 from hot_ls.language.function_docs import doc as function_doc
 
-TRIGGER_CHARACTERS = [':', '[', ',', ' ']
 _BLOCK_HEADER = re.compile(r'(?:^|:\s+|-\s+)[|>][-+0-9]*\s*(?:#.*)?$')
 _SCAN_LINES = 300  # how far up a block scalar's header is looked for
 

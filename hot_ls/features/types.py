@@ -131,11 +131,16 @@ class DocumentSymbol:
     deprecated: bool = False
 
 
+class FoldingKind(str, enum.Enum):
+    COMMENT = 'comment'
+    REGION = 'region'
+
+
 @dataclass
 class FoldingRange:
     start_line: int
     end_line: int
-    kind: str | None = None  # 'comment' | 'region' | None
+    kind: FoldingKind | None = None
 
 
 @dataclass

@@ -375,10 +375,6 @@ class CustomConstraint(Constraint):
         return self.name
 
 
-CONSTRAINT_CLASSES: tuple[type[Constraint], ...] = (
-    Range, Length, Modulo, AllowedValues, AllowedPattern, CustomConstraint)
-
-
 class Schema:
     """A data type with its constraints: what Heat's Schema checks a value against.
 

@@ -62,11 +62,6 @@ class HotVersion:
         """What `name` means inside a condition: a class name, 'Invalid' or 'Removed'."""
         return self.condition_context.get(name)
 
-    @property
-    def if_takes_two_arguments(self) -> bool:
-        info = self.functions.get('if')
-        return info is not None and info.impl == 'IfNullable'
-
 
 @dataclass(frozen=True)
 class CfnVersion:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from hot_ls.language import HotVersion, language
 from hot_ls.model import symbols
@@ -11,7 +11,6 @@ from hot_ls.model.walker import Walker
 from hot_ls.syntax import Mapping, Node, Pair, Scalar, Sequence, SyntaxTree
 
 VERSION_KEY = 'heat_template_version'
-VERSION_KEYS = ('heat_template_version', 'AWSTemplateFormatVersion', 'HeatTemplateFormatVersion')
 
 
 @dataclass(eq=False)
@@ -129,10 +128,6 @@ class Template:
                 index.setdefault((ref.kind, ref.name), []).append(ref)
             self._refs_by_target = index
         return self._refs_by_target.get((kind, name), [])
-
-    def calls_named(self, names: Iterable[str]) -> list[FunctionCall]:
-        wanted = set(names)
-        return [call for call in self.calls if call.name in wanted]
 
     def used_conditions(self) -> set[Any]:
         """Conditions Heat evaluates: named by a resource, an output or an `if`, transitively."""

@@ -2,10 +2,8 @@
 
 Every handler has the same shape: get the document (`ls.documents`, or its
 current analysis with `await ls.scheduler.analysis(uri)`), call one pure
-function, convert the result (`convert`).  A feature is one row of `HANDLERS`; the rows
-for completion, hover, definition, references, rename, symbols, code actions,
-semantic tokens, inlay hints and executeCommand go below the diagnostics rows
-when those features land (their pure functions in `hot_ls/features/`).
+function of `hot_ls/features/`, convert the result (`convert`).  A feature is
+one row of `HANDLERS`; a command is one entry of `COMMANDS`.
 
 Every handler runs inside `guarded`: an exception is logged (stderr and
 window/logMessage) and, for a request, answered with an error; it never ends

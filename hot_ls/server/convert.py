@@ -17,6 +17,8 @@ from pygls.exceptions import JsonRpcException
 from pygls.uris import from_fs_path, to_fs_path, uri_scheme
 
 from hot_ls.analysis import Analysis, Diagnostic, Tag
+from hot_ls.features import types as ours
+from hot_ls.features.types import (FoldingKind, ItemKind, SymbolKind, TokenModifier, TokenType)
 from hot_ls.server.documents import Document, Edit
 from hot_ls.text import Encoding, LineIndex
 from hot_ls.text.encoding import units_in
@@ -227,41 +229,61 @@ def configuration_request(section: str) -> types.ConfigurationParams:
 
 # -- language features ---------------------------------------------------------
 
+_FENCE = re.compile(r'^(`{3,}|~{3,})[^\n]*$', re.MULTILINE)
+_EMPHASIS = re.compile(r'(\*\*|__)(.+?)\1|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])')
+_INLINE_CODE = re.compile(r'(`+) ?(.+?) ?\1')
+
+
+def plain_text(markdown: str) -> str:
+    """Markdown reduced to readable plain text, for clients that take no markdown."""
+    text = _FENCE.sub('', markdown)
+    text = _INLINE_CODE.sub(lambda m: m.group(2), text)
+    text = _EMPHASIS.sub(lambda m: m.group(2) if m.group(2) is not None else m.group(3), text)
+    text = re.sub(r'^-{3,}$', '', text, flags=re.MULTILINE)
+    return re.sub(r'\n{3,}', '\n\n', text).strip()
+
+
 def markup(markdown: str | None, use_markdown: bool) -> types.MarkupContent | None:
+    """hot-ls's Markdown for a client: as is, or as plain text when it takes no Markdown.
+
+    The one way documentation reaches a client (completion, hover, signature help).
+    """
     if not markdown:
         return None
-    kind = types.MarkupKind.Markdown if use_markdown else types.MarkupKind.PlainText
-    return types.MarkupContent(kind=kind, value=markdown)
+    if use_markdown:
+        return types.MarkupContent(kind=types.MarkupKind.Markdown, value=markdown)
+    return types.MarkupContent(kind=types.MarkupKind.PlainText, value=plain_text(markdown))
 
 
-_ITEM_KINDS = {
-    'section': types.CompletionItemKind.Module,
-    'keyword': types.CompletionItemKind.Keyword,
-    'function': types.CompletionItemKind.Function,
-    'parameter': types.CompletionItemKind.Variable,
-    'resource': types.CompletionItemKind.Reference,
-    'resource-type': types.CompletionItemKind.Class,
-    'property': types.CompletionItemKind.Property,
-    'attribute': types.CompletionItemKind.Field,
-    'condition': types.CompletionItemKind.Constant,
-    'output': types.CompletionItemKind.Variable,
-    'value': types.CompletionItemKind.Value,
-    'version': types.CompletionItemKind.EnumMember,
-    'file': types.CompletionItemKind.File,
-    'snippet': types.CompletionItemKind.Snippet,
+# Every kind of hot-ls's is mapped (tests/server/test_server_units.py checks each enum).
+ITEM_KINDS: dict[ItemKind, types.CompletionItemKind] = {
+    ItemKind.SECTION: types.CompletionItemKind.Module,
+    ItemKind.KEYWORD: types.CompletionItemKind.Keyword,
+    ItemKind.FUNCTION: types.CompletionItemKind.Function,
+    ItemKind.PARAMETER: types.CompletionItemKind.Variable,
+    ItemKind.RESOURCE: types.CompletionItemKind.Reference,
+    ItemKind.RESOURCE_TYPE: types.CompletionItemKind.Class,
+    ItemKind.PROPERTY: types.CompletionItemKind.Property,
+    ItemKind.ATTRIBUTE: types.CompletionItemKind.Field,
+    ItemKind.CONDITION: types.CompletionItemKind.Constant,
+    ItemKind.OUTPUT: types.CompletionItemKind.Variable,
+    ItemKind.VALUE: types.CompletionItemKind.Value,
+    ItemKind.VERSION: types.CompletionItemKind.EnumMember,
+    ItemKind.FILE: types.CompletionItemKind.File,
+    ItemKind.SNIPPET: types.CompletionItemKind.Snippet,
 }
 
 
 def _plain_snippet(text: str) -> str:
     """A snippet reduced to plain text for clients without snippet support."""
-    import re
     text = re.sub(r'\$\{\d+\|([^,}|]*)[^}]*\}', r'\1', text)      # ${1|a,b|} -> a
     text = re.sub(r'\$\{\d+:([^}]*)\}', r'\1', text)              # ${1:x} -> x
     text = re.sub(r'\$\{\d+\}|\$\d+', '', text)                     # ${1}, $0 -> ''
     return text.replace('\\$', '$').replace('\\}', '}').replace('\\\\', '\\')
 
 
-def completion(result, lines: LineIndex, features: ClientFeatures) -> types.CompletionList:
+def completion(result: ours.CompletionResult, lines: LineIndex,
+               features: ClientFeatures) -> types.CompletionList:
     items = []
     for entry in result.items:
         text = entry.insert_text if entry.insert_text is not None else entry.label
@@ -276,7 +298,7 @@ def completion(result, lines: LineIndex, features: ClientFeatures) -> types.Comp
             entry.deprecated and features.completion_deprecated) else None
         items.append(types.CompletionItem(
             label=entry.label,
-            kind=_ITEM_KINDS.get(entry.kind.value, types.CompletionItemKind.Text),
+            kind=ITEM_KINDS[entry.kind],
             detail=entry.detail,
             documentation=markup(entry.documentation, features.completion_markdown),
             sort_text=entry.sort_text,
@@ -302,7 +324,8 @@ SHOW_VALUE_COMMAND = 'hot-ls.showValue'
 PREVIEW_COMMAND = 'hot-ls.previewOutputs'
 
 
-def inlay_hints(hints, lines: LineIndex, features: ClientFeatures) -> list[types.InlayHint]:
+def inlay_hints(hints: list[ours.InlayHint], lines: LineIndex,
+                features: ClientFeatures) -> list[types.InlayHint]:
     out = []
     for hint in hints:
         position = lines.position(hint.offset, features.encoding)
@@ -312,7 +335,8 @@ def inlay_hints(hints, lines: LineIndex, features: ClientFeatures) -> list[types
     return out
 
 
-def code_lenses(hints, lines: LineIndex, features: ClientFeatures) -> list[types.CodeLens]:
+def code_lenses(hints: list[ours.InlayHint], lines: LineIndex,
+                features: ClientFeatures) -> list[types.CodeLens]:
     """The same values as lenses above their lines, for clients without inlay hints."""
     out = []
     for hint in hints:
@@ -325,42 +349,22 @@ def code_lenses(hints, lines: LineIndex, features: ClientFeatures) -> list[types
 
 # -- hover and signature help ------------------------------------------------------
 
-_FENCE = re.compile(r'^(`{3,}|~{3,})[^\n]*$', re.MULTILINE)
-_EMPHASIS = re.compile(r'(\*\*|__)(.+?)\1|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])')
-_INLINE_CODE = re.compile(r'(`+) ?(.+?) ?\1')
-
-
-def plain_text(markdown: str) -> str:
-    """Markdown reduced to readable plain text, for clients that take no markdown."""
-    text = _FENCE.sub('', markdown)
-    text = _INLINE_CODE.sub(lambda m: m.group(2), text)
-    text = _EMPHASIS.sub(lambda m: m.group(2) if m.group(2) is not None else m.group(3), text)
-    text = re.sub(r'^-{3,}$', '', text, flags=re.MULTILINE)
-    return re.sub(r'\n{3,}', '\n\n', text).strip()
-
-
-def _content(markdown: str | None, use_markdown: bool) -> types.MarkupContent | None:
-    if not markdown:
-        return None
-    if use_markdown:
-        return types.MarkupContent(kind=types.MarkupKind.Markdown, value=markdown)
-    return types.MarkupContent(kind=types.MarkupKind.PlainText, value=plain_text(markdown))
-
-
-def hover(result, lines: LineIndex, features: ClientFeatures) -> types.Hover | None:
+def hover(result: ours.Hover | None, lines: LineIndex,
+          features: ClientFeatures) -> types.Hover | None:
     if result is None or not result.markdown:
         return None
     where = None
     if result.span is not None:
         where = lsp_range(lines, result.span.start, result.span.end, features.encoding)
-    return types.Hover(contents=_content(result.markdown, features.hover_markdown), range=where)
+    return types.Hover(contents=markup(result.markdown, features.hover_markdown), range=where)
 
 
 def _utf16_length(text: str) -> int:
     return len(text.encode('utf-16-le')) // 2
 
 
-def signature_help(result, features: ClientFeatures) -> types.SignatureHelp | None:
+def signature_help(result: ours.SignatureHelp | None,
+                   features: ClientFeatures) -> types.SignatureHelp | None:
     if result is None or not result.signatures:
         return None
     signatures = []
@@ -375,10 +379,10 @@ def signature_help(result, features: ClientFeatures) -> types.SignatureHelp | No
                 label = (before, before + _utf16_length(signature.label[start:end]))
             parameters.append(types.ParameterInformation(
                 label=label,
-                documentation=_content(parameter.documentation, features.signature_markdown)))
+                documentation=markup(parameter.documentation, features.signature_markdown)))
         signatures.append(types.SignatureInformation(
             label=signature.label,
-            documentation=_content(signature.documentation, features.signature_markdown),
+            documentation=markup(signature.documentation, features.signature_markdown),
             parameters=parameters))
     return types.SignatureHelp(signatures=signatures, active_signature=result.active_signature,
                                active_parameter=result.active_parameter)
@@ -402,7 +406,8 @@ def _structure_features(text_document: types.TextDocumentClientCapabilities | No
     )
 
 
-def location(result, uri: str, lines: LineIndex, features: ClientFeatures) -> types.Location:
+def location(result: ours.Location, uri: str, lines: LineIndex,
+             features: ClientFeatures) -> types.Location:
     """A hot-ls Location: in this document, or the start of another file."""
     if result.path is not None:
         start = types.Position(0, 0)
@@ -410,12 +415,12 @@ def location(result, uri: str, lines: LineIndex, features: ClientFeatures) -> ty
     return types.Location(uri, lsp_range(lines, result.start, result.end, features.encoding))
 
 
-def locations(results, uri: str, lines: LineIndex,
+def locations(results: list[ours.Location], uri: str, lines: LineIndex,
               features: ClientFeatures) -> list[types.Location]:
     return [location(r, uri, lines, features) for r in results]
 
 
-def document_highlights(results, lines: LineIndex,
+def document_highlights(results: list[ours.DocumentHighlight], lines: LineIndex,
                         features: ClientFeatures) -> list[types.DocumentHighlight]:
     return [types.DocumentHighlight(
         range=lsp_range(lines, h.start, h.end, features.encoding),
@@ -423,13 +428,14 @@ def document_highlights(results, lines: LineIndex,
         for h in results]
 
 
-def prepare_rename(span, lines: LineIndex, features: ClientFeatures) -> types.Range | None:
+def prepare_rename(span: ours.Span | None, lines: LineIndex,
+                   features: ClientFeatures) -> types.Range | None:
     if span is None:
         return None
     return lsp_range(lines, span.start, span.end, features.encoding)
 
 
-def workspace_edit(result, uri: str, lines: LineIndex,
+def workspace_edit(result: ours.RenameResult, uri: str, lines: LineIndex,
                    features: ClientFeatures) -> types.WorkspaceEdit:
     """The edits of a rename, all in this document."""
     edits = [types.TextEdit(lsp_range(lines, e.start, e.end, features.encoding), e.new_text)
@@ -442,18 +448,19 @@ def request_failed(message: str) -> JsonRpcException:
     return JsonRpcException(message=message, code=int(types.LSPErrorCodes.RequestFailed))
 
 
-_SYMBOL_KINDS = {
-    'section': types.SymbolKind.Module,
-    'parameter': types.SymbolKind.Variable,
-    'resource': types.SymbolKind.Object,
-    'output': types.SymbolKind.Property,
-    'condition': types.SymbolKind.Boolean,
-    'parameter-group': types.SymbolKind.Namespace,
-    'property': types.SymbolKind.Property,
+SYMBOL_KINDS: dict[SymbolKind, types.SymbolKind] = {
+    SymbolKind.SECTION: types.SymbolKind.Module,
+    SymbolKind.PARAMETER: types.SymbolKind.Variable,
+    SymbolKind.RESOURCE: types.SymbolKind.Object,
+    SymbolKind.OUTPUT: types.SymbolKind.Property,
+    SymbolKind.CONDITION: types.SymbolKind.Boolean,
+    SymbolKind.PARAMETER_GROUP: types.SymbolKind.Namespace,
+    SymbolKind.PROPERTY: types.SymbolKind.Property,
 }
 
 
-def document_symbols(results, uri: str, lines: LineIndex, features: ClientFeatures
+def document_symbols(results: list[ours.DocumentSymbol], uri: str, lines: LineIndex,
+                     features: ClientFeatures
                      ) -> list[types.DocumentSymbol] | list[types.SymbolInformation]:
     """The outline: nested DocumentSymbols, or flat SymbolInformation for clients that
     take no hierarchy."""
@@ -468,7 +475,7 @@ def document_symbols(results, uri: str, lines: LineIndex, features: ClientFeatur
     def nested(symbol) -> types.DocumentSymbol:
         return types.DocumentSymbol(
             name=symbol.name, detail=symbol.detail,
-            kind=_SYMBOL_KINDS.get(symbol.kind.value, types.SymbolKind.Key),
+            kind=SYMBOL_KINDS[symbol.kind],
             range=lsp_range(lines, symbol.range.start, symbol.range.end, encoding),
             selection_range=lsp_range(lines, symbol.selection.start, symbol.selection.end,
                                       encoding),
@@ -481,7 +488,7 @@ def document_symbols(results, uri: str, lines: LineIndex, features: ClientFeatur
 
     def add(symbol, container: str | None) -> None:
         flat.append(types.SymbolInformation(
-            name=symbol.name, kind=_SYMBOL_KINDS.get(symbol.kind.value, types.SymbolKind.Key),
+            name=symbol.name, kind=SYMBOL_KINDS[symbol.kind],
             location=types.Location(uri, lsp_range(lines, symbol.range.start, symbol.range.end,
                                                    encoding)),
             container_name=container, tags=tags(symbol), deprecated=deprecated(symbol)))
@@ -493,20 +500,22 @@ def document_symbols(results, uri: str, lines: LineIndex, features: ClientFeatur
     return flat
 
 
-_FOLDING_KINDS = {'comment': types.FoldingRangeKind.Comment,
-                  'region': types.FoldingRangeKind.Region,
-                  'imports': types.FoldingRangeKind.Imports}
+FOLDING_KINDS: dict[FoldingKind, types.FoldingRangeKind] = {
+    FoldingKind.COMMENT: types.FoldingRangeKind.Comment,
+    FoldingKind.REGION: types.FoldingRangeKind.Region,
+}
 
 
-def folding_ranges(results, features: ClientFeatures) -> list[types.FoldingRange]:
+def folding_ranges(results: list[ours.FoldingRange],
+                   features: ClientFeatures) -> list[types.FoldingRange]:
     if features.folding_limit is not None:
         results = results[:features.folding_limit]
     return [types.FoldingRange(start_line=r.start_line, end_line=r.end_line,
-                               kind=_FOLDING_KINDS.get(r.kind) if r.kind else None)
+                               kind=FOLDING_KINDS[r.kind] if r.kind else None)
             for r in results]
 
 
-def selection_ranges(results, lines: LineIndex,
+def selection_ranges(results: list[ours.SelectionRange], lines: LineIndex,
                      features: ClientFeatures) -> list[types.SelectionRange]:
     out = []
     for result in results:
@@ -525,14 +534,23 @@ def selection_ranges(results, lines: LineIndex,
 # to a resource is a `variable`, a condition an `enumMember`, an output a `property`.
 SEMANTIC_TOKEN_TYPES = ['function', 'parameter', 'variable', 'enumMember', 'type', 'property']
 SEMANTIC_TOKEN_MODIFIERS = ['declaration', 'deprecated', 'defaultLibrary']
-_TOKEN_TYPES = {'function': 0, 'parameter': 1, 'resource': 2, 'condition': 3, 'type': 4,
-                'output': 5, 'property': 5}
-_TOKEN_MODIFIERS = {name: 1 << index for index, name in enumerate(SEMANTIC_TOKEN_MODIFIERS)}
+TOKEN_TYPES: dict[TokenType, int] = {
+    TokenType.FUNCTION: SEMANTIC_TOKEN_TYPES.index('function'),
+    TokenType.PARAMETER: SEMANTIC_TOKEN_TYPES.index('parameter'),
+    TokenType.RESOURCE: SEMANTIC_TOKEN_TYPES.index('variable'),
+    TokenType.CONDITION: SEMANTIC_TOKEN_TYPES.index('enumMember'),
+    TokenType.TYPE: SEMANTIC_TOKEN_TYPES.index('type'),
+    TokenType.OUTPUT: SEMANTIC_TOKEN_TYPES.index('property'),
+    TokenType.PROPERTY: SEMANTIC_TOKEN_TYPES.index('property'),
+}
+TOKEN_MODIFIERS: dict[TokenModifier, int] = {
+    modifier: 1 << SEMANTIC_TOKEN_MODIFIERS.index(modifier.value) for modifier in TokenModifier}
 SEMANTIC_LEGEND = types.SemanticTokensLegend(token_types=SEMANTIC_TOKEN_TYPES,
                                              token_modifiers=SEMANTIC_TOKEN_MODIFIERS)
 
 
-def semantic_tokens(results, lines: LineIndex, features: ClientFeatures) -> types.SemanticTokens:
+def semantic_tokens(results: list[ours.SemanticToken], lines: LineIndex,
+                    features: ClientFeatures) -> types.SemanticTokens:
     """Tokens (sorted, single-line, disjoint) in LSP's relative encoding:
     delta line, delta start character, length, type, modifier bits."""
     data: list[int] = []
@@ -560,11 +578,11 @@ def semantic_tokens(results, lines: LineIndex, features: ClientFeatures) -> type
         if modifiers is None:
             modifiers = 0
             for modifier in token.modifiers:
-                modifiers |= _TOKEN_MODIFIERS.get(modifier.value, 0)
+                modifiers |= TOKEN_MODIFIERS[modifier]
             bits[token.modifiers] = modifiers
         delta_line = line - previous_line
         data.extend((delta_line, character - previous_character if delta_line == 0 else character,
-                     length, _TOKEN_TYPES.get(token.type.value, 0), modifiers))
+                     length, TOKEN_TYPES[token.type], modifiers))
         previous_line, previous_character = line, character
     return types.SemanticTokens(data=data)
 
@@ -623,7 +641,7 @@ def wanted_kind(kind: str, only: Sequence[str] | None) -> bool:
     return any(kind == str(k) or kind.startswith(f'{k}.') or not str(k) for k in only)
 
 
-def code_actions(results, uri: str, version: int | None, lines: LineIndex,
+def code_actions(results: list[ours.CodeAction], uri: str, version: int | None, lines: LineIndex,
                  sent: list[tuple[Diagnostic, types.Diagnostic]], only: Sequence[str] | None,
                  features: ClientFeatures) -> list[types.CodeAction]:
     """hot-ls CodeActions as LSP's, with the client's own diagnostic objects where it sent

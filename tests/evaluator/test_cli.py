@@ -20,10 +20,10 @@ from hot_ls.evaluator.values import Symbolic
 PYTHON = sys.executable
 
 
-def hot_ls(*args, stdin: str = '') -> subprocess.CompletedProcess:
+def hot_ls(*args, stdin: str = '', cwd: str = ROOT) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=ROOT)
     return subprocess.run([PYTHON, '-m', 'hot_ls', *args], input=stdin, capture_output=True,
-                          text=True, env=env, cwd=ROOT)
+                          text=True, env=env, cwd=cwd)
 
 
 def write(tmp_path, name: str, text: str) -> str:
@@ -180,3 +180,46 @@ def test_preview_unreadable_template(tmp_path):
     done = hot_ls('preview', str(tmp_path / 'missing.yaml'))
     assert done.returncode == 2
     assert 'hot-ls:' in done.stderr
+
+
+SIZED = """\
+heat_template_version: 2021-04-16
+parameters:
+  flavor: {type: string, default: small}
+outputs:
+  size: {value: {get_param: flavor}}
+"""
+
+
+def test_preview_and_eval_take_the_settings_inputs_as_the_editor_does(tmp_path):
+    """parameters and environments from .hot-ls.toml apply, then -e and -P over them."""
+    template = write(tmp_path, 'stack.yaml', SIZED)
+    write(tmp_path, 'prod.yaml', 'parameter_defaults: {flavor: from-env}\n')
+    write(tmp_path, '.hot-ls.toml', 'parameters = {flavor = "large"}\n')
+    done = hot_ls('preview', template, cwd=str(tmp_path))
+    assert json.loads(done.stdout)['outputs']['size'] == 'large', done.stderr
+    done = hot_ls('preview', template, '-P', 'flavor=tiny', cwd=str(tmp_path))
+    assert json.loads(done.stdout)['outputs']['size'] == 'tiny'
+    done = hot_ls('eval', '--template', template, stdin='{get_param: flavor}', cwd=str(tmp_path))
+    assert json.loads(done.stdout) == {'value': 'large'}
+    write(tmp_path, '.hot-ls.toml', 'environments = ["prod.yaml"]\n')
+    done = hot_ls('preview', template, cwd=str(tmp_path))
+    assert json.loads(done.stdout)['outputs']['size'] == 'from-env'
+    write(tmp_path, '.hot-ls.toml', 'environments = ["missing.yaml"]\n')
+    done = hot_ls('preview', template, cwd=str(tmp_path))
+    assert done.returncode == 2
+    assert done.stderr.startswith('hot-ls: environment ') and 'missing.yaml: cannot read file' in done.stderr
+
+
+def test_a_file_that_is_not_utf8_is_one_clear_message_everywhere(tmp_path):
+    path = tmp_path / 'latin1.yaml'
+    path.write_bytes(SIZED.replace('small', 'caf\xe9').encode('latin-1'))
+    done = hot_ls('preview', str(path))
+    assert done.returncode == 2
+    assert done.stderr == (f'hot-ls: {path}: the file is not valid UTF-8 (cannot decode byte 0xE9); '
+                           'Heat reads templates, environments and files as UTF-8\n')
+    done = hot_ls('eval', '--template', str(path), stdin='1')
+    assert done.returncode == 1 and 'not valid UTF-8' in json.loads(done.stdout)['error']['message']
+    done = hot_ls('check', str(path))
+    assert done.returncode == 1
+    assert done.stdout.startswith(f'{path}:3:38: error[HOT000] the file is not valid UTF-8')

@@ -278,3 +278,30 @@ def test_a_finished_run_not_yet_recorded_is_used_not_spun_on():
     thread.start()
     thread.join(5)
     assert result == [True]
+
+
+# -- every kind of hot-ls's has its LSP counterpart -------------------------------------
+
+@pytest.mark.parametrize('kinds, table', [
+    ('ItemKind', 'ITEM_KINDS'), ('SymbolKind', 'SYMBOL_KINDS'), ('FoldingKind', 'FOLDING_KINDS'),
+    ('TokenType', 'TOKEN_TYPES'), ('TokenModifier', 'TOKEN_MODIFIERS')])
+def test_every_kind_is_mapped(kinds, table):
+    from hot_ls.features import types as ours
+    assert set(getattr(convert, table)) == set(getattr(ours, kinds))
+
+
+def test_token_types_and_modifiers_are_in_the_legend():
+    assert sorted(set(convert.TOKEN_TYPES.values())) == list(range(len(convert.SEMANTIC_TOKEN_TYPES)))
+    assert sorted(convert.TOKEN_MODIFIERS.values()) == [
+        1 << i for i in range(len(convert.SEMANTIC_TOKEN_MODIFIERS))]
+
+
+def test_completion_documentation_reaches_plain_text_clients_as_plain_text():
+    from hot_ls.features.types import CompletionItem, CompletionResult, ItemKind
+    result = CompletionResult([CompletionItem('get_attr', ItemKind.FUNCTION,
+                                              documentation='**get_attr** · `[resource, attribute]`')])
+    plain = convert.completion(result, LineIndex(''), convert.ClientFeatures())
+    rich = convert.completion(result, LineIndex(''), convert.ClientFeatures(completion_markdown=True))
+    assert plain.items[0].documentation.kind == types.MarkupKind.PlainText
+    assert plain.items[0].documentation.value == 'get_attr · [resource, attribute]'
+    assert rich.items[0].documentation.value == '**get_attr** · `[resource, attribute]`'

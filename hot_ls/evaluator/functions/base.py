@@ -17,7 +17,7 @@ import collections.abc
 from typing import TYPE_CHECKING, Any, Callable
 
 from hot_ls.evaluator.errors import StackValidationFailed, tag
-from hot_ls.syntax import Mapping, Node
+from hot_ls.syntax import Node
 
 if TYPE_CHECKING:
     from hot_ls.evaluator.scope import Scope
@@ -260,7 +260,3 @@ class Invalid(Function):
 
     def __init__(self, scope, fn_name, args, site=None):
         raise ValueError('The function "%s" is invalid in this context' % fn_name)
-
-
-def is_mapping_node(node: Any) -> bool:
-    return isinstance(node, Mapping)

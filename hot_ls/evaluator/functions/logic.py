@@ -17,7 +17,7 @@ import collections.abc
 from hot_ls.evaluator.errors import InvalidTemplateVersion
 from hot_ls.evaluator.functions.base import Function, Macro, resolve, validate
 from hot_ls.evaluator.values import Symbolic, Unknown, find_symbolic, unknown
-from hot_ls.syntax import Mapping, Scalar, Sequence
+from hot_ls.syntax import Mapping, Sequence
 
 
 class Equals(Function):
@@ -210,11 +210,6 @@ class Removed(Function):
 
     def result(self):
         return {self.fn_name: resolve(self.args)}
-
-
-def condition_name_node(node):
-    """The node naming a condition in an `if`, when it is a plain name."""
-    return node if isinstance(node, Scalar) else None
 
 
 __all__ = ['Equals', 'If', 'IfNullable', 'Not', 'And', 'Or', 'Removed', 'Mapping']

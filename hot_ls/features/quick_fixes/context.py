@@ -9,7 +9,6 @@ from hot_ls.features.types import CodeAction, TextEdit
 
 QUICKFIX = 'quickfix'
 REFACTOR_EXTRACT = 'refactor.extract'
-REFACTOR_REWRITE = 'refactor.rewrite'
 
 
 @dataclass

@@ -197,10 +197,6 @@ class Doc:
     def column(self, offset: int) -> int:
         return offset - self.lines.line_start(self.lines.line_of(offset))
 
-    def line_indent(self, line: int) -> int:
-        text = self.lines.line_text(line)
-        return len(text) - len(text.lstrip(' '))
-
     def content_end(self, node: Node) -> int:
         """Where the node's text ends, trailing blank lines (of a block scalar) left out."""
         end = node.end
