@@ -33,6 +33,10 @@ class AttributeUnknown(Rule):
     the like, where `resource.0.name` style names are valid) are not
     checked, nor are paths into an attribute's value.
 
+    A provider template's attributes are its outputs (and `show`); Heat
+    does not check those before it creates the nested stack, so an unknown
+    one is a warning: the template is accepted and the stack fails later.
+
     ## Why it matters
     Heat refuses the template: "The Referenced Attribute (server
     first_adress) is incorrect."
@@ -59,8 +63,20 @@ class AttributeUnknown(Rule):
         for ref, attribute, rtype in attribute_targets(analysis):
             if rtype.accepts_any_attribute or attribute.value in rtype.attributes:
                 continue
+            provider = analysis.type_resolution(template.resources[ref.name]).provider
+            if provider is not None and attribute.value.startswith('resource.'):
+                continue  # a nested resource's attribute (TemplateResource.get_attribute)
             reason = leniency(template, ref, used)
             matches = did_you_mean(attribute.value, rtype.attributes)
+            if provider is not None:
+                message = (f'The Referenced Attribute ({ref.name} {attribute.value}) is incorrect: '
+                           f'the provider template {provider.reference} has no output '
+                           f'"{attribute.value}"{suggestion_text(matches)}.  Heat accepts the '
+                           'template and the stack fails when the resource is created')
+                yield Finding(attribute.start, attribute.end, with_reason(message, reason),
+                              severity=Severity.WARNING,
+                              data={'replacements': matches} if matches else None)
+                continue
             message = (f'The Referenced Attribute ({ref.name} {attribute.value}) is incorrect: '
                        f'{rtype.name} has no attribute "{attribute.value}"')
             yield Finding(attribute.start, attribute.end,

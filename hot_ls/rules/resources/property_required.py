@@ -11,6 +11,11 @@ class PropertyRequired(Rule):
     props}`) or filled by Heat's translation from a deprecated property
     (OS::Neutron::Port's `network_id` fills `network`) counts as given.
 
+    A provider template's parameter without a default is a required
+    property, unless an environment's `parameter_defaults` gives it one
+    (they flow into nested stacks); so when no environment is known for the
+    template, a missing one is a warning that says so.
+
     ## Why it matters
     Heat refuses the stack when it creates it: "Property flavor not
     assigned".
@@ -33,8 +38,19 @@ class PropertyRequired(Rule):
     checked_when_created = True
 
     def check(self, analysis):
-        if analysis.template.version is None:
+        template = analysis.template
+        if template.version is None:
             return
+        unknown_defaults = not analysis.stack.environments_known
         for issue in walk_template(analysis).issues:
-            if issue.kind == REQUIRED and issue.section == 'properties':
-                yield Finding(issue.start, issue.end, issue.message, data=issue.data)
+            if issue.kind != REQUIRED or issue.section != 'properties':
+                continue
+            resource = template.resources.get(issue.resource)
+            if unknown_defaults and resource is not None and \
+                    analysis.type_resolution(resource).is_provider:
+                yield Finding(issue.start, issue.end, issue.message + (
+                    ': the provider template\'s parameter has no default, and no environment is '
+                    'known for this template whose parameter_defaults could give it one'),
+                    severity=Severity.WARNING, data=issue.data)
+                continue
+            yield Finding(issue.start, issue.end, issue.message, data=issue.data)
