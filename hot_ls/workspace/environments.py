@@ -26,6 +26,7 @@ import copy
 import os
 from dataclasses import dataclass, field
 from typing import Any, Iterable
+from urllib.parse import urljoin
 
 from hot_ls.model.environment import (RESOURCE_REGISTRY, Environment, EnvironmentError_,
                                       merge_environments)
@@ -77,6 +78,29 @@ def _span(node: Node | None) -> tuple[int, int] | None:
     return (node.start, node.end) if node is not None else None
 
 
+class MissingFile(EnvironmentError_):
+    """A registry value naming a file that does not exist (python-heatclient cannot read it)."""
+
+
+def _client_refusal(key: Any, value: Any, base: str) -> str | None:
+    """Why python-heatclient cannot process a registry value (its resolve_environment_urls:
+    `ignore_if`, then `urljoin`), or None."""
+    if key == 'base_url' or isinstance(value, dict):
+        return None
+    try:
+        if '::' in value:
+            return None
+    except TypeError as exc:  # null, a number, a boolean
+        return str(exc)
+    if key in (HOOKS, RESTRICTED):
+        return None
+    try:
+        urljoin(base if base.endswith('/') else base + '/', value)
+    except Exception as exc:  # a list (the capabilities blueprint's candidates)
+        return str(exc)
+    return None
+
+
 @dataclass
 class LoadedEnvironment:
     """One environment file: its model, and its registry with origins and located files."""
@@ -84,6 +108,8 @@ class LoadedEnvironment:
     path: str | None
     environment: Environment
     registry: dict = field(default_factory=dict)  # nested dicts of Leaf
+    #: what python-heatclient refuses while reading it (it stops `openstack stack create`)
+    client_problems: list[EnvironmentError_] = field(default_factory=list)
 
     @classmethod
     def load(cls, text: str, path: str | None, locator: Locator) -> 'LoadedEnvironment':
@@ -98,7 +124,10 @@ class LoadedEnvironment:
             loaded.registry = loaded._read(node, base, locator, top=True)
         return loaded
 
-    def _read(self, node: Mapping, base: str, locator: Locator, top: bool) -> dict:
+    def _read(self, node: Mapping, base: str, locator: Locator, top: bool,
+              client: bool = True, in_resources: bool = False) -> dict:
+        """The registry mapping `node` as Leafs.  python-heatclient reads (`client`) the values
+        of the registry itself and of each resource's entry under `resources`, no others."""
         out: dict = {}
         for key, pair in node.index.items():
             value = pair.value
@@ -107,17 +136,44 @@ class LoadedEnvironment:
                 found = value.get('base_url')  # a resource's own (python-heatclient honours it)
                 if not top and isinstance(found, Scalar) and isinstance(found.value, str):
                     inner_base = found.value
-                out[key] = self._read(value, inner_base, locator, top=False)
+                out[key] = self._read(value, inner_base, locator, top=False,
+                                      client=in_resources,
+                                      in_resources=top and key == RESOURCES)
                 continue
             raw = value.to_python() if value is not None else None
             origin = Origin(self.path, _span(pair.key), _span(value))
             target = locator.locate(raw, base) if _is_file_reference(key, raw) else None
             out[key] = Leaf(raw, origin, target)
+            if client:
+                self._check_client(key, raw, base, target, pair)
         return out
+
+    def _check_client(self, key: Any, raw: Any, base: str, target: Target | None, pair) -> None:
+        node = pair.value if pair.value is not None else pair.key
+        refusal = _client_refusal(key, raw, base)
+        if refusal is not None:
+            self.client_problems.append(EnvironmentError_(refusal, node, self.path))
+        elif target is not None and target.readable and not os.path.isfile(target.path):
+            self.client_problems.append(MissingFile(
+                f'Could not fetch contents for {target.reference}', node, self.path))
+
+    def registry_problems(self) -> Iterable[tuple[int, int, str]]:
+        """Heat's checks of `hooks` and `restricted_actions` in this file: (start, end, message)."""
+        stack = [self.registry]
+        while stack:
+            tree = stack.pop()
+            for key, value in tree.items():
+                if isinstance(value, dict):
+                    stack.append(value)
+                    continue
+                message = _is_hook_definition(key, value.value)
+                if message is not None and value.origin.value is not None:
+                    yield value.origin.value[0], value.origin.value[1], message
 
     @property
     def problems(self) -> list[EnvironmentError_]:
-        return self.environment.problems
+        """What stops a stack create with this file: python-heatclient's refusals first."""
+        return self.client_problems + self.environment.problems
 
 
 def _copy_tree(tree: dict) -> dict:

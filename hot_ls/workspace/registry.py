@@ -159,16 +159,19 @@ class Registry:
             if len(key) == 1 and key[0].endswith('*') and entry.glob_matches(type_name):
                 yield entry
 
-    def resolve(self, type_name: Any, resource_name: Any = None) -> Resolution:
-        """What `type_name` (of the resource `resource_name`) resolves to, as Heat would."""
-        key = (type_name, resource_name)
+    def resolve(self, type_name: Any, resource_name: Any = None,
+                ignore: Entry | None = None) -> Resolution:
+        """What `type_name` (of the resource `resource_name`) resolves to, as Heat would;
+        `ignore`: an implementation to pass over (Heat asks so to find a facade)."""
+        key = (type_name, resource_name, id(ignore) if ignore is not None else None)
         found = self._cache.get(key)
         if found is None:
-            found = self._cache[key] = self._resolve(type_name, resource_name, (), 0)
+            found = self._cache[key] = self._resolve(type_name, resource_name, (), 0,
+                                                     ignore=ignore)
         return found
 
     def _resolve(self, type_name: Any, resource_name: Any, steps: tuple[Entry, ...],
-                 depth: int, user: bool = True) -> Resolution:
+                 depth: int, user: bool = True, ignore: Entry | None = None) -> Resolution:
         if not isinstance(type_name, str):
             return Resolution(type_name, steps=steps, error=not_found(type_name))
         if depth > _MAX_STEPS:
@@ -182,6 +185,8 @@ class Registry:
         for entry in candidates:
             kind = entry.kind
             if kind in (CLASS, TEMPLATE):
+                if ignore is not None and entry == ignore:
+                    continue
                 return Resolution(type_name, entry, steps)
             if kind == GLOB:
                 prefix = entry.name[:-1]
@@ -191,7 +196,7 @@ class Registry:
                 target = entry.value
             # A global entry's mapping resolves in the global registry only.
             found = self._resolve(target, resource_name, steps + (entry,), depth + 1,
-                                  user=user and entry.user)
+                                  user=user and entry.user, ignore=ignore)
             if found.entry is not None or found.loop:
                 return found
             # not found that way: Heat tries the next candidate

@@ -51,6 +51,18 @@ class TypeResolution:
         return self.provider is not None
 
 
+@dataclass(frozen=True)
+class Nesting:
+    """The deepest chain of nested stacks below a template."""
+
+    depth: int                 # the depth of the deepest stack (the root stack is 0)
+    path: tuple[str, ...]      # its templates, from the one asked about
+    cycle: bool = False        # the last template is already on the path
+
+    def names(self) -> list[str]:
+        return [os.path.basename(p) for p in self.path]
+
+
 @dataclass
 class StackContext:
     """A template in its stack: the environment and the chain of templates above it."""
@@ -112,6 +124,55 @@ class StackContext:
         rtype = provider_type(entry.name, summary.template,
                               self.environment.parameter_defaults)
         return TypeResolution(type_name, resolution, rtype, target)
+
+    def facade(self, resolved: TypeResolution, resource_name: Any = None) -> ResourceType | None:
+        """The type a provider template stands in for, if its type name has another
+        implementation (Heat's `get_resource_info(..., ignore=<the template>)`)."""
+        entry = resolved.resolution.entry
+        if resolved.provider is None or entry is None or not isinstance(resolved.requested, str):
+            return None
+        other = self.registry.resolve(resolved.requested, resource_name, ignore=entry)
+        if other.entry is None:
+            return None
+        if other.entry.kind != TEMPLATE:
+            return self.workspace.catalog.get(other.entry.name)
+        target = other.entry.target or self.workspace.locator.locate(
+            other.entry.template, os.path.dirname(os.path.abspath(self.template)))
+        summary = self.workspace.summary(target.path) if target.readable else None
+        if summary is None or summary.template is None:
+            return None
+        return provider_type(other.entry.name, summary.template,
+                             self.environment.parameter_defaults)
+
+    def deepest(self) -> Nesting:
+        """The deepest nesting of provider templates below this template (or a cycle)."""
+        return self._deepest((self.template,), self.depth)
+
+    def _deepest(self, path: tuple[str, ...], depth: int) -> Nesting:
+        key = (self.template, id(self.registry.user))
+        memo = self.workspace.nesting_memo
+        known = memo.get(key)
+        if known is not None:
+            height, tail = known
+            return Nesting(depth + height, path + tail)
+        best = Nesting(depth, path)
+        if depth <= MAX_NESTED_DEPTH:  # deeper is already too deep: no need to look further
+            summary = self.workspace.summary(self.template)
+            resources = summary.template.resources if summary and summary.template else ()
+            for resource in resources:
+                child = self.child(self.resolve(resource.type, resource.name), resource.name)
+                if child is None:
+                    continue
+                if child.template in path:
+                    return Nesting(depth + 1, path + (child.template,), cycle=True)
+                found = child._deepest(path + (child.template,), depth + 1)
+                if found.cycle:
+                    return found
+                if found.depth > best.depth:
+                    best = found
+        if best.depth <= MAX_NESTED_DEPTH:  # (a deeper result may have been cut short)
+            memo[key] = (best.depth - depth, best.path[len(path):])
+        return best
 
     def child(self, resolution: TypeResolution, resource_name: Any = None) -> 'StackContext | None':
         """The context of the provider template a resource's type resolved to."""

@@ -55,10 +55,14 @@ class Index:
 
 class Workspace:
     def __init__(self, settings: Settings | None = None, roots: Iterable[str] = (),
-                 environments: Iterable[str] = (), catalog: Any = None):
+                 environments: Iterable[str] = (), catalog: Any = None,
+                 readable: Iterable[str] = ()):
+        """`roots`: the folders of the workspace (indexed and readable); `readable`: other
+        folders hot-ls may read files from but does not index."""
         self.settings = settings or Settings()
         self.roots = tuple(dict.fromkeys(os.path.abspath(r) for r in roots if r))
-        self.locator = Locator(self.roots, self.settings.search_paths, self.settings.path_map)
+        self.locator = Locator((*self.roots, *readable), self.settings.search_paths,
+                               self.settings.path_map)
         self.files = FileStore(self.locator)
         #: environments given for every template on top of the configuration (`check -e`)
         self.extra_environments = tuple(os.path.abspath(e) for e in environments)
@@ -69,6 +73,8 @@ class Workspace:
         self._stacks: dict[str, StackContext] = {}
         self._index: Index | None = None
         self._parents: dict[str, StackContext] | None = None
+        #: (template, registry) -> (height, templates below): see StackContext.deepest
+        self.nesting_memo: dict = {}
         self.generation = 0
 
     @classmethod
@@ -180,7 +186,8 @@ class Workspace:
             if env is None:
                 target = self.locator.locate(path, os.path.dirname(template))
                 reason = target.refusal or 'file not found'
-                problems.append(f'environment {path}: cannot read file: {reason}')
+                shown = os.path.relpath(path, os.path.dirname(template))
+                problems.append(f'environment {shown}: cannot read file: {reason}')
                 continue
             loaded.append(env)
         summary = self.summary(template)
@@ -290,5 +297,6 @@ class Workspace:
             if interface_changed:
                 self._stacks.clear()
                 self._parents = None
+                self.nesting_memo.clear()
                 self.generation += 1
         return interface_changed
