@@ -1,6 +1,6 @@
 from hot_ls.model.symbols import CONDITION
 from hot_ls.rules.base import Finding, Related, Rule, Severity
-from hot_ls.rules.cycles.graph import cycle_in, strongly_connected
+from hot_ls.model.cycles import cycle_in, strongly_connected
 
 
 class CircularCondition(Rule):

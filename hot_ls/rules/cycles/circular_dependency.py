@@ -2,7 +2,7 @@ from hot_ls.model.cfn import CfnTemplate
 from hot_ls.model.document import Kind
 from hot_ls.model.symbols import RESOURCE
 from hot_ls.rules.base import Finding, Related, Rule, Severity
-from hot_ls.rules.cycles.graph import cycle_in, strongly_connected
+from hot_ls.model.cycles import cycle_in, strongly_connected
 from hot_ls.syntax import Scalar
 
 _DEPENDENCY_FIELDS = {'properties', 'metadata', 'depends_on', 'Properties', 'Metadata', 'DependsOn'}
