@@ -57,6 +57,9 @@ def add_parser(sub) -> None:
     check.add_argument('--color', choices=('auto', 'always', 'never'), default='auto',
                        help='colour the text report: auto (default) on a terminal unless '
                             'NO_COLOR is set')
+    check.add_argument('--heat-only', action='store_true',
+                       help='skip named files that are not Heat documents, as in directories '
+                            '(for pre-commit, which names every YAML and JSON file)')
     check.add_argument('--quiet', '-q', action='store_true',
                        help='no progress bar (it only ever shows on a terminal)')
     check.add_argument('--disable', action='append', default=[], metavar='CODE',
@@ -66,8 +69,12 @@ def add_parser(sub) -> None:
 
 
 def check_paths(paths: list[str], settings: Settings, identities: bool = False,
-                progress: Progress | None = None) -> list[FileReport]:
-    """Analyse every file `paths` name; `identities` adds the baseline identities."""
+                progress: Progress | None = None, heat_only: bool = False) -> list[FileReport]:
+    """Analyse every file `paths` name; `identities` adds the baseline identities.
+
+    A file found in a directory is reported only when it is a Heat document;
+    so is a named file with `heat_only`.
+    """
     reports = []
     files = list(discover(paths, settings.exclude))
     if progress is not None:
@@ -76,7 +83,7 @@ def check_paths(paths: list[str], settings: Settings, identities: bool = False,
         analysis = analyze_file(path, settings)
         if progress is not None:
             progress.advance(path)
-        if not explicit and not analysis.kind.is_heat_document:
+        if (heat_only or not explicit) and not analysis.kind.is_heat_document:
             continue
         reports.append(FileReport.of(path, analysis, identities))
     return reports
@@ -101,7 +108,7 @@ def run(args, settings: Settings) -> int:
     progress = Progress.for_terminal(0, sys.stderr, args.quiet)
     identities = bool(baseline or args.write_baseline or args.format == 'sarif')
     try:
-        reports = check_paths(args.paths, settings, identities, progress)
+        reports = check_paths(args.paths, settings, identities, progress, args.heat_only)
     finally:
         progress.close()
     if args.write_baseline:

@@ -19,7 +19,7 @@ class Progress:
     def __init__(self, total: int, stream: TextIO, enabled: bool):
         self.total = total
         self.stream = stream
-        self.enabled = enabled and total > 1
+        self.enabled = enabled
         self.done = 0
         self._drawn_at = 0.0
         self._drawn = False
@@ -31,7 +31,7 @@ class Progress:
 
     def advance(self, path: str) -> None:
         self.done += 1
-        if not self.enabled:
+        if not self.enabled or self.total < 2:
             return
         now = time.monotonic()
         if self._drawn and now - self._drawn_at < _REDRAW_EVERY and self.done < self.total:
