@@ -24,6 +24,10 @@ class EnvironmentEmptySection(Rule):
 
     ## Fix
     Remove the empty section, or write `{}`.
+    ```yaml
+    resource_registry:
+      OS::TripleO::Services::Foo: foo.yaml
+    ```
     """
 
     code = 'HOT602'
