@@ -81,10 +81,6 @@ def line_comment(code: str) -> str:
     return f'# {MARKER} {Scope.LINE.value}={code}'
 
 
-def next_line_comment(code: str) -> str:
-    return f'# {MARKER} {Scope.NEXT_LINE.value}={code}'
-
-
 def file_comment(code: str) -> str:
     return f'# {MARKER} {Scope.FILE.value}={code}'
 

@@ -9,9 +9,9 @@ suppressed ones are dropped, recording which codes of which suppression
 comments suppressed something; last, HOT010 (unused-suppression) reports
 the codes that suppressed nothing: it reads every other rule's findings,
 so it runs after them (hot_ls.rules.syntax.unused_suppression).
-`analyze(text, path, settings)` parses and
-checks in one call, `analyze_file(path, settings)` reads the file first:
-the CLI, the server and the tests all use them.
+`analyze(text, path, settings)` parses and checks in one call,
+`analyze_file(path, settings)` reads the file first: the CLI, the server
+and the tests all use them.
 """
 from __future__ import annotations
 

@@ -3,8 +3,8 @@
 The comment is read with the one grammar (hot_ls.analysis.suppressions).
 A code among others goes with its comma: the first code with the comma
 and blanks after it (and its reason, which the grammar gives it), any
-other code with the comma before it (a reason after it stays: it is the
-comment's).  A comment's last code takes the whole comment with it, and
+other code with the comma (and blanks) before it (a reason after it
+stays: it is the comment's).  A comment's last code takes the whole comment with it, and
 the blanks before it; a comment alone on its line takes the line.  Like
 the suppress fixes, nothing is edited where the "comment" is text inside
 a multi-line scalar.
@@ -43,8 +43,10 @@ def _remove_code(text: str, comment: Suppression, named: NamedCode) -> TextEdit:
     position = codes.index(named)
     if position + 1 < len(codes):
         return TextEdit(named.start, codes[position + 1].start, '')
-    comma = text.rfind(',', codes[position - 1].end, named.start)
-    return TextEdit(comma, named.end, '')
+    start = text.rfind(',', codes[position - 1].end, named.start)
+    while text[start - 1] in ' \t':
+        start -= 1
+    return TextEdit(start, named.end, '')
 
 
 def _remove_comment(ctx: FixContext, comment: Suppression, line: int,
