@@ -29,6 +29,7 @@ from hot_ls.features import code_actions as features_code_actions
 from hot_ls.features import evaluation as features_evaluation
 from hot_ls.features import definition as features_definition
 from hot_ls.features import folding as features_folding
+from hot_ls.features import graph as features_graph
 from hot_ls.features import references as features_references
 from hot_ls.features import rename as features_rename
 from hot_ls.features import selection as features_selection
@@ -244,6 +245,21 @@ async def preview_outputs(ls: HotLanguageServer, *arguments: Any) -> Any:
         ls.executor, features_evaluation.preview, analysis)
 
 
+async def show_graph(ls: HotLanguageServer, *arguments: Any) -> Any:
+    """`hot-ls.showGraph [uri]`: the document's resource dependency graph as Mermaid text,
+    under the configured inputs (the same graph as `hot-ls graph --format mermaid`)."""
+    uri = arguments[0] if arguments else None
+    if isinstance(uri, dict):
+        uri = uri.get('uri')
+    if not isinstance(uri, str):
+        raise ValueError('hot-ls.showGraph needs the URI of an open document')
+    document, analysis = await ls.scheduler.analysis(uri)
+
+    def build() -> str:
+        return features_graph.to_mermaid(features_graph.dependency_graph(analysis))
+    return await asyncio.get_running_loop().run_in_executor(ls.executor, build)
+
+
 def show_value(ls: HotLanguageServer, *arguments: Any) -> Any:
     """`hot-ls.showValue`: what a value lens was clicked for; the client shows it."""
     return arguments[0] if arguments else None
@@ -438,6 +454,7 @@ def guarded(handler: Handler) -> Callable[..., Any]:
 COMMANDS: dict[str, Callable[..., Any]] = {
     convert.PREVIEW_COMMAND: preview_outputs,
     convert.SHOW_VALUE_COMMAND: show_value,
+    convert.SHOW_GRAPH_COMMAND: show_graph,
 }
 
 

@@ -322,6 +322,7 @@ COMPLETION_OPTIONS = types.CompletionOptions(
 
 SHOW_VALUE_COMMAND = 'hot-ls.showValue'
 PREVIEW_COMMAND = 'hot-ls.previewOutputs'
+SHOW_GRAPH_COMMAND = 'hot-ls.showGraph'
 
 
 def inlay_hints(hints: list[ours.InlayHint], lines: LineIndex,
