@@ -18,7 +18,8 @@ import sys
 from hot_ls.analysis import evaluation_inputs
 from hot_ls.cli.eval import UsageError, parameter_values
 from hot_ls.config import Settings
-from hot_ls.features.graph import RENDERERS, cycle_text, dependency_graph
+from hot_ls.cli.check import workspace_for
+from hot_ls.features.graph import RENDERERS, cycle_text, dependency_graph, workspace_resolver
 from hot_ls.model import Kind
 from hot_ls.rules import analyze_file
 
@@ -27,7 +28,8 @@ def add_parser(sub) -> None:
     cmd = sub.add_parser('graph', help='show the resources and their dependencies')
     cmd.add_argument('template', metavar='TEMPLATE')
     cmd.add_argument('-e', '--environment', action='append', default=[], metavar='ENV',
-                     help='environment file, merged in order as Heat does (repeatable)')
+                     help='environment file, merged in order as Heat does (repeatable): its '
+                          'resource_registry finds the provider templates drawn as clusters')
     cmd.add_argument('-P', '--parameter', action='append', default=[], metavar='NAME=VALUE',
                      help='a parameter value (repeatable)')
     cmd.add_argument('--format', choices=tuple(RENDERERS), default='dot',
@@ -36,7 +38,8 @@ def add_parser(sub) -> None:
 
 
 def run(args, settings: Settings) -> int:
-    analysis = analyze_file(args.template, settings)
+    workspace = workspace_for([args.template], settings, args.environment)
+    analysis = analyze_file(args.template, settings, workspace)
     if analysis.read_problem is not None:
         print(f'hot-ls: {args.template}: {analysis.read_problem.message}', file=sys.stderr)
         return 2
@@ -55,7 +58,8 @@ def run(args, settings: Settings) -> int:
         for problem in inputs.problems:
             print(f'hot-ls: {problem}', file=sys.stderr)
         return 2
-    graph = dependency_graph(analysis, analysis.evaluation_with(inputs))
+    graph = dependency_graph(analysis, analysis.evaluation_with(inputs),
+                             resolver=workspace_resolver(analysis))
     text = RENDERERS[args.format](graph)
     if args.output:
         try:

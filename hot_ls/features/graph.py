@@ -99,6 +99,27 @@ def _taken(evaluation: TemplateEvaluation | None, ref) -> bool:
     return evaluation.value_of(ref.call.node) is not None
 
 
+def workspace_resolver(analysis: Analysis, seen: tuple[str, ...] = ()) -> Resolver:
+    """A resolver that finds provider templates as the analysis' stack resolves types:
+    each provider's own graph, its providers in turn (a template already on the way, or
+    nested deeper than Heat allows, is not expanded again)."""
+    from hot_ls.workspace.stacks import MAX_NESTED_DEPTH
+    seen = seen or ((analysis.path,) if analysis.path else ())
+
+    def resolve(type_name: str) -> 'DependencyGraph | None':
+        provider = analysis.stack.resolve(type_name).provider
+        if provider is None or not provider.readable or provider.path in seen \
+                or len(seen) > MAX_NESTED_DEPTH:
+            return None
+        source = analysis.workspace.files.read(provider.path)
+        if source.problem is not None:
+            return None
+        child = Analysis(source.text, provider.path, analysis.settings,
+                         workspace=analysis.workspace)
+        return dependency_graph(child, resolver=workspace_resolver(child, seen + (provider.path,)))
+    return resolve
+
+
 def dependency_graph(analysis: Analysis, evaluation: TemplateEvaluation | None = None,
                      resolver: Resolver | None = None) -> DependencyGraph:
     """The resources of a HOT template and what each requires, under `evaluation`'s inputs

@@ -256,7 +256,8 @@ async def show_graph(ls: HotLanguageServer, *arguments: Any) -> Any:
     document, analysis = await ls.scheduler.analysis(uri)
 
     def build() -> str:
-        return features_graph.to_mermaid(features_graph.dependency_graph(analysis))
+        return features_graph.to_mermaid(features_graph.dependency_graph(
+            analysis, resolver=features_graph.workspace_resolver(analysis)))
     return await asyncio.get_running_loop().run_in_executor(ls.executor, build)
 
 
