@@ -3,10 +3,12 @@
 fixtures/plugins/side_effects holds modules that write a file, open a
 socket, call sys.exit() and loop forever when imported, and a package
 that imports two C extensions the tests put beside it as shared objects
-(one named like a standard library module, which astroid left to itself
-loads from a directory on sys.path).  Their schemas are read; an audit
-hook sees that none of their code runs, none of them is imported, and
-nothing is opened but their sources.
+(one named like a standard library module, which a module lookup that
+searches sys.path would load from a plugin directory on it).  Their
+schemas are read; an audit hook sees that none of their code runs, that
+nothing is imported and nothing opened but their sources, and the import
+system is left as it was: no plugin module in sys.modules, no finder
+asked about a plugin directory.
 """
 from __future__ import annotations
 
@@ -43,30 +45,37 @@ READER = textwrap.dedent('''
     plugins = sys.argv[1]
     sys.path.insert(0, plugins)  # the worst case: the plugin directory is importable
     os.chdir(plugins)
-    names = {'writes_file', 'opens_socket', 'exits', 'loops', 'native', 'native._speedups',
-             '_speedups', '_curses_panel'}
-    seen = []
+    # Events a reading may raise: id() (values.py keys containers by it), listing and
+    # reading the plugin directories, and parsing what was read (compile: ast.parse).
+    ALLOWED = {'builtins.id', 'os.listdir', 'os.scandir', 'compile', 'open'}
+    seen, opened, parsed = [], [], []
 
     def hook(event, args):
-        if event == 'exec' and getattr(args[0], 'co_filename', '').startswith(plugins):
-            seen.append([event, args[0].co_filename])
-        elif event == 'import' and args[0] in names:
-            seen.append([event, args[0]])
-        elif event == 'open' and isinstance(args[0], str) and \\
-                os.path.abspath(args[0]).startswith(plugins) and \\
-                not (args[0].endswith('.py') and args[1] in ('r', 'rb', None)):
-            seen.append([event, args[0], args[1]])
-        elif event.startswith(('socket.', 'subprocess.', 'os.system', 'os.exec', 'os.fork',
-                               'os.posix_spawn', 'ctypes.dlopen')):
-            seen.append([event])
+        if event == 'open' and args[1] in ('r', 'rb') and isinstance(args[0], str):
+            opened.append(os.path.relpath(args[0], plugins))
+        elif event == 'compile':
+            parsed.append(os.path.relpath(args[1], plugins))
+        elif event not in ALLOWED or event == 'open':
+            seen.append([event, repr(args)[:200]])
 
     from hot_ls.catalog import bundled
     from hot_ls.catalog.plugins import load_plugins
     catalog = bundled()
+    import_system = lambda: {
+        'sys.modules': list(sys.modules), 'sys.path': list(sys.path),
+        'sys.meta_path': list(map(repr, sys.meta_path)),
+        'sys.path_hooks': list(map(repr, sys.path_hooks)),
+        'sys.path_importer_cache': list(sys.path_importer_cache)}
+    before = import_system()
     sys.addaudithook(hook)
     types, problems = load_plugins((plugins,), catalog)
+    after = import_system()
     print(json.dumps({'types': {name: rtype.body for name, rtype in types.items()},
-                      'problems': [list(p) for p in problems], 'seen': seen}))
+                      'problems': [list(p) for p in problems], 'seen': seen,
+                      'opened': sorted(opened), 'parsed': sorted(parsed),
+                      'import_system_changes': {
+                          name: sorted(set(after[name]) ^ set(before[name]))
+                          for name in before if after[name] != before[name]}}))
 ''')
 
 
@@ -81,9 +90,25 @@ def reading(tmp_path_factory):
 
 
 def test_no_side_effect_happens(reading):
+    """No code object runs, nothing is imported, written, connected or started."""
     plugins, read = reading
     assert read['seen'] == []
     assert not os.path.exists(os.path.join(plugins, 'WRITTEN'))
+
+
+def test_only_the_plugin_sources_are_opened_and_parsed(reading):
+    """The shared objects beside them are never opened, and each source is parsed once."""
+    _plugins, read = reading
+    sources = ['exits.py', 'loops.py', os.path.join('native', '__init__.py'),
+               'opens_socket.py', 'writes_file.py']
+    assert read['opened'] == sources
+    assert read['parsed'] == sources
+
+
+def test_the_import_system_is_left_as_it_was(reading):
+    """No plugin module in sys.modules, sys.path and its finders and caches untouched."""
+    _plugins, read = reading
+    assert read['import_system_changes'] == {}
 
 
 def test_every_schema_is_read(reading):
@@ -108,64 +133,63 @@ def test_every_schema_is_read(reading):
     assert '_curses_panel.version (from a module outside the plugin directories' in message
 
 
-def test_astroid_global_state_is_left_alone(tmp_path):
-    """astroid's caches, import hooks and module lookup are as they were after a reading."""
-    from astroid import context
-    from astroid.manager import AstroidManager
+def test_a_reading_imports_nothing_with_the_plugin_directories_on_sys_path(tmp_path,
+                                                                           monkeypatch):
+    """sys.modules and the finders' cache are as they were, whatever the modules are named."""
+    named_like_stdlib = tmp_path / 'stdlib_named'
+    named_like_stdlib.mkdir()
+    (named_like_stdlib / 'colorsys.py').write_text(textwrap.dedent('''
+        from heat.engine import properties, resource
 
-    def state():
-        brain = AstroidManager.brain
-        return (sorted(brain['astroid_cache']), dict(brain['_mod_file_cache']),
-                len(context._INFERENCE_CACHE), AstroidManager.ast_from_module_name,
-                list(brain['_failed_import_hooks']))
+        class Colour(resource.Resource):
+            properties_schema = {'hue': properties.Schema(properties.Schema.NUMBER)}
 
-    before = state()
-    directories = [plugin_copy(tmp_path)] + [os.path.join(FIXTURES, 'plugins', name)
-                                             for name in ('nested', 'guide', 'unresolvable')]
-    types, _problems = load_plugins(tuple(directories), bundled())
-    assert 'ACME::Storage::Bucket' in types and 'SideEffects::Fast' in types
-    assert state() == before
-
-
-def test_astroid_is_never_asked_for_a_module(tmp_path, monkeypatch):
-    """astroid's own lookup would load a stdlib-named shared object from a plugin directory."""
-    from astroid.manager import AstroidManager
-
-    def refuse(*args, **kwargs):
-        raise AssertionError(f'astroid was asked for a module: {args[1:]}')
-
-    monkeypatch.setattr(AstroidManager, 'ast_from_module_name', refuse)
-    directories = [plugin_copy(tmp_path)] + [os.path.join(FIXTURES, 'plugins', name)
-                                             for name in ('nested', 'guide', 'unresolvable')]
-    types, problems = load_plugins(tuple(directories), bundled())
-    assert len(types) == 10
+        def resource_mapping():
+            return {'Stdlib::Named': Colour}
+    '''), encoding='utf-8')
+    directories = [plugin_copy(tmp_path), str(named_like_stdlib)] + [
+        os.path.join(FIXTURES, 'plugins', name) for name in ('nested', 'guide', 'unresolvable')]
+    for directory in directories:
+        monkeypatch.syspath_prepend(directory)
+    catalog = bundled()
+    modules = dict(sys.modules)
+    finders = dict(sys.path_importer_cache)
+    assert 'colorsys' not in modules
+    types, problems = load_plugins(tuple(directories), catalog)
+    assert len(types) == 11
+    assert types['Stdlib::Named'].properties['hue'].type == 'number'
     assert not [p for p in problems if 'could not read' in p.message]
+    assert sys.modules == modules
+    assert sys.path_importer_cache == finders
 
 
 def test_only_plugin_modules_and_heat_resolve(tmp_path):
-    """A library hot-ls's own Python has (json, astroid) is never read for a plugin."""
+    """A library hot-ls's own Python has (json, ruamel.yaml, hot_ls) is never read for a plugin."""
     (tmp_path / 'uses_libraries.py').write_text(textwrap.dedent('''
         import json
-        from astroid import nodes
+        import hot_ls.catalog
+        from ruamel import yaml
         from heat.engine import properties, resource
 
         class Thing(resource.Resource):
             properties_schema = {
                 'a': properties.Schema(properties.Schema.STRING, json.dumps('x')),
-                'b': properties.Schema(properties.Schema.STRING, nodes.__name__),
+                'b': properties.Schema(properties.Schema.STRING, yaml.__name__),
+                'c': properties.Schema(properties.Schema.STRING, hot_ls.catalog.__doc__),
             }
 
         def resource_mapping():
             return {'Lib::Thing': Thing}
     '''), encoding='utf-8')
     types, [problem] = load_plugins((str(tmp_path),), bundled())
-    assert types['Lib::Thing'].properties['a'].description is None
+    assert [p.description for p in types['Lib::Thing'].properties.values()] == [None] * 3
     assert 'a call to json.dumps' in problem.message
-    assert 'astroid.nodes.__name__ (from a module outside' in problem.message
+    assert 'ruamel.yaml.__name__ (from a module outside' in problem.message
+    assert 'hot_ls.catalog.__doc__ (from a module outside' in problem.message
 
 
 def test_the_reader_has_no_way_to_heat():
-    """The reader's modules import neither Heat nor anything but the catalog's and astroid."""
+    """The reader's modules import neither Heat nor anything but the catalog's and the stdlib's."""
     import ast
     directory = os.path.join(ROOT, 'hot_ls', 'catalog', 'plugins')
     for name in sorted(os.listdir(directory)):
@@ -182,6 +206,6 @@ def test_the_reader_has_no_way_to_heat():
                 continue
             for module in modules:
                 top = module.split('.')[0]
-                assert top in ('__future__', 'ast', 'copy', 'inspect', 'operator', 'os', 're',
-                               'typing', 'astroid', 'hot_ls'), (name, module)
+                assert top in ('__future__', 'ast', 'copy', 'importlib', 'operator', 'os', 're',
+                               'typing', 'hot_ls'), (name, module)
                 assert top != 'hot_ls' or module.startswith('hot_ls.catalog'), (name, module)

@@ -10,11 +10,10 @@ function, a library) is an Unresolved value.
 """
 from __future__ import annotations
 
+import ast
 import copy
 import re
 from typing import TYPE_CHECKING, Any
-
-from astroid import nodes
 
 from hot_ls.catalog.plugins.heat import CALLABLES, IDENTITY
 from hot_ls.catalog.plugins.values import (MAX_SIZE, BoundMethod, Builtin, Function, HeatClass,
@@ -35,12 +34,12 @@ _MUTATING = {'update', 'append', 'extend', 'insert', 'setdefault', 'pop', 'remov
 class Calls:
     """The call half of the interpreter (a mixin of execution.Interpreter)."""
 
-    def call(self: Interpreter, node: nodes.Call, scope: Scope) -> Any:
+    def call(self: Interpreter, node: ast.Call, scope: Scope) -> Any:
         path, line = scope.module.path, node.lineno
         func = self.eval(node.func, scope)
         args: list = []
         for arg in node.args:
-            if isinstance(arg, nodes.Starred):
+            if isinstance(arg, ast.Starred):
                 more = self.iterate(self.eval(arg.value, scope), line, scope)
                 if isinstance(more, Unresolved):
                     return more
@@ -48,7 +47,7 @@ class Calls:
             else:
                 args.append(self.eval(arg, scope))
         kwargs: dict = {}
-        for keyword in node.keywords or ():
+        for keyword in node.keywords:
             value = self.eval(keyword.value, scope)
             if keyword.arg is None:
                 if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):

@@ -1,27 +1,19 @@
 """Folding expressions of plugin code into values, within bounds, without running anything.
 
-Why this is not astroid's inference: astroid answers "which definitions
-can this be, of which type", which is what a linter needs, and its values
-stop where a type is enough.  `', '.join(SIZES)` and `name.upper()` infer
-to the placeholder '' (any str), `list(range(3))`, `sorted(...)` and
-comprehensions to no value, a dict to its literal as written (an
-`.update()` after it is not seen), `_('a') + 'b'` to 'ab' (given a `_`
-that returns its argument) where Heat fails to load the plugin, and
-`'x' * 10 ** 7` is built whole (10 MB; its bound is 10 ** 8).  A schema's
-descriptions, defaults and allowed values need the values themselves, so
-this module computes them, on the reader's values (values.py): operators
-on plain values only, every result size-checked, every node counted
-against the module's budget.  Names come from the namespaces the
-statements built (execution.py), attributes from namespaces.py, calls
-from calls.py.
+A schema's descriptions, defaults and allowed values need the values
+themselves, not their types, so this module computes them on the reader's
+values (values.py): operators on plain values only, every result
+size-checked (`'x' * 10 ** 7` is refused, not built), every node counted
+against the module's budget, and `_('a') + 'b'` refused as oslo.i18n's
+Message refuses it.  Names come from the namespaces the statements built
+(execution.py), attributes from namespaces.py, calls from calls.py.
 """
 from __future__ import annotations
 
+import ast
 import operator
 import re
 from typing import TYPE_CHECKING, Any
-
-from astroid import nodes
 
 from hot_ls.catalog.plugins.values import (MAX_SIZE, MAX_STEPS, MISSING, Builtin, Message,
                                            PluginClass, PluginModule, TooMuch, Unresolved,
@@ -40,6 +32,17 @@ _COMPARE = {
     '>': operator.gt, '>=': operator.ge, 'in': lambda a, b: a in b,
     'not in': lambda a, b: a not in b, 'is': operator.is_, 'is not': operator.is_not,
 }
+# Python's operators by their `ast` node class, as the symbols the methods below use.
+OPERATORS = {
+    ast.Add: '+', ast.Sub: '-', ast.Mult: '*', ast.Div: '/', ast.FloorDiv: '//', ast.Mod: '%',
+    ast.Pow: '**', ast.BitOr: '|', ast.BitAnd: '&', ast.BitXor: '^', ast.LShift: '<<',
+    ast.RShift: '>>', ast.MatMult: '@',
+}
+_COMPARISONS = {
+    ast.Eq: '==', ast.NotEq: '!=', ast.Lt: '<', ast.LtE: '<=', ast.Gt: '>', ast.GtE: '>=',
+    ast.In: 'in', ast.NotIn: 'not in', ast.Is: 'is', ast.IsNot: 'is not',
+}
+_UNARY = {ast.Not: 'not', ast.USub: '-', ast.UAdd: '+', ast.Invert: '~'}
 _BINOPS = {
     '+': operator.add, '-': operator.sub, '*': operator.mul, '/': operator.truediv,
     '//': operator.floordiv, '%': operator.mod, '**': operator.pow, '|': operator.or_,
@@ -86,80 +89,79 @@ class Expressions:
         if scope.module.steps > MAX_STEPS:
             raise TooMuch()
 
-    def eval(self: Interpreter, node: nodes.NodeNG, scope: Scope) -> Any:
+    def eval(self: Interpreter, node: ast.expr, scope: Scope) -> Any:
         self.tick(scope)
         line = node.lineno
         path = scope.module.path
-        if isinstance(node, nodes.Const):
+        if isinstance(node, ast.Constant):
             return node.value
-        if isinstance(node, nodes.Name):
-            value = scope.lookup(node.name)
+        if isinstance(node, ast.Name):
+            value = scope.lookup(node.id)
             if value is MISSING:
-                return Unresolved(path, line, f'the name {node.name}, which is not defined')
+                return Unresolved(path, line, f'the name {node.id}, which is not defined')
             return value
-        if isinstance(node, nodes.Attribute):
-            return self.get_attr(self.eval(node.expr, scope), node.attrname, line, scope)
-        if isinstance(node, nodes.Subscript):
+        if isinstance(node, ast.Attribute):
+            return self.get_attr(self.eval(node.value, scope), node.attr, line, scope)
+        if isinstance(node, ast.Subscript):
             return self.subscript(self.eval(node.value, scope), node.slice, line, scope)
-        if isinstance(node, nodes.Call):
+        if isinstance(node, ast.Call):
             return self.call(node, scope)
-        if isinstance(node, (nodes.List, nodes.Tuple, nodes.Set)):
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
             return self.sequence(node, scope)
-        if isinstance(node, nodes.Dict):
+        if isinstance(node, ast.Dict):
             return self.dict_display(node, scope)
-        if isinstance(node, nodes.BinOp):
-            return self.binop(node.op, self.eval(node.left, scope),
+        if isinstance(node, ast.BinOp):
+            return self.binop(OPERATORS[type(node.op)], self.eval(node.left, scope),
                               self.eval(node.right, scope), line, scope)
-        if isinstance(node, nodes.UnaryOp):
+        if isinstance(node, ast.UnaryOp):
             return self.unary(node, scope)
-        if isinstance(node, nodes.BoolOp):
+        if isinstance(node, ast.BoolOp):
             return self.boolop(node, scope)
-        if isinstance(node, nodes.Compare):
+        if isinstance(node, ast.Compare):
             return self.compare(node, scope)
-        if isinstance(node, nodes.IfExp):
+        if isinstance(node, ast.IfExp):
             test = self.eval(node.test, scope)
             if isinstance(test, Unresolved) or not plain(test):
                 return Unresolved(path, line, 'a conditional expression whose condition '
                                   'cannot be known')
             return self.eval(node.body if test else node.orelse, scope)
-        if isinstance(node, nodes.JoinedStr):
+        if isinstance(node, ast.JoinedStr):
             return self.fstring(node, scope)
-        if isinstance(node, (nodes.ListComp, nodes.SetComp, nodes.GeneratorExp,
-                             nodes.DictComp)):
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             return self.comprehension(node, scope)
-        if isinstance(node, nodes.Slice):
+        if isinstance(node, ast.Slice):
             parts = [None if n is None else self.eval(n, scope)
                      for n in (node.lower, node.upper, node.step)]
             if all(p is None or isinstance(p, int) for p in parts):
                 return slice(*parts)
             return Unresolved(path, line, 'a slice that cannot be known')
-        if isinstance(node, nodes.Lambda):
+        if isinstance(node, ast.Lambda):
             return Unresolved(path, line, 'a lambda (a function hot-ls does not run)')
         return Unresolved(path, line, f'an expression of kind {type(node).__name__}')
 
-    def sequence(self, node: nodes.List | nodes.Tuple | nodes.Set, scope: Scope) -> Any:
+    def sequence(self, node: ast.List | ast.Tuple | ast.Set, scope: Scope) -> Any:
         items: list = []
         for elt in node.elts:
-            if isinstance(elt, nodes.Starred):
+            if isinstance(elt, ast.Starred):
                 more = self.iterate(self.eval(elt.value, scope), node.lineno, scope)
                 if isinstance(more, Unresolved):
                     return more
                 items.extend(more)
             else:
                 items.append(self.eval(elt, scope))
-        if isinstance(node, nodes.List):
+        if isinstance(node, ast.List):
             return items
-        if isinstance(node, nodes.Tuple):
+        if isinstance(node, ast.Tuple):
             return tuple(items)
         if not all(hashable(i) for i in items):
             return Unresolved(scope.module.path, node.lineno, 'a set of unknown values')
         return set(items)
 
-    def dict_display(self, node: nodes.Dict, scope: Scope) -> Any:
+    def dict_display(self, node: ast.Dict, scope: Scope) -> Any:
         path, line = scope.module.path, node.lineno
         out: dict = {}
-        for key_node, value_node in node.items:
-            if isinstance(key_node, nodes.DictUnpack):  # {**other}
+        for key_node, value_node in zip(node.keys, node.values):
+            if key_node is None:  # {**other}
                 other = self.eval(value_node, scope)
                 if not isinstance(other, dict):
                     return other if isinstance(other, Unresolved) else Unresolved(
@@ -172,30 +174,31 @@ class Expressions:
             out[key] = self.eval(value_node, scope)
         return out
 
-    def unary(self, node: nodes.UnaryOp, scope: Scope) -> Any:
+    def unary(self, node: ast.UnaryOp, scope: Scope) -> Any:
         operand = self.eval(node.operand, scope)
         if isinstance(operand, Unresolved):
             return operand
-        if node.op == 'not' and plain(operand):
+        op = _UNARY[type(node.op)]
+        if op == 'not' and plain(operand):
             return not operand
         if isinstance(operand, (int, float)):
-            if node.op == '-':
+            if op == '-':
                 return -operand
-            if node.op == '+':
+            if op == '+':
                 return +operand
-            if node.op == '~' and isinstance(operand, int):
+            if op == '~' and isinstance(operand, int):
                 return ~operand
         return Unresolved(scope.module.path, node.lineno,
                           'an operation on a value that cannot be known')
 
-    def boolop(self, node: nodes.BoolOp, scope: Scope) -> Any:
+    def boolop(self, node: ast.BoolOp, scope: Scope) -> Any:
         values = [self.eval(v, scope) for v in node.values]
         for value in values:
             if isinstance(value, Unresolved) or not plain(value):
                 return value if isinstance(value, Unresolved) else Unresolved(
                     scope.module.path, node.lineno,
                     'a boolean operation on values that cannot be known')
-        if node.op == 'and':
+        if isinstance(node.op, ast.And):
             result = values[0]
             for value in values:
                 result = value
@@ -207,10 +210,11 @@ class Expressions:
                 return value
         return values[-1]
 
-    def compare(self, node: nodes.Compare, scope: Scope) -> Any:
+    def compare(self, node: ast.Compare, scope: Scope) -> Any:
         path, line = scope.module.path, node.lineno
         left = self.eval(node.left, scope)
-        for op, right_node in node.ops:
+        for op_node, right_node in zip(node.ops, node.comparators):
+            op = _COMPARISONS[type(op_node)]
             right = self.eval(right_node, scope)
             for side in (left, right):
                 if isinstance(side, Unresolved):
@@ -234,14 +238,14 @@ class Expressions:
             left = right
         return True
 
-    def fstring(self, node: nodes.JoinedStr, scope: Scope) -> Any:
+    def fstring(self, node: ast.JoinedStr, scope: Scope) -> Any:
         path, line = scope.module.path, node.lineno
         parts = []
         for value in node.values:
-            if isinstance(value, nodes.Const):
+            if isinstance(value, ast.Constant):
                 parts.append(str(value.value))
                 continue
-            assert isinstance(value, nodes.FormattedValue)
+            assert isinstance(value, ast.FormattedValue)
             inner = self.eval(value.value, scope)
             if not plain(inner):
                 return inner if isinstance(inner, Unresolved) else Unresolved(
@@ -264,14 +268,16 @@ class Expressions:
                 return Unresolved(path, line, f'an f-string that fails ({exc})')
         return limit(''.join(parts), path, line)
 
-    def comprehension(self: Interpreter, node: nodes.ComprehensionScope, scope: Scope) -> Any:
+    def comprehension(self: Interpreter,
+                      node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
+                      scope: Scope) -> Any:
         path, line = scope.module.path, node.lineno
         inner = Scope(scope.module, {}, scope.cls, scope)
         results: list = []
 
         def loop(index: int) -> Unresolved | None:
             if index == len(node.generators):
-                if isinstance(node, nodes.DictComp):
+                if isinstance(node, ast.DictComp):
                     key = self.eval(node.key, inner)
                     results.append((key, self.eval(node.value, inner)))
                 else:
@@ -303,14 +309,14 @@ class Expressions:
         failed = loop(0)
         if failed is not None:
             return failed
-        if isinstance(node, nodes.DictComp):
+        if isinstance(node, ast.DictComp):
             out = {}
             for key, value in results:
                 if not hashable(key):
                     return Unresolved(path, line, 'a dict key that cannot be known')
                 out[key] = value
             return out
-        if isinstance(node, nodes.SetComp):
+        if isinstance(node, ast.SetComp):
             if not all(hashable(r) for r in results):
                 return Unresolved(path, line, 'a set of unknown values')
             return set(results)
@@ -376,7 +382,7 @@ class Expressions:
         except (TypeError, ValueError, ZeroDivisionError, OverflowError) as exc:
             return Unresolved(path, line, f'an operation that fails ({exc})')
 
-    def subscript(self, value: Any, index_node: nodes.NodeNG, line: int | None,
+    def subscript(self, value: Any, index_node: ast.expr, line: int | None,
                   scope: Scope) -> Any:
         index = self.eval(index_node, scope)
         path = scope.module.path

@@ -1,33 +1,35 @@
 """Module and class bodies, statement by statement, as Heat's import of them would build them.
 
-Why statements are followed in order rather than left to astroid's
-inference: Heat's resources write `properties_schema = {...}` and then
+Statements are followed in order because Heat's resources write
+`properties_schema = {...}` and then
 `properties_schema.update(Base.properties_schema)`, `schema[KEY] = ...`,
-`del schema[KEY]`, and later classes copy the result; astroid infers a
-name to the value its assignment wrote, blind to what happened to it
-after.  So each module body runs here on the reader's values, once, when
-first imported (an import cycle sees the partial namespace, as in
-Python), and each class body with it; a function body runs only for the
-resource mapping functions.  Nothing else of the plugin runs: a call to a
-plugin function is an Unresolved value, and `if` whose condition cannot
-be known, loops over unknown values and other statements are skipped and
-noted.  `try` is read as its happy path (imports of optional libraries
-succeed).
+`del schema[KEY]`, and later classes copy the result.  So each module body
+runs here on the reader's values, once, when first imported (an import
+cycle sees the partial namespace, as in Python), and each class body with
+it; a function body runs only for the resource mapping functions.
+Nothing else of the plugin runs: a call to a plugin function is an
+Unresolved value, and `if` whose condition cannot be known, loops over
+unknown values and other statements are skipped and noted.  `try` is read
+as its happy path (imports of optional libraries succeed).  A statement
+whose expression is nested too deeply for the interpreter's recursion is
+left out and reported; the rest of the module is read.
 """
 from __future__ import annotations
 
+import ast
 from typing import Any
-
-from astroid import nodes
 
 from hot_ls.catalog.catalog import Problem
 from hot_ls.catalog.plugins.calls import Calls
-from hot_ls.catalog.plugins.evaluation import Expressions, Scope
+from hot_ls.catalog.plugins.evaluation import OPERATORS, Expressions, Scope
 from hot_ls.catalog.plugins.heat import HeatKnowledge
+from hot_ls.catalog.plugins.modules import ModuleTable
 from hot_ls.catalog.plugins.namespaces import Namespaces
-from hot_ls.catalog.plugins.trees import Trees, docstring
 from hot_ls.catalog.plugins.values import (MISSING, Function, PluginClass, PluginModule,
                                            TooMuch, Unresolved, hashable, plain)
+
+
+_TOO_DEEP = 'an expression nested too deeply to read statically; its statement is left out'
 
 
 class _Return(Exception):
@@ -36,15 +38,14 @@ class _Return(Exception):
 
 
 class Interpreter(Namespaces, Calls, Expressions):
-    """Reads plugin modules (their astroid trees), against what hot-ls knows of Heat."""
+    """Reads plugin modules (their `ast` trees), against what hot-ls knows of Heat."""
 
     def __init__(self, modules: list[PluginModule], heat: HeatKnowledge,
-                 trees: Trees, problems: list[Problem]):
+                 table: ModuleTable, problems: list[Problem]):
         self.modules = modules
         self.heat = heat
-        self.trees = trees
+        self.table = table
         self.problems = problems
-        self.classes: dict[nodes.ClassDef, PluginClass] = {}
         # Failed mutations of a dict or list (an .update() with an unknown value...),
         # by the container's id: reported if the container ends up in a schema.
         self._container_issues: dict[int, tuple[Any, list[Unresolved]]] = {}
@@ -72,89 +73,94 @@ class Interpreter(Namespaces, Calls, Expressions):
         if module.state != 'new':
             return module  # done, or running (an import cycle sees the partial namespace)
         module.state = 'running'
-        tree = self.trees.plugin_tree(module)
+        tree = self.table.parse(module)
         module.globals['__name__'] = module.name
         try:
             self.exec_block(tree.body, Scope(module))
         except TooMuch:
             self.problems.append(Problem(module.path, None, 'plugin module too large or too '
                                          'complex to evaluate statically; partly read'))
-        except RecursionError:
-            self.problems.append(Problem(module.path, None, 'plugin module nested too deeply '
-                                         'to evaluate statically; partly read'))
         module.state = 'done'
         return module
 
     # -- statements ---------------------------------------------------------------------------
-    def exec_block(self, body: list[nodes.NodeNG], scope: Scope) -> None:
+    def exec_block(self, body: list[ast.stmt], scope: Scope) -> None:
         for stmt in body:
             self.exec_stmt(stmt, scope)
 
     @staticmethod
-    def skipped(stmt: nodes.NodeNG, scope: Scope, what: str) -> None:
+    def skipped(stmt: ast.stmt, scope: Scope, what: str) -> None:
         if scope.cls is not None:
             scope.cls.issues.append(Unresolved(scope.module.path, stmt.lineno, what))
 
-    def exec_stmt(self, stmt: nodes.NodeNG, scope: Scope) -> None:
+    def exec_stmt(self, stmt: ast.stmt, scope: Scope) -> None:
         self.tick(scope)
-        if isinstance(stmt, nodes.Expr):
+        try:
+            self._exec_stmt(stmt, scope)
+        except RecursionError:
+            # An expression nested deeper than the interpreter's recursion can follow.
+            self.problems.append(Problem(scope.module.path, stmt.lineno, _TOO_DEEP, 'warning'))
+
+    def _exec_stmt(self, stmt: ast.stmt, scope: Scope) -> None:
+        if isinstance(stmt, ast.Expr):
             self.eval(stmt.value, scope)  # a call such as x.update({...})
-        elif isinstance(stmt, nodes.Assign):
+        elif isinstance(stmt, ast.Assign):
             value = self.eval(stmt.value, scope)
             for target in stmt.targets:
                 self.assign(target, value, scope, stmt)
-        elif isinstance(stmt, nodes.AnnAssign):
+        elif isinstance(stmt, ast.AnnAssign):
             if stmt.value is not None:
                 self.assign(stmt.target, self.eval(stmt.value, scope), scope, stmt)
-        elif isinstance(stmt, nodes.AugAssign):
+        elif isinstance(stmt, ast.AugAssign):
             self.aug_assign(stmt, scope)
-        elif isinstance(stmt, nodes.Import):
-            for name, asname in stmt.names:
-                if asname:
-                    scope.bind(asname, self.import_module(name, stmt.lineno, scope))
+        elif isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.asname:
+                    scope.bind(alias.asname, self.import_module(alias.name, stmt.lineno, scope))
                 else:
-                    self.import_module(name, stmt.lineno, scope)
-                    top = name.split('.')[0]
+                    self.import_module(alias.name, stmt.lineno, scope)
+                    top = alias.name.split('.')[0]
                     scope.bind(top, self.import_module(top, stmt.lineno, scope))
-        elif isinstance(stmt, nodes.ImportFrom):
+        elif isinstance(stmt, ast.ImportFrom):
             self.import_from(stmt, scope)
-        elif isinstance(stmt, nodes.ClassDef):
+        elif isinstance(stmt, ast.ClassDef):
             scope.bind(stmt.name, self.class_def(stmt, scope))
-        elif isinstance(stmt, nodes.FunctionDef):  # async ones too
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             scope.bind(stmt.name, Function(stmt.name, stmt, scope.module))
-        elif isinstance(stmt, nodes.If):
+        elif isinstance(stmt, ast.If):
             test = self.eval(stmt.test, scope)
             if isinstance(test, Unresolved) or not plain(test):
                 self.skipped(stmt, scope, 'an "if" whose condition cannot be known statically')
                 return
             self.exec_block(stmt.body if test else stmt.orelse, scope)
-        elif isinstance(stmt, nodes.Try):
+        elif isinstance(stmt, ast.Try):
             # Assume the happy path: imports of optional libraries succeed.
             self.exec_block(stmt.body, scope)
             self.exec_block(stmt.orelse, scope)
             self.exec_block(stmt.finalbody, scope)
-        elif isinstance(stmt, nodes.For):
+        elif isinstance(stmt, ast.For):
             self.for_loop(stmt, scope)
-        elif isinstance(stmt, nodes.Delete):
+        elif isinstance(stmt, ast.Delete):
             for target in stmt.targets:
                 self.delete(target, scope, stmt)
-        elif isinstance(stmt, nodes.Return):
+        elif isinstance(stmt, ast.Return):
             raise _Return(None if stmt.value is None else self.eval(stmt.value, scope))
-        elif isinstance(stmt, (nodes.Pass, nodes.Global, nodes.Nonlocal, nodes.Assert)):
+        elif isinstance(stmt, (ast.Pass, ast.Global, ast.Nonlocal, ast.Assert)):
             pass
         else:
             self.skipped(stmt, scope, f'a "{type(stmt).__name__.lower()}" statement')
 
-    def class_def(self, stmt: nodes.ClassDef, scope: Scope) -> PluginClass:
+    def class_def(self, stmt: ast.ClassDef, scope: Scope) -> PluginClass:
         bases = [self.eval(b, scope) for b in stmt.bases]
-        methods = {s.name for s in stmt.body if isinstance(s, nodes.FunctionDef)}
+        methods = {s.name for s in stmt.body
+                   if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
         qualname = stmt.name if scope.cls is None else f'{scope.cls.qualname}.{stmt.name}'
-        cls = PluginClass(stmt, qualname, scope.module, bases, docstring(stmt), methods)
-        self.classes[stmt] = cls
+        cls = PluginClass(stmt.name, stmt.lineno, qualname, scope.module, bases,
+                          ast.get_docstring(stmt, clean=True), methods)
         self.exec_block(stmt.body, Scope(scope.module, cls.ns, cls))
         return cls
 
-    def for_loop(self, stmt: nodes.For, scope: Scope) -> None:
+    def for_loop(self, stmt: ast.For, scope: Scope) -> None:
         items = self.iterate(self.eval(stmt.iter, scope), stmt.lineno, scope)
         if isinstance(items, Unresolved):
             self.skipped(stmt, scope, f'a "for" loop over {items.what}')
@@ -165,35 +171,35 @@ class Interpreter(Namespaces, Calls, Expressions):
             self.exec_block(stmt.body, scope)
         self.exec_block(stmt.orelse, scope)
 
-    def assign(self, target: nodes.NodeNG, value: Any, scope: Scope, stmt: nodes.NodeNG) -> None:
-        if isinstance(target, nodes.AssignName):
-            scope.bind(target.name, value)
-        elif isinstance(target, (nodes.Tuple, nodes.List)):
+    def assign(self, target: ast.expr, value: Any, scope: Scope, stmt: ast.AST) -> None:
+        if isinstance(target, ast.Name):
+            scope.bind(target.id, value)
+        elif isinstance(target, (ast.Tuple, ast.List)):
             items = self.iterate(value, stmt.lineno, scope)
             names = target.elts
             if isinstance(items, Unresolved) or len(items) != len(names) or \
-                    any(isinstance(n, nodes.Starred) for n in names):
+                    any(isinstance(n, ast.Starred) for n in names):
                 why = items if isinstance(items, Unresolved) else Unresolved(
                     scope.module.path, stmt.lineno, 'an unpacking whose sizes do not match')
                 for name in names:
-                    self.assign(name.value if isinstance(name, nodes.Starred) else name, why,
+                    self.assign(name.value if isinstance(name, ast.Starred) else name, why,
                                 scope, stmt)
                 return
             for name, item in zip(names, items):
                 self.assign(name, item, scope, stmt)
-        elif isinstance(target, nodes.Subscript):
+        elif isinstance(target, ast.Subscript):
             self.assign_item(target, value, scope, stmt)
-        elif isinstance(target, nodes.AssignAttr):
-            owner = self.eval(target.expr, scope)
+        elif isinstance(target, ast.Attribute):
+            owner = self.eval(target.value, scope)
             if isinstance(owner, PluginClass):
-                owner.ns[target.attrname] = value
+                owner.ns[target.attr] = value
             else:
                 self.skipped(stmt, scope, 'an attribute assignment that cannot be followed')
         else:
             self.skipped(stmt, scope, 'an assignment that cannot be followed')
 
-    def assign_item(self, target: nodes.Subscript, value: Any, scope: Scope,
-                    stmt: nodes.NodeNG) -> None:
+    def assign_item(self, target: ast.Subscript, value: Any, scope: Scope,
+                    stmt: ast.AST) -> None:
         container = self.eval(target.value, scope)
         key = self.eval(target.slice, scope)
         if isinstance(container, dict) and hashable(key):
@@ -208,27 +214,27 @@ class Interpreter(Namespaces, Calls, Expressions):
                     scope.module.path, stmt.lineno, 'an item assignment with a key that '
                     'cannot be known'))
 
-    def load_target(self, target: nodes.NodeNG, scope: Scope) -> Any:
+    def load_target(self, target: ast.expr, scope: Scope) -> Any:
         """The current value of an assignment target (for `x += ...`)."""
-        if isinstance(target, nodes.AssignName):
-            found = scope.lookup(target.name)
+        if isinstance(target, ast.Name):
+            found = scope.lookup(target.id)
             if found is not MISSING:
                 return found
             return Unresolved(scope.module.path, target.lineno,
-                              f'the name {target.name}, which is not defined')
-        if isinstance(target, nodes.Subscript):
+                              f'the name {target.id}, which is not defined')
+        if isinstance(target, ast.Subscript):
             return self.subscript(self.eval(target.value, scope), target.slice, target.lineno,
                                   scope)
-        if isinstance(target, nodes.AssignAttr):
-            return self.get_attr(self.eval(target.expr, scope), target.attrname,
-                                 target.lineno, scope)
+        if isinstance(target, ast.Attribute):
+            return self.get_attr(self.eval(target.value, scope), target.attr, target.lineno,
+                                 scope)
         return Unresolved(scope.module.path, target.lineno, 'an assignment that cannot be '
                           'followed')
 
-    def aug_assign(self, stmt: nodes.AugAssign, scope: Scope) -> None:
+    def aug_assign(self, stmt: ast.AugAssign, scope: Scope) -> None:
         current = self.load_target(stmt.target, scope)
         value = self.eval(stmt.value, scope)
-        op = stmt.op.rstrip('=')
+        op = OPERATORS[type(stmt.op)]
         if op == '|' and isinstance(current, dict) and isinstance(value, dict):
             current.update(value)  # in place, as Python does
             return
@@ -238,18 +244,18 @@ class Interpreter(Namespaces, Calls, Expressions):
         self.assign(stmt.target, self.binop(op, current, value, stmt.lineno, scope), scope,
                     stmt)
 
-    def delete(self, target: nodes.NodeNG, scope: Scope, stmt: nodes.NodeNG) -> None:
-        if isinstance(target, nodes.Subscript):
+    def delete(self, target: ast.expr, scope: Scope, stmt: ast.stmt) -> None:
+        if isinstance(target, ast.Subscript):
             container = self.eval(target.value, scope)
             key = self.eval(target.slice, scope)
             if isinstance(container, dict) and hashable(key) and key in container:
                 del container[key]
                 return
-        elif isinstance(target, nodes.DelName):
+        elif isinstance(target, ast.Name):
             if scope.local is not None:
-                scope.local.pop(target.name, None)
+                scope.local.pop(target.id, None)
             else:
-                scope.module.globals.pop(target.name, None)
+                scope.module.globals.pop(target.id, None)
             return
         self.skipped(stmt, scope, 'a "del" that cannot be followed')
 
@@ -257,20 +263,20 @@ class Interpreter(Namespaces, Calls, Expressions):
     def run_function(self, func: Function) -> Any:
         node = func.node
         arguments = node.args
-        positional = (arguments.posonlyargs or []) + (arguments.args or [])
-        defaults = arguments.defaults or []
+        positional = arguments.posonlyargs + arguments.args
+        defaults = arguments.defaults
         if len(positional) > len(defaults):
             return Unresolved(func.module.path, node.lineno,
                               f'{func.name}() takes arguments hot-ls cannot supply')
         local: dict = {}
         scope = Scope(func.module, local)
         for arg, default in zip(positional, defaults):
-            local[arg.name] = self.eval(default, Scope(func.module))
+            local[arg.arg] = self.eval(default, Scope(func.module))
         try:
             self.exec_block(node.body, scope)
         except _Return as result:
             return result.value
-        except (TooMuch, RecursionError):
+        except TooMuch:
             return Unresolved(func.module.path, node.lineno,
                               f'{func.name}() is too complex to evaluate statically')
         return None

@@ -9,7 +9,7 @@ from hot_ls.catalog.plugins.collection import Collector
 from hot_ls.catalog.plugins.discovery import mapping_function, plugin_modules
 from hot_ls.catalog.plugins.execution import Interpreter
 from hot_ls.catalog.plugins.heat import HeatKnowledge
-from hot_ls.catalog.plugins.trees import Trees, ReadError
+from hot_ls.catalog.plugins.modules import ModuleTable, ReadError
 from hot_ls.catalog.plugins.values import (Function, HeatClass, PluginClass, PluginModule,
                                            Unresolved)
 from hot_ls.catalog.schema import ResourceType
@@ -21,8 +21,8 @@ def load_plugins(paths: tuple[str, ...] | list[str], catalog: Catalog
                  ) -> tuple[dict[str, ResourceType], list[Problem]]:
     """The resource types the plugin modules under `paths` register, and the problems found.
 
-    Nothing is imported or executed: astroid parses each module, its imports
-    resolve to plugin modules and hot-ls's knowledge of Heat only (trees.py),
+    Nothing is imported or executed: `ast` parses each module, its imports
+    resolve to plugin modules and hot-ls's knowledge of Heat only (modules.py),
     and the interpreter follows its module and class bodies.
     """
     problems: list[Problem] = []
@@ -39,7 +39,7 @@ def load_plugins(paths: tuple[str, ...] | list[str], catalog: Catalog
     def unreadable(module: PluginModule, error: ReadError) -> None:
         read_problems.append(Problem(module.path, error.line, error.message, error.severity))
 
-    interpreter = Interpreter(modules, heat, Trees(modules, unreadable), read_problems)
+    interpreter = Interpreter(modules, heat, ModuleTable(modules, unreadable), read_problems)
     mappings = _mappings(interpreter, problems)
     types = _register(interpreter, mappings, problems)
     problems.extend(read_problems)

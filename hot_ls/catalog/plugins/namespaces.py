@@ -1,31 +1,28 @@
 """Names across modules and classes: imports, attributes, and class attributes along the MRO.
 
-An import statement names a module by astroid's rules (relative levels,
-packages); trees.py says which modules exist: the plugin directories',
-and stand-ins for Heat's and `copy`, whose names heat.py and calls.py
-know.  What a name *holds* comes from the namespaces the module and class
-bodies built (execution.py), since those follow `.update()` and item
-assignment.
+An import statement names a module by Python's rules (relative levels
+from the module's package, as Heat's loader names it: modules.py), and
+modules.py says which modules exist: the plugin directories', and stand-ins
+for Heat's and `copy`, whose names heat.py and calls.py know.  What a
+name *holds* comes from the namespaces the module and class bodies built
+(execution.py), since those follow `.update()` and item assignment.
 
-The MRO is not astroid's.  astroid linearises the bases it infers
-statically, and Heat's class has the bases its import evaluated: with
-`try: from vendorlib import Base / except ImportError: Base =
-server.Server`, astroid's MRO holds the fallback and its whole schema
-where Heat (which has vendorlib) does not; in an import cycle astroid
-sees a base the partly run module does not have yet; and a base it cannot
-infer it leaves out silently, where the reader must know that a lookup
-reaching it "may come from the base class vendorlib.Base".  So C3 runs
-here, over the bases as the interpreter evaluated them.
+The MRO is C3 over the bases as the interpreter evaluated them, which
+are the bases Heat's import gives the class: with `try: from vendorlib
+import Base / except ImportError: Base = server.Server`, vendorlib's Base
+(the happy path, as in a Heat that has vendorlib), not the fallback; in
+an import cycle, what the partly run module has so far.  A base that
+cannot be known stays in the MRO as an Unresolved value, so that a lookup
+reaching it says it "may come from the base class vendorlib.Base" rather
+than skipping it.
 """
 from __future__ import annotations
 
+import ast
 from typing import TYPE_CHECKING, Any
 
-from astroid import nodes
-from astroid.exceptions import TooManyLevelsError
-
 from hot_ls.catalog.plugins.calls import DICT_METHODS, LIST_METHODS, STR_METHODS
-from hot_ls.catalog.plugins.trees import PLUGINS_PACKAGE, UnknownModule
+from hot_ls.catalog.plugins.modules import PLUGINS_PACKAGE, UnknownModule, absolute_name
 from hot_ls.catalog.plugins.values import (MISSING, BoundMethod, Builtin, HeatClass,
                                            HeatSymbol, ModuleRef, Obj, PluginClass,
                                            PluginModule, Unresolved)
@@ -41,7 +38,7 @@ class Namespaces:
     # -- modules -------------------------------------------------------------------------
     def resolve(self: Interpreter, dotted: str) -> PluginModule | ModuleRef:
         """The module named `dotted`, run if it is a plugin's; UnknownModule if none."""
-        found = self.trees.resolve(dotted)
+        found = self.table.resolve(dotted)
         return self.run(found) if isinstance(found, PluginModule) else found
 
     def import_module(self: Interpreter, dotted: str, line: int, scope: Scope) -> Any:
@@ -52,17 +49,14 @@ class Namespaces:
             return Unresolved(scope.module.path, line, f'{dotted} (a module outside the plugin '
                               'directories and Heat)', dotted)
 
-    def import_from(self: Interpreter, stmt: nodes.ImportFrom, scope: Scope) -> None:
+    def import_from(self: Interpreter, stmt: ast.ImportFrom, scope: Scope) -> None:
         path, line = scope.module.path, stmt.lineno
-        try:
-            dotted = scope.module.node.relative_to_absolute_name(stmt.modname, stmt.level)
-        except TooManyLevelsError:
-            dotted = None
-        if stmt.level and not (dotted == PLUGINS_PACKAGE or
-                               (dotted or '').startswith(PLUGINS_PACKAGE + '.')):
+        dotted = absolute_name(scope.module, stmt.module, stmt.level)
+        if dotted is None or stmt.level and not (dotted == PLUGINS_PACKAGE or
+                                                 dotted.startswith(PLUGINS_PACKAGE + '.')):
             # Above the plugin directory (Heat's own package, which a plugin cannot mean).
-            for name, asname in stmt.names:
-                scope.bind(asname or name, Unresolved(
+            for alias in stmt.names:
+                scope.bind(alias.asname or alias.name, Unresolved(
                     path, line, 'relative import beyond the plugin directory'))
             return
         try:
@@ -71,20 +65,20 @@ class Namespaces:
             shown = dotted.removeprefix(PLUGINS_PACKAGE + '.')
             source = Unresolved(path, line, f'{shown} (a module outside the plugin directories '
                                 'and Heat)', shown)
-        for name, asname in stmt.names:
-            if name == '*':
+        for alias in stmt.names:
+            if alias.name == '*':
                 if isinstance(source, PluginModule):
                     for key, value in source.globals.items():
                         if not key.startswith('_'):
                             scope.bind(key, value)
                 continue
-            scope.bind(asname or name, self.get_attr(source, name, line, scope))
+            scope.bind(alias.asname or alias.name, self.get_attr(source, alias.name, line, scope))
 
     def submodule(self: Interpreter, module: PluginModule, name: str) -> PluginModule | None:
         """A plugin package's submodule `name`, run, if there is one."""
         if not module.is_package:
             return None
-        found = self.trees.plugin(f'{module.name}.{name}')
+        found = self.table.plugin(f'{module.name}.{name}')
         return self.run(found) if found is not None else None
 
     # -- attributes ----------------------------------------------------------------------
@@ -106,7 +100,7 @@ class Namespaces:
                               'does not define statically')
         if isinstance(value, ModuleRef):
             if value.name == PLUGINS_PACKAGE:  # Heat's plugin loader's package
-                found = self.trees.plugin(attr)
+                found = self.table.plugin(attr)
                 if found is not None:
                     return self.run(found)
             if value.kind == 'copy':

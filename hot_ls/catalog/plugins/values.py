@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from astroid import nodes
+    import ast
 
     from hot_ls.catalog.schema import ResourceType
 
@@ -41,13 +41,12 @@ class Unresolved:
 
 
 class PluginModule:
-    """A module of the plugin directories: its astroid tree and the namespace its body built."""
+    """A module of the plugin directories, and the namespace its body built."""
 
     def __init__(self, path: str, name: str, is_package: bool):
         self.path = path
         self.name = name  # dotted, relative to its plugin directory
         self.is_package = is_package
-        self.node: nodes.Module | None = None  # built on first use
         self.globals: dict[str, Any] = {}
         self.state = 'new'  # 'running', 'done'
         self.steps = 0
@@ -90,11 +89,12 @@ class HeatClass:
 
 
 class PluginClass:
-    """A class defined in a plugin module: its astroid node and the namespace its body built."""
+    """A class defined in a plugin module, and the namespace its body built."""
 
-    def __init__(self, node: nodes.ClassDef, qualname: str, module: PluginModule, bases: list,
+    def __init__(self, name: str, line: int, qualname: str, module: PluginModule, bases: list,
                  doc: str | None, methods: set[str]):
-        self.node = node
+        self.name = name
+        self.line = line
         self.qualname = qualname
         self.module = module
         self.bases = bases  # as the reader evaluated them, unresolved ones included
@@ -103,14 +103,6 @@ class PluginClass:
         self.ns: dict[str, Any] = {}
         self.issues: list[Unresolved] = []  # statements of its body that were skipped
         self.mro: list | None = None  # set by the interpreter on first lookup
-
-    @property
-    def name(self) -> str:
-        return self.node.name
-
-    @property
-    def line(self) -> int:
-        return self.node.lineno
 
     @property
     def path(self) -> str:
@@ -122,7 +114,8 @@ class Function:
 
     __slots__ = ('name', 'node', 'module')
 
-    def __init__(self, name: str, node: nodes.FunctionDef, module: PluginModule):
+    def __init__(self, name: str, node: ast.FunctionDef | ast.AsyncFunctionDef,
+                 module: PluginModule):
         self.name = name
         self.node = node
         self.module = module
