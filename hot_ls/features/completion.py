@@ -24,6 +24,7 @@ from hot_ls.language import HotVersion, language
 from hot_ls.language.function_docs import doc as function_doc
 from hot_ls.language.keyword_docs import (DELETION_POLICY_DOCS, OUTPUT_KEY_DOCS, PARAMETER_KEY_DOCS,
                                           RESOURCE_KEY_DOCS, SECTION_DOCS, custom_constraint_text)
+from hot_ls.model.document import Kind
 from hot_ls.syntax import Mapping, Scalar
 
 def complete(analysis: Analysis, text: str, offset: int, lines=None) -> CompletionResult:
@@ -32,6 +33,9 @@ def complete(analysis: Analysis, text: str, offset: int, lines=None) -> Completi
     `analysis` is a hot_ls.analysis.Analysis (possibly of a slightly older text)
     or None; `lines` is the LineIndex of `text` when the caller has one.
     """
+    if analysis is not None and analysis.kind is Kind.ENVIRONMENT:
+        from hot_ls.features import environments
+        return environments.complete(analysis, text, offset, lines)
     cursor = locate(text, offset, lines)
     template = analysis.template if analysis is not None else None
     version = (template.version if template is not None and template.version is not None
@@ -41,7 +45,7 @@ def complete(analysis: Analysis, text: str, offset: int, lines=None) -> Completi
         return CompletionResult([])
     builder = _Builder(place, template, analysis)
     items = builder.build()
-    return _filter(items, cursor)
+    return filter_items(items, cursor)
 
 
 def _version_in_text(text: str) -> HotVersion | None:
@@ -78,7 +82,8 @@ def fuzzy_score(word: str, candidate: str) -> int | None:
     return 100 - len(candidate)
 
 
-def _filter(items: list[CompletionItem], cursor: Cursor) -> CompletionResult:
+def filter_items(items: list[CompletionItem], cursor: Cursor) -> CompletionResult:
+    """The items that match the word typed, ranked (see `fuzzy_score`)."""
     start, end = cursor.replace
     word = cursor.word
     kept = []

@@ -3,14 +3,23 @@
 From a definition (its key) or from any reference, through every reference
 form the model knows.  Only names of the same kind count: a parameter and a
 condition that share a name are different things, and text inside strings
-(a `str_replace` template mentioning the name) is not a reference.
+(a `str_replace` template mentioning the name) is not a reference.  A
+parameter is also set from other files: by the environments of the
+template's stack, and by the parent templates that use it as a provider
+(hot_ls.features.cross_file); those count as references too (not for
+highlight, which stays in the document).
 """
 from __future__ import annotations
 
 
 from hot_ls.analysis import Analysis
+from hot_ls.features.at import chain, path_of
+from hot_ls.features.cross_file import outside_sites, parameter_declarations
 from hot_ls.features.index import Occurrence, symbol_index
 from hot_ls.features.types import DocumentHighlight, Location
+from hot_ls.model import symbols
+from hot_ls.model.document import Kind
+from hot_ls.model.environment import PARAMETER_DEFAULTS, PARAMETERS
 
 
 def occurrences_at(analysis: Analysis, offset: int) -> list[Occurrence]:
@@ -25,8 +34,25 @@ def occurrences_at(analysis: Analysis, offset: int) -> list[Occurrence]:
 
 
 def references(analysis: Analysis, offset: int, include_declaration: bool = True) -> list[Location]:
-    return [Location(o.start, o.end) for o in occurrences_at(analysis, offset)
-            if include_declaration or not o.is_definition]
+    if analysis is not None and analysis.kind is Kind.ENVIRONMENT:
+        return environment_references(analysis, offset)
+    occurrences = occurrences_at(analysis, offset)
+    found = [Location(o.start, o.end) for o in occurrences
+             if include_declaration or not o.is_definition]
+    if occurrences and occurrences[0].kind == symbols.PARAMETER and \
+            any(o.is_definition for o in occurrences):
+        found.extend(outside_sites(analysis, occurrences[0].name))
+    return found
+
+
+def environment_references(analysis: Analysis, offset: int) -> list[Location]:
+    """On a parameter of an environment: its declarations in the workspace's templates."""
+    steps = chain(analysis.tree.root, offset)
+    path = path_of(steps)
+    if len(path) == 2 and path[0] in (PARAMETERS, PARAMETER_DEFAULTS) and steps[-1].on_key:
+        return parameter_declarations(analysis.workspace, path[1]) + [
+            Location(steps[-1].node.start, steps[-1].node.end)]
+    return []
 
 
 def highlight(analysis: Analysis, offset: int) -> list[DocumentHighlight]:

@@ -18,6 +18,10 @@ Refused, with a message for the user (`RenameError`):
 The new name is written so that YAML reads it back as that very string: in the
 quotes the old name used, plain when that is safe, else single-quoted (JSON
 documents always get a JSON string).
+
+A parameter is renamed in the other files that set it too: the
+environments of the template's stack and the parents that use the template
+as a provider (hot_ls.features.cross_file).
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ import re
 from typing import Any
 
 from hot_ls.analysis import Analysis
+from hot_ls.features.cross_file import outside_sites
 from hot_ls.features.index import Occurrence, symbol_index, token_span
 from hot_ls.features.types import RenameError, RenameResult, Span, TextEdit
 from hot_ls.model import symbols
@@ -115,7 +120,11 @@ def rename(analysis: Analysis, offset: int, new_name: Any) -> RenameResult:
         if start in edits:
             continue
         edits[start] = TextEdit(start, end, render(new_name, occurrence.node.style, json_document))
-    return RenameResult([edits[start] for start in sorted(edits)])
+    result = [edits[start] for start in sorted(edits)]
+    if kind == symbols.PARAMETER:
+        result.extend(TextEdit(site.start, site.end, render(new_name, ''), site.path)
+                      for site in outside_sites(analysis, old))
+    return RenameResult(result)
 
 
 def check_name(template, kind: str, name: Any) -> None:

@@ -192,6 +192,23 @@ class InlayHint:
 
 
 @dataclass
+class DocumentLink:
+    start: int
+    end: int
+    path: str  # the file it leads to
+
+
+@dataclass
+class WorkspaceSymbol:
+    name: str
+    kind: SymbolKind
+    path: str
+    start: int
+    end: int
+    container: str | None = None
+
+
+@dataclass
 class DocumentHighlight:
     start: int
     end: int

@@ -30,6 +30,8 @@ from hot_ls.features import code_actions as features_code_actions
 from hot_ls.features import evaluation as features_evaluation
 from hot_ls.features import definition as features_definition
 from hot_ls.features import folding as features_folding
+from hot_ls.features import links as features_links
+from hot_ls.features import workspace_symbols as features_workspace_symbols
 from hot_ls.features import graph as features_graph
 from hot_ls.features import references as features_references
 from hot_ls.features import rename as features_rename
@@ -38,6 +40,7 @@ from hot_ls.features import semantic_tokens as features_semantic_tokens
 from hot_ls.features import symbols as features_symbols
 from hot_ls.features.types import RenameError
 from hot_ls.syntax.gc_pause import gc_paused
+from hot_ls.text import LineIndex
 from hot_ls.features import hover as features_hover
 from hot_ls.features import signature_help as features_signature_help
 from hot_ls.analysis import Analysis
@@ -143,6 +146,52 @@ class HotLanguageServer(LanguageServer):
                 lambda level, text: self.window_log_message(convert.log_message(level, text)))
             logs.attach(self._log_handler)
 
+    # -- other files ---------------------------------------------------------------
+
+    def lines_of(self, path: str) -> LineIndex | None:
+        """The line index of another file: its editor buffer, or its text on disk."""
+        document = self.documents.find(convert.path_to_uri(path))
+        if document is not None:
+            return document.lines
+        source = self.workspaces.for_path(path).files.read(path)
+        return LineIndex(source.text) if source.problem is None else None
+
+    def version_of(self, uri: str) -> int | None:
+        document = self.documents.find(uri)
+        return document.version if document is not None else None
+
+    async def index_workspaces(self) -> None:
+        """Index every workspace folder in the background, with work-done progress."""
+        spaces = self.workspaces.all()
+        if not spaces:
+            return
+        token = 'hot-ls-index'
+        loop = asyncio.get_running_loop()
+        progress = self.client.work_done_progress
+        if progress:
+            try:
+                await self.work_done_progress.create_async(token)
+                self.work_done_progress.begin(token, convert.progress_begin(
+                    'hot-ls', 'indexing the workspace'))
+            except Exception:  # a client that refuses the token: index without progress
+                logger.info('the client refused a progress token; indexing quietly')
+                progress = False
+
+        def report(done: int, total: int, path: str) -> None:
+            if progress and (done % 25 == 0 or done == total):
+                percentage = int(done * 100 / total) if total else 100
+                loop.call_soon_threadsafe(self.work_done_progress.report, token,
+                                          convert.progress_report(f'{done}/{total} files',
+                                                                  percentage))
+        count = 0
+        for workspace in spaces:
+            index = await loop.run_in_executor(self.executor, workspace.index, report)
+            count += len(index.summaries)
+        if progress:
+            self.work_done_progress.end(token, convert.progress_end(
+                f'{count} Heat documents indexed'))
+        logger.info('indexed %d Heat documents in %d workspace folder(s)', count, len(spaces))
+
     def close_session(self) -> None:
         self.scheduler.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
@@ -166,6 +215,12 @@ def initialize(ls: HotLanguageServer, params: types.InitializeParams) -> None:
 async def initialized(ls: HotLanguageServer, params: types.InitializedParams) -> None:
     ls.forward_logs()
     ls.show_settings_problems()
+    if ls.client.watch_files:
+        try:
+            await ls.client_register_capability_async(convert.watched_files_registration())
+        except Exception:
+            logger.info('the client did not register the file watchers')
+    asyncio.get_running_loop().create_task(ls.index_workspaces())
     if ls.client.configuration:
         options = await ls.pull_configuration()
         if options is not None and ls.settings.configure(options, 'workspace/configuration'):
@@ -325,17 +380,24 @@ async def _at(ls: HotLanguageServer, params) -> tuple[Document, Analysis, int]:
 
 async def definition(ls: HotLanguageServer, params: types.DefinitionParams):
     document, analysis, offset = await _at(ls, params)
-    with gc_paused():
-        return convert.locations(features_definition.definition(analysis, offset), document.uri,
-                                 document.lines, ls.client)
+    found = await _in_worker(ls, features_definition.definition, analysis, offset)
+    return convert.locations(found, document.uri, document.lines, ls.client, ls.lines_of)
+
+
+async def _in_worker(ls: HotLanguageServer, function: Callable[..., Any], *args: Any) -> Any:
+    """Run a feature that may read other files (the workspace index) off the event loop."""
+    def run():
+        with gc_paused():
+            return function(*args)
+    return await asyncio.get_running_loop().run_in_executor(ls.executor, run)
 
 
 async def references(ls: HotLanguageServer, params: types.ReferenceParams):
     document, analysis, offset = await _at(ls, params)
+    found = await _in_worker(ls, features_references.references, analysis, offset,
+                             params.context.include_declaration)
     with gc_paused():
-        found = features_references.references(analysis, offset,
-                                               params.context.include_declaration)
-        return convert.locations(found, document.uri, document.lines, ls.client)
+        return convert.locations(found, document.uri, document.lines, ls.client, ls.lines_of)
 
 
 async def document_highlight(ls: HotLanguageServer, params: types.DocumentHighlightParams):
@@ -357,12 +419,34 @@ async def prepare_rename(ls: HotLanguageServer, params: types.PrepareRenameParam
 async def rename(ls: HotLanguageServer, params: types.RenameParams):
     document, analysis, offset = await _at(ls, params)
     try:
-        with gc_paused():
-            result = features_rename.rename(analysis, offset, params.new_name)
+        result = await _in_worker(ls, features_rename.rename, analysis, offset, params.new_name)
     except RenameError as error:
         raise convert.request_failed(str(error)) from None
     with gc_paused():
-        return convert.workspace_edit(result, document.uri, document.lines, ls.client)
+        return convert.workspace_edit(result, document.uri, document.lines, ls.client,
+                                      ls.lines_of, ls.version_of)
+
+
+async def document_link(ls: HotLanguageServer, params: types.DocumentLinkParams):
+    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    return convert.document_links(features_links.document_links(analysis), document.lines,
+                                  ls.client)
+
+
+async def workspace_symbol(ls: HotLanguageServer, params: types.WorkspaceSymbolParams):
+    loop = asyncio.get_running_loop()
+    found = []
+    for workspace in ls.workspaces.all():
+        index = await loop.run_in_executor(ls.executor, workspace.index)
+        found.extend(features_workspace_symbols.workspace_symbols(index, params.query))
+    return convert.workspace_symbols(found, ls.client, ls.lines_of)
+
+
+def did_change_watched_files(ls: HotLanguageServer,
+                             params: types.DidChangeWatchedFilesParams) -> None:
+    paths = convert.changed_paths(params)
+    if paths and ls.workspaces.files_changed(paths):
+        ls.dependencies_changed(paths)
 
 
 async def document_symbol(ls: HotLanguageServer, params: types.DocumentSymbolParams):
@@ -461,6 +545,10 @@ HANDLERS: list[Handler] = [
             convert.SEMANTIC_LEGEND),
     Handler(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, semantic_tokens_range,
             convert.SEMANTIC_LEGEND),
+    Handler(types.TEXT_DOCUMENT_DOCUMENT_LINK, document_link, types.DocumentLinkOptions()),
+    # -- the workspace
+    Handler(types.WORKSPACE_SYMBOL, workspace_symbol),
+    Handler(types.WORKSPACE_DID_CHANGE_WATCHED_FILES, did_change_watched_files),
 ]
 
 

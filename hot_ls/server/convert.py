@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
@@ -58,6 +58,9 @@ class ClientFeatures:
     folding_limit: int | None = None       # foldingRange.rangeLimit
     document_changes: bool = False         # workspaceEdit.documentChanges: versioned edits
     code_action_literals: bool = False     # codeAction.codeActionLiteralSupport
+    # -- the workspace
+    watch_files: bool = False              # didChangeWatchedFiles.dynamicRegistration
+    work_done_progress: bool = False       # window.workDoneProgress
 
     @property
     def push_diagnostics(self) -> bool:
@@ -110,6 +113,9 @@ def client_features(capabilities: types.ClientCapabilities | None) -> ClientFeat
         signature_label_offsets=bool(signature and signature.parameter_information
                                      and signature.parameter_information.label_offset_support),
         inlay_hints=bool(text_document and text_document.inlay_hint is not None),
+        watch_files=bool(workspace and workspace.did_change_watched_files
+                         and workspace.did_change_watched_files.dynamic_registration),
+        work_done_progress=bool(capabilities.window and capabilities.window.work_done_progress),
         **_structure_features(text_document),
         **_code_action_features(capabilities),
     )
@@ -417,18 +423,35 @@ def _structure_features(text_document: types.TextDocumentClientCapabilities | No
     )
 
 
-def location(result: ours.Location, uri: str, lines: LineIndex,
-             features: ClientFeatures) -> types.Location:
-    """A hot-ls Location: in this document, or the start of another file."""
+#: The line index of another file (its editor buffer or its text on disk), or None.
+LinesOf = Callable[[str], 'LineIndex | None']
+
+
+def _no_lines(path: str) -> None:
+    return None
+
+
+def path_to_uri(path: str) -> str:
+    return from_fs_path(path) or path
+
+
+def location(result: ours.Location, uri: str, lines: LineIndex, features: ClientFeatures,
+             lines_of: LinesOf = _no_lines) -> types.Location:
+    """A hot-ls Location: in this document, or in another file (its start when that file's
+    lines are not at hand)."""
     if result.path is not None:
-        start = types.Position(0, 0)
-        return types.Location(from_fs_path(result.path) or result.path, types.Range(start, start))
+        other = lines_of(result.path)
+        if other is None:
+            start = types.Position(0, 0)
+            return types.Location(path_to_uri(result.path), types.Range(start, start))
+        return types.Location(path_to_uri(result.path),
+                              lsp_range(other, result.start, result.end, features.encoding))
     return types.Location(uri, lsp_range(lines, result.start, result.end, features.encoding))
 
 
 def locations(results: list[ours.Location], uri: str, lines: LineIndex,
-              features: ClientFeatures) -> list[types.Location]:
-    return [location(r, uri, lines, features) for r in results]
+              features: ClientFeatures, lines_of: LinesOf = _no_lines) -> list[types.Location]:
+    return [location(r, uri, lines, features, lines_of) for r in results]
 
 
 def document_highlights(results: list[ours.DocumentHighlight], lines: LineIndex,
@@ -447,11 +470,75 @@ def prepare_rename(span: ours.Span | None, lines: LineIndex,
 
 
 def workspace_edit(result: ours.RenameResult, uri: str, lines: LineIndex,
-                   features: ClientFeatures) -> types.WorkspaceEdit:
-    """The edits of a rename, all in this document."""
-    edits = [types.TextEdit(lsp_range(lines, e.start, e.end, features.encoding), e.new_text)
-             for e in result.edits if e.path is None]
-    return types.WorkspaceEdit(changes={uri: edits})
+                   features: ClientFeatures, lines_of: LinesOf = _no_lines,
+                   versions: 'Callable[[str], int | None] | None' = None) -> types.WorkspaceEdit:
+    """The edits of a rename: in this document and in the other files it reaches (an
+    edit in a file whose lines are not at hand is left out)."""
+    by_uri: dict[str, list[types.TextEdit]] = {}
+    for edit in result.edits:
+        if edit.path is None:
+            target, index = uri, lines
+        else:
+            target, index = path_to_uri(edit.path), lines_of(edit.path)
+            if index is None:
+                continue
+        by_uri.setdefault(target, []).append(types.TextEdit(
+            lsp_range(index, edit.start, edit.end, features.encoding), edit.new_text))
+    if features.document_changes and versions is not None:
+        return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
+            types.OptionalVersionedTextDocumentIdentifier(uri=target, version=versions(target)),
+            edits) for target, edits in by_uri.items()])
+    return types.WorkspaceEdit(changes=by_uri or {uri: []})
+
+
+def document_links(results: list[ours.DocumentLink], lines: LineIndex,
+                   features: ClientFeatures) -> list[types.DocumentLink]:
+    return [types.DocumentLink(range=lsp_range(lines, link.start, link.end, features.encoding),
+                               target=path_to_uri(link.path)) for link in results]
+
+
+def workspace_symbols(results: list[ours.WorkspaceSymbol], features: ClientFeatures,
+                      lines_of: LinesOf = _no_lines) -> list[types.SymbolInformation]:
+    out = []
+    for symbol in results:
+        lines = lines_of(symbol.path)
+        if lines is None:
+            continue
+        out.append(types.SymbolInformation(
+            name=symbol.name, kind=SYMBOL_KINDS[symbol.kind],
+            location=types.Location(path_to_uri(symbol.path),
+                                    lsp_range(lines, symbol.start, symbol.end, features.encoding)),
+            container_name=symbol.container))
+    return out
+
+
+WATCHED_FILES = ('**/*.yaml', '**/*.yml', '**/*.template', '**/*.json')
+
+
+def watched_files_registration() -> types.RegistrationParams:
+    """Ask the client to report changes to every file that may be a Heat document."""
+    options = types.DidChangeWatchedFilesRegistrationOptions(
+        watchers=[types.FileSystemWatcher(glob_pattern=glob) for glob in WATCHED_FILES])
+    return types.RegistrationParams(registrations=[types.Registration(
+        id='hot-ls-watched-files', method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+        register_options=options)])
+
+
+def changed_paths(params: types.DidChangeWatchedFilesParams) -> list[str]:
+    return [path for path in (uri_to_path(change.uri) for change in params.changes) if path]
+
+
+def progress_begin(title: str, message: str) -> types.WorkDoneProgressBegin:
+    return types.WorkDoneProgressBegin(title=title, message=message, percentage=0,
+                                       cancellable=False)
+
+
+def progress_report(message: str, percentage: int) -> types.WorkDoneProgressReport:
+    return types.WorkDoneProgressReport(message=message, percentage=percentage)
+
+
+def progress_end(message: str) -> types.WorkDoneProgressEnd:
+    return types.WorkDoneProgressEnd(message=message)
 
 
 def request_failed(message: str) -> JsonRpcException:

@@ -48,6 +48,8 @@ class ResourceInfo:
     span: Span            # the resource's key
     type: Any             # as written
     type_span: Span | None
+    #: its top-level property keys as written (a provider's parameters, to a parent)
+    properties: tuple[tuple[Any, Span], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -165,9 +167,12 @@ def template_summary(template: Template) -> TemplateSummary:
                                            _plain(definition.get('description')))
     for name, definition in template.resources.items():
         node = definition.get('type')
+        props = definition.get('properties')
+        keys = tuple((key, _span(pair.key)) for key, pair in props.index.items()) \
+            if isinstance(props, Mapping) else ()
         summary.resources.append(ResourceInfo(
             name, _span(definition.key), node.value if isinstance(node, Scalar) else None,
-            _span(node) if node is not None else None))
+            _span(node) if node is not None else None, keys))
         if isinstance(node, Scalar) and isinstance(node.value, str) \
                 and node.value.endswith(('.yaml', '.template')):
             summary.files.append(FileReference(node.value, _span(node), 'type'))

@@ -56,10 +56,12 @@ class Index:
 class Workspace:
     def __init__(self, settings: Settings | None = None, roots: Iterable[str] = (),
                  environments: Iterable[str] = (), catalog: Any = None,
-                 readable: Iterable[str] = ()):
+                 readable: Iterable[str] = (), recursive: bool = True):
         """`roots`: the folders of the workspace (indexed and readable); `readable`: other
-        folders hot-ls may read files from but does not index."""
+        folders hot-ls may read files from but does not index; `recursive`: whether the
+        index goes down the folders (not for a document's own folder)."""
         self.settings = settings or Settings()
+        self.recursive = recursive
         self.roots = tuple(dict.fromkeys(os.path.abspath(r) for r in roots if r))
         self.locator = Locator((*self.roots, *readable), self.settings.search_paths,
                                self.settings.path_map)
@@ -81,7 +83,7 @@ class Workspace:
     def for_document(cls, path: str | None, settings: Settings | None = None) -> 'Workspace':
         """A workspace for one document analysed on its own: its folder."""
         roots = [os.path.dirname(os.path.abspath(path))] if path else [os.getcwd()]
-        return cls(settings, roots)
+        return cls(settings, roots, recursive=False)
 
     # -- what every stack shares ---------------------------------------------------------
     @property
@@ -259,7 +261,8 @@ class Workspace:
         exclude = self.settings.exclude
         for root in self.roots:
             for dirpath, dirnames, filenames in os.walk(root):
-                dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+                dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS) \
+                    if self.recursive else []
                 for name in sorted(filenames):
                     if not name.endswith(SUFFIXES):
                         continue

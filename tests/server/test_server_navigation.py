@@ -136,6 +136,12 @@ async def test_document_highlight_kinds(lsp: Session):
 
 # -- rename ---------------------------------------------------------------------------------------
 
+def edits_of(edit: types.WorkspaceEdit) -> dict:
+    """uri -> edits, from `changes` or (clients that take versioned edits) `documentChanges`."""
+    if edit.document_changes is not None:
+        return {change.text_document.uri: change.edits for change in edit.document_changes}
+    return edit.changes
+
 async def test_prepare_rename_and_rename(lsp: Session):
     uri = await opened(lsp, 'nav-rename.yaml')
     where = position(lsp, 14, 'flavor}', 2)
@@ -144,7 +150,7 @@ async def test_prepare_rename_and_rename(lsp: Session):
     assert prepared == span(lsp, 14, 'flavor')
     edit = await ask(lsp.client.text_document_rename_async(
         types.RenameParams(text_document=doc(uri), position=where, new_name='size')))
-    edits = edit.changes[uri]
+    edits = edits_of(edit)[uri]
     assert sorted((e.range.start.line, e.new_text) for e in edits) == [
         (3, 'size'), (5, 'size'), (14, 'size'), (15, 'size')]
     assert span(lsp, 14, 'flavor') in [e.range for e in edits]

@@ -30,10 +30,12 @@ aliases, merged keys): nothing here assumes a key is a string.
 from __future__ import annotations
 
 from hot_ls.analysis import Analysis
+from hot_ls.features import environments
 from hot_ls.features.at import chain
 from hot_ls.features.hover.dispatch import Explainer
 from hot_ls.features.hover.suppression import suppression_hover
 from hot_ls.features.types import Hover
+from hot_ls.model.document import Kind
 
 __all__ = ['hover']
 
@@ -48,6 +50,8 @@ def hover(analysis: Analysis | None, offset: int) -> Hover | None:
     found = suppression_hover(analysis, offset)
     if found is not None:
         return found
+    if analysis.kind is Kind.ENVIRONMENT:
+        return environments.hover(analysis, offset)
     template = analysis.template
     if template is None:
         return None
