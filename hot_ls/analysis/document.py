@@ -41,6 +41,12 @@ if TYPE_CHECKING:
     from hot_ls.catalog import Catalog, ResourceType
 
 T = TypeVar('T')
+
+#: (a type name the catalog does not know, e.g. "server.yaml"; the analysed document's
+#: path) -> the provider template's type (its parameters as properties, its outputs as
+#: attributes), or None when it is not one or cannot be had.
+TemplateTypes = Callable[[str, 'str | None'], 'ResourceType | None']
+
 _log = logging.getLogger(__name__)
 
 # The structural checks recurse once or a few times per level of nesting;
@@ -60,9 +66,12 @@ class Analysis:
     """One document, one text, one set of settings: its tree, model, evaluation and findings."""
 
     def __init__(self, text: str, path: str | None = None, settings: Settings | None = None, *,
-                 tree: SyntaxTree | None = None, read_problem: ReadProblem | None = None):
+                 tree: SyntaxTree | None = None, read_problem: ReadProblem | None = None,
+                 template_types: 'TemplateTypes | None' = None):
         self.path = path
         self.settings = settings if settings is not None else Settings()
+        #: how a provider template named as a type becomes a ResourceType (None: not known)
+        self.template_types = template_types
         #: why the file's text could not be read as it is (bad UTF-8, unreadable): the
         #: text is then what could be decoded, and only that problem is reported
         self.read_problem = read_problem
@@ -117,8 +126,17 @@ class Analysis:
         if known is not None and known[0] is resource:
             return known[1]
         name = resource.type_name
-        found = self.catalog.resolve(name) if name else None
+        found = self.type_named(name) if name else None
         self._resource_types[resource.name] = (resource, found)
+        return found
+
+    def type_named(self, name: str) -> 'ResourceType | None':
+        """The type a resource (or a group's member) of this name has: from the catalog, or,
+        for a provider template (`type: server.yaml`), from the `template_types` resolver the
+        analysis was given (None without one: such types are left unchecked)."""
+        found = self.catalog.resolve(name)
+        if found is None and self.template_types is not None:
+            found = self.template_types(name, self.path)
         return found
 
     # -- what Heat never creates --------------------------------------------------------

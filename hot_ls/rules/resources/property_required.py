@@ -1,5 +1,6 @@
-from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.resources.property_walk import REQUIRED, walk_template
+from hot_ls.rules.base import Rule, Severity
+from hot_ls.rules.resources.member_issues import issue_findings
+from hot_ls.rules.resources.property_walk import REQUIRED
 
 
 class PropertyRequired(Rule):
@@ -10,6 +11,10 @@ class PropertyRequired(Rule):
     schemas.  A property supplied by a function (`properties: {get_param:
     props}`) or filled by Heat's translation from a deprecated property
     (OS::Neutron::Port's `network_id` fills `network`) counts as given.
+    In a group's member (ResourceGroup's `resource_def`...), Heat finds a
+    missing property before the create only where the member type's own
+    validation reads it (HOT730 then reports it); elsewhere it is a
+    warning.
 
     ## Why it matters
     Heat refuses the stack when it creates it: "Property flavor not
@@ -35,6 +40,4 @@ class PropertyRequired(Rule):
     def check(self, analysis):
         if analysis.template.version is None:
             return
-        for issue in walk_template(analysis).issues:
-            if issue.kind == REQUIRED and issue.section == 'properties':
-                yield Finding(issue.start, issue.end, issue.message, data=issue.data)
+        yield from issue_findings(analysis, REQUIRED, values=True, with_data=True)
