@@ -16,6 +16,19 @@ parameters without a value get a placeholder that meets their constraints.
 With "create": true as well, each resource plugin's own validate() runs too,
 as `openstack stack create` does before creating anything (with every
 cloud client stubbed).
+
+Users run both commands, so "Heat rejects" means either refuses.  With
+"paths": "both" a case is asked both questions and the answer says which
+refused: {"id", "ok", "error", "refused_by": ["validate"?, "create"?],
+"validate": {"ok", "error", "stage"}, "create": {"ok", "error", "stage",
+"artifact"}}.  "validate" is `openstack orchestration template validate`
+(strict_validate=False, validate_res_tmpl_only=True); "create" is what
+`openstack stack create` checks before it touches a cloud service (the
+engine's _parse_template_and_validate_stack: parse, environment merge,
+Template.validate(), Stack.validate() with every plugin's validate() and
+the property values).  A create refusal that comes from the stubbed cloud
+rather than from the template (a client lookup the stub cannot answer) is
+marked "artifact": true and not counted as a refusal.
 """
 from __future__ import annotations
 
@@ -135,12 +148,40 @@ def validate(case: dict) -> dict:
     return {'ok': True, 'error': None, 'stage': None}
 
 
+_STUB_ARTIFACTS = ('AttributeError', 'can not be found', 'offline-id')
+
+
+def stub_artifact(message: str | None) -> bool:
+    """Whether a create-path refusal comes from the stubbed clients, not from the template."""
+    return bool(message) and (message.startswith(_STUB_ARTIFACTS[0]) or
+                              any(marker in message for marker in _STUB_ARTIFACTS[1:]))
+
+
+def judge(case: dict) -> dict:
+    """Both questions a user asks Heat: template validate, and stack create's own checks."""
+    answers = {
+        'validate': validate({**case, 'strict': False, 'create': False}),
+        'create': validate({**case, 'strict': True, 'create': True}),
+    }
+    answers['create']['artifact'] = (not answers['create']['ok']
+                                     and stub_artifact(answers['create']['error']))
+    refused_by = [path for path, answer in answers.items()
+                  if not answer['ok'] and not answer.get('artifact')]
+    first = answers[refused_by[0]]['error'] if refused_by else None
+    return {'ok': not refused_by, 'error': first, 'refused_by': refused_by, **answers}
+
+
+def answer(case: dict) -> dict:
+    """The answer main() writes for one case: both paths, or the one its flags name."""
+    return judge(case) if case.get('paths') == 'both' else validate(case)
+
+
 def main() -> None:
     for line in sys.stdin:
         if not line.strip():
             continue
         case = json.loads(line)
-        result = validate(case)
+        result = answer(case)
         result['id'] = case.get('id')
         sys.stdout.write(json.dumps(result) + '\n')
         sys.stdout.flush()
