@@ -1,8 +1,11 @@
 """Record Heat's verdict on every file of ../shared/corpus (run with Heat's venv).
 
 Writes fixtures/heat-verdicts/corpus.json: {relative path: {"template": verdict,
-"strict": verdict}} where a verdict is null when Heat accepts the file, or
-Heat's error message.  Files that are not templates (environments, Jinja2
+"strict": verdict, "create": verdict}} where a verdict is null when Heat
+accepts the file, or Heat's error message: "template" is `openstack
+orchestration template validate`, "strict" adds the property values,
+"create" also each resource plugin's validate() and the groups' nested
+stacks, as `openstack stack create` checks before it touches a cloud.  Files that are not templates (environments, Jinja2
 sources, CFN templates are included as templates) get Heat's parse verdict.
 For a gated heat-templates file X.yaml with an X_env.yaml beside it, the
 environment is passed as -e, as heat-templates' own gate does.
@@ -19,6 +22,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 import heat_validate  # noqa: E402
+import heat_offline_create  # noqa: E402,F401  (groups' nested stacks too)
 from client_files import referenced_files  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(__file__), '..')
@@ -53,9 +57,10 @@ def main() -> None:
             referenced_files(path, text, files)
             for env in envs:
                 referenced_files(path, env, files)
-            for mode in ('template', 'strict'):
+            for mode in ('template', 'strict', 'create'):
                 result = heat_validate.validate({'template': text, 'environments': envs,
-                                                 'files': files, 'strict': mode == 'strict'})
+                                                 'files': files, 'strict': mode != 'template',
+                                                 'create': mode == 'create'})
                 entry[mode] = None if result['ok'] else result['error']
             verdicts[rel] = entry
     os.makedirs(os.path.dirname(OUT), exist_ok=True)

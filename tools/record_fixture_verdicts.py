@@ -19,7 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 import heat_validate  # noqa: E402
-import heat_offline_create  # noqa: E402,F401  (create's checks run to the end, groups' too)
+import heat_offline_create  # noqa: E402,F401  (groups' nested stacks too)
 from client_files import referenced_files  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), '..', 'fixtures'))
