@@ -15,9 +15,11 @@ the property rules (HOT703, HOT704) report it; inside a group's member,
 whose property values Heat does not validate before creating it, the
 plugin's own read is what finds it.
 
-A property a translation rule fills from a deprecated one (Port's
-`network_id` → `network`) reads as unknown when the deprecated one is
-given: what the translation makes of it is not modelled here.
+Translation rules rewrite the values first, as in Heat: a deprecated
+sibling fills its replacement (Server networks' `uuid` → `network`), a
+Mistral task's `policies` become its keys; a property filled from
+elsewhere (Port's `network_id` → `network`) reads as unknown when that is
+given.
 """
 from __future__ import annotations
 
@@ -40,6 +42,15 @@ class PropertyProblem(Unknowable):
         self.key = key  # the top-level property being read
 
 
+class TranslationConflict(PropertyProblem):
+    """A translation rule meets both its source and its target (Heat's Translation.replace):
+    `where` is the path of the target, list indexes included."""
+
+    def __init__(self, message: str, key: str, where: tuple):
+        super().__init__(message, key)
+        self.where = where
+
+
 def wrap(value: Any) -> Any:
     """Plain data as Known containers, so that touching an unknown part raises."""
     if isinstance(value, dict):
@@ -59,7 +70,7 @@ class _Reader:
     def fail(self, message: str):
         raise PropertyProblem(message, self.top)
 
-    def value(self, schema: PropertySchema, value: Any, names: tuple) -> Any:
+    def value(self, schema: PropertySchema, value: Any, names: tuple, where: tuple) -> Any:
         if value is UNKNOWN:
             return UNKNOWN
         kind = schema.type_key
@@ -70,7 +81,7 @@ class _Reader:
                 self.fail('"%s" is not a map' % (value,))
             if schema.schema is None:
                 return wrap(dict(value))
-            return self.mapping(schema.schema, dict(value), names)
+            return self.mapping(schema.schema, dict(value), names, where)
         if kind == constr.LIST:
             if value is None:
                 value = schema.default or []
@@ -79,7 +90,8 @@ class _Reader:
             item = schema.item
             if item is None:
                 return wrap(list(value))
-            return KnownList([self.value(item, child, names) for child in value])
+            return KnownList([self.value(item, child, names, where + (index,))
+                              for index, child in enumerate(value)])
         if kind == constr.ANY:
             return wrap(value)
         try:
@@ -87,43 +99,74 @@ class _Reader:
         except (TypeError, ValueError) as exc:
             self.fail(str(exc))
 
-    def mapping(self, schemas: dict[str, PropertySchema], data: dict, names: tuple) -> KnownMap:
-        data = self.translated(data, names)
+    def mapping(self, schemas: dict[str, PropertySchema], data: dict, names: tuple,
+                where: tuple) -> KnownMap:
+        data = self.translated(data, names, where)
         out = {}
         for key, schema in schemas.items():
-            out[key] = self.child(schema, data, key, names + (key,))
+            out[key] = self.child(schema, data, key, names + (key,), where + (key,))
         return KnownMap(out)
 
-    def child(self, schema: PropertySchema, data: dict, key: str, names: tuple) -> Any:
+    def child(self, schema: PropertySchema, data: dict, key: str, names: tuple,
+              where: tuple) -> Any:
         if key in data:
-            return self.value(schema, data[key], names)
+            return self.value(schema, data[key], names, where)
         if schema.default is not None:
-            return self.value(schema, None, names)
+            return self.value(schema, None, names, where)
         if schema.required:
             self.fail(f'Property {key} not assigned')
         return None
 
-    def translated(self, data: dict, names: tuple) -> dict:
-        """`data` with the keys a translation rule rewrites marked unknown."""
-        changed = None
-        for rule in self.rules:
-            if rule.path[:-1] != names:
-                continue
+    def translated(self, data: dict, names: tuple, where: tuple) -> dict:
+        """`data` as Heat's translation rules leave it (heat/engine/translation.py).
+
+        A Replace from a sibling (`value_name`, and inside it `custom_value_path`:
+        Server's networks `uuid` → `network`, a Mistral task's `policies.retry` →
+        `retry`) moves the sibling's value to the target; both given is Heat's
+        "Cannot define the following properties at the same time".  A Delete
+        drops the key.  A Replace from a path (Volume's `imageRef` → `image`) is
+        not modelled: both read as unknown when the source is given, and the
+        target always when the source is elsewhere in the properties.
+        """
+        changed = dict(data)
+        for rule in sorted((r for r in self.rules if r.path[:-1] == names),
+                           key=lambda r: r.rule != 'Replace'):  # Heat deletes last
             target = rule.path[-1]
-            source = rule.source_key()
-            if rule.rule != 'Replace' or source is None:
-                touched = (target,) if target in data else ()
-            elif source[0] != names:
-                touched = (target,)
-            elif source[1] in data:
-                touched = (target, source[1])
+            if rule.rule == 'Delete':
+                changed.pop(target, None)
+            elif rule.value_name is None:
+                source = rule.source_key()
+                if source is None or source[0] != names:
+                    changed[target] = UNKNOWN  # from elsewhere in the properties
+                elif source[1] in data:
+                    changed[target] = changed[source[1]] = UNKNOWN
             else:
-                touched = ()
-            for key in touched:
-                if changed is None:
-                    changed = dict(data)
-                changed[key] = UNKNOWN
-        return data if changed is None else changed
+                self._replace(changed, rule, names, where)
+        return changed
+
+    def _replace(self, data: dict, rule: Translation, names: tuple, where: tuple) -> None:
+        target = rule.path[-1]
+        value = data.get(rule.value_name)
+        for step in rule.custom_value_path or ():
+            if value is UNKNOWN:
+                break
+            value = value.get(step) if isinstance(value, dict) else None
+        if value is UNKNOWN:
+            data[target] = UNKNOWN
+            return
+        if value is None:
+            return
+        given = data.get(target)
+        if given is UNKNOWN:
+            return
+        if value and given:
+            source = names + (rule.value_name,) + tuple(rule.custom_value_path or ())
+            raise TranslationConflict(
+                'Cannot define the following properties at the same time: %s'
+                % ', '.join(['.'.join(rule.path), '.'.join(source)]), self.top, where + (target,))
+        data[target] = value
+        if not rule.custom_value_path:
+            data[rule.value_name] = None
 
 
 _UNKNOWABLE = object()  # a read that met an unknown value
@@ -152,7 +195,10 @@ class HeatProperties(collections.abc.Mapping):
         if problem is _UNKNOWABLE:
             raise Unknowable()
         if problem is not None:
-            raise PropertyProblem(problem, key)
+            message, where = problem
+            if where is not None:
+                raise TranslationConflict(message, key, where)
+            raise PropertyProblem(message, key)
         return value
 
     def _value(self, key: str, schema: PropertySchema) -> tuple[Any, Any]:
@@ -162,12 +208,14 @@ class HeatProperties(collections.abc.Mapping):
             return None, _UNKNOWABLE
         reader = _Reader(key, self._translations)
         try:
-            data = reader.translated(data, ())
+            data = reader.translated(data, (), ())
             if key in data and data[key] is UNKNOWN:
                 return None, _UNKNOWABLE
-            return reader.child(schema, data, key, (key,)), None
+            return reader.child(schema, data, key, (key,), (key,)), None
+        except TranslationConflict as exc:
+            return None, (exc.message, exc.where)
         except PropertyProblem as exc:
-            return None, exc.message
+            return None, (exc.message, None)
         except Unknowable:
             return None, _UNKNOWABLE
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hot_ls.rules.plugins.errors import PythonError, Rejection, member_text, resource_text
-from hot_ls.rules.plugins.properties import PropertyProblem
+from hot_ls.rules.plugins.errors import (PythonError, Rejection, ValidationFailed, member_text,
+                                         resource_text)
+from hot_ls.rules.plugins.properties import PropertyProblem, TranslationConflict
 from hot_ls.rules.plugins.subject import Stack, Subject, resource_subject
 from hot_ls.rules.plugins.table import CHECKS, Check
 from hot_ls.rules.plugins.values import Unknowable
@@ -25,6 +26,12 @@ from hot_ls.rules.resources.members import Member, group_members, member_type
 
 if TYPE_CHECKING:
     from hot_ls.analysis import Analysis
+
+
+#: Properties Heat reads before it validates any resource (Stack.validate orders the
+#: resources first, and Server.add_dependencies reads `networks`): a translation rule's
+#: conflict there is Heat's bare message, not a "Property error" of the resource.
+READ_BEFORE_VALIDATION = {'OS::Nova::Server': ('networks',)}
 
 
 @dataclass
@@ -100,6 +107,14 @@ def _run(check: Check, subject: Subject, member: bool = False) -> Rejection | No
         check(subject)
     except Rejection as rejection:
         return rejection
+    except TranslationConflict as conflict:
+        # translation_rules() are the plugin's own: the property rules do not model them
+        if member:
+            return None
+        if conflict.key in READ_BEFORE_VALIDATION.get(subject.type.name, ()):
+            return ValidationFailed(conflict.message, at=conflict.where)
+        return ValidationFailed(conflict.message, at=conflict.where, error='Property error',
+                                path=('resources', subject.name, 'properties') + conflict.where)
     except PropertyProblem as problem:
         # a resource's own values are validated first (HOT703, HOT704); a member's are not
         return PythonError('ValueError', problem.message, at=(problem.key,)) if member else None

@@ -113,7 +113,7 @@ def _members(analysis: 'Analysis', group: Definition, group_type: str):
     state = resource_state(analysis, group.name)
     data = state.data if isinstance(state.data, dict) else {}
     if group_type == RESOURCE_CHAIN:
-        yield from _chain_members(group, literal, data)
+        yield from _chain_members(group, literal, data, isinstance(state.data, dict))
         return
     key = 'resource_def' if group_type == RESOURCE_GROUP else 'resource'
     definition = literal.get(key) if literal is not None else None
@@ -125,7 +125,7 @@ def _members(analysis: 'Analysis', group: Definition, group_type: str):
     if type_node is None and type_name is None:
         return
     node = definition.get('properties') if definition else None
-    member_data = value.get('properties', UNKNOWN) if value else UNKNOWN
+    member_data = value.get('properties') if value else UNKNOWN
     if member_data is None:
         member_data = {}
     if group_type == RESOURCE_GROUP:
@@ -146,11 +146,11 @@ def _members(analysis: 'Analysis', group: Definition, group_type: str):
                  index_var, member_data if isinstance(member_data, dict) else UNKNOWN)
 
 
-def _chain_members(group: Definition, literal: Mapping | None, data: dict):
+def _chain_members(group: Definition, literal: Mapping | None, data: dict, known: bool):
     types_node = literal.get('resources') if literal is not None else None
     types = data.get('resources', UNKNOWN)
     node = literal.get('resource_properties') if literal is not None else None
-    member_data = data.get('resource_properties', UNKNOWN)
+    member_data = data.get('resource_properties') if known else UNKNOWN
     if member_data is None:
         member_data = {}
     items = types_node.items if isinstance(types_node, Sequence) else None
