@@ -57,6 +57,8 @@ def main() -> None:
                         envs.append(fh.read())
                 files: dict = {}
                 referenced_files(path, text, files)
+                for env in envs:  # the provider templates its resource_registry names
+                    referenced_files(path, env, files)
                 entry = {}
                 for mode in ('template', 'strict', 'create'):
                     result = heat_validate.validate({'template': text, 'environments': envs,

@@ -17,6 +17,7 @@ nothing is looked up by a string.
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
@@ -36,17 +37,12 @@ from hot_ls.model.symbols import Definition
 from hot_ls.model.template import Template
 from hot_ls.syntax import SyntaxTree, parse
 from hot_ls.text.source import ReadProblem
+from hot_ls.workspace import StackContext, TypeResolution, Workspace
 
 if TYPE_CHECKING:
     from hot_ls.catalog import Catalog, ResourceType
 
 T = TypeVar('T')
-
-#: (a type name the catalog does not know, e.g. "server.yaml"; the analysed document's
-#: path) -> the provider template's type (its parameters as properties, its outputs as
-#: attributes), or None when it is not one or cannot be had.
-TemplateTypes = Callable[[str, 'str | None'], 'ResourceType | None']
-
 _log = logging.getLogger(__name__)
 
 # The structural checks recurse once or a few times per level of nesting;
@@ -67,11 +63,10 @@ class Analysis:
 
     def __init__(self, text: str, path: str | None = None, settings: Settings | None = None, *,
                  tree: SyntaxTree | None = None, read_problem: ReadProblem | None = None,
-                 template_types: 'TemplateTypes | None' = None):
+                 workspace: Workspace | None = None):
         self.path = path
         self.settings = settings if settings is not None else Settings()
-        #: how a provider template named as a type becomes a ResourceType (None: not known)
-        self.template_types = template_types
+        self._workspace = workspace
         #: why the file's text could not be read as it is (bad UTF-8, unreadable): the
         #: text is then what could be decoded, and only that problem is reported
         self.read_problem = read_problem
@@ -82,7 +77,6 @@ class Analysis:
         #: the rules that checked this analysis (None: not checked)
         self.rules: RuleBook | None = None
         self._derived: dict[Callable[..., Any], Any] = {}
-        self._resource_types: dict[Any, tuple[Definition, ResourceType | None]] = {}
         self._evaluations: dict[str, TemplateEvaluation] = {}
 
     # -- the document -----------------------------------------------------------------
@@ -113,31 +107,35 @@ class Analysis:
     def count(self, severity) -> int:
         return sum(1 for d in self.diagnostics if d.severity == severity)
 
-    # -- the catalog --------------------------------------------------------------------
+    # -- the workspace and the catalog ----------------------------------------------------
+    @property
+    def workspace(self) -> Workspace:
+        """The files this document lives among (by default: its own folder)."""
+        if self._workspace is None:
+            self._workspace = Workspace.for_document(self.path, self.settings)
+        return self._workspace
+
+    @cached_property
+    def stack(self) -> StackContext:
+        """The document as part of a stack: the environments that apply, its registry."""
+        path = self.path or os.path.join(self.workspace.roots[0] if self.workspace.roots
+                                         else os.getcwd(), '<document>')
+        return self.workspace.stack(path)
+
     @cached_property
     def catalog(self) -> 'Catalog':
         """The resource catalog the settings make (bundled, cloud dumps, plugins)."""
         from hot_ls.catalog import effective_catalog
         return effective_catalog(self.settings)
 
-    def resource_type(self, resource: Definition) -> 'ResourceType | None':
-        """The catalog type of one of the template's resources (resolved once)."""
-        known = self._resource_types.get(resource.name)
-        if known is not None and known[0] is resource:
-            return known[1]
-        name = resource.type_name
-        found = self.type_named(name) if name else None
-        self._resource_types[resource.name] = (resource, found)
-        return found
+    def type_resolution(self, resource: Definition) -> TypeResolution:
+        """What a resource's type is in this document's stack (cached by the stack)."""
+        return self.stack.resolve(resource.type_name, resource.name)
 
-    def type_named(self, name: str) -> 'ResourceType | None':
-        """The type a resource (or a group's member) of this name has: from the catalog, or,
-        for a provider template (`type: server.yaml`), from the `template_types` resolver the
-        analysis was given (None without one: such types are left unchecked)."""
-        found = self.catalog.resolve(name)
-        if found is None and self.template_types is not None:
-            found = self.template_types(name, self.path)
-        return found
+    def resource_type(self, resource: Definition) -> 'ResourceType | None':
+        """The schema of a resource's type: Heat's, a plugin's, or its provider template's."""
+        name = resource.type_name
+        return self.type_resolution(resource).type if name else None
 
     # -- what Heat never creates --------------------------------------------------------
     @cached_property

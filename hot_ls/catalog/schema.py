@@ -72,14 +72,16 @@ class PropertySchema:
     """One property (or nested key, or list item '*') of a resource type."""
 
     __slots__ = ('name', 'type', 'description', 'default', 'required', 'update_allowed',
-                 'immutable', 'implemented', 'constraints', 'schema', 'support_status')
+                 'immutable', 'implemented', 'constraints', 'schema', 'support_status',
+                 'allow_conversion')
 
     def __init__(self, name: str, type: str, description: str | None = None,
                  default: Any = None, required: bool = False, update_allowed: bool = False,
                  immutable: bool = False, implemented: bool = True,
                  constraints: tuple[constr.Constraint, ...] = (),
                  schema: 'dict[str, PropertySchema] | None' = None,
-                 support_status: SupportStatus = DEFAULT_SUPPORT):
+                 support_status: SupportStatus = DEFAULT_SUPPORT,
+                 allow_conversion: bool = False):
         self.name = name
         self.type = type  # 'string', 'integer', 'number', 'boolean', 'map', 'list', 'any'
         self.description = description
@@ -91,6 +93,9 @@ class PropertySchema:
         self.constraints = constraints
         self.schema = schema  # a list's item under '*', a map's keys; None when free-form
         self.support_status = support_status
+        #: a provider template's json or comma_delimited_list parameter: a map also takes a
+        #: string or a list, a list also takes a comma-delimited string (Heat's Schema)
+        self.allow_conversion = allow_conversion
 
     @classmethod
     def from_dict(cls, name: str, data: Any, on_problem: ProblemSink = _ignore) -> 'PropertySchema':
@@ -209,6 +214,19 @@ class AttributeSchema:
 
 class ResourceType:
     """One resource type; the schemas are built from JSON on first use."""
+
+    @classmethod
+    def from_schemas(cls, name: str, properties: dict[str, PropertySchema],
+                     attributes: dict[str, AttributeSchema], *, source: str,
+                     description: str = '', update_policy: dict | None = None,
+                     accepts_any_attribute: bool = False) -> 'ResourceType':
+        """A type whose schemas are already built (a provider template's)."""
+        rtype = cls(name, {'description': description, 'update_policy_known': True},
+                    source=source, accepts_any_attribute=accepts_any_attribute)
+        rtype._properties = dict(properties)
+        rtype._attributes = dict(attributes)
+        rtype._update_policy = dict(update_policy or {})
+        return rtype
 
     def __init__(self, name: str, body: 'dict | Callable[[], dict]', *,
                  source: str = 'bundled', support_status: SupportStatus | None = None,

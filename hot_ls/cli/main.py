@@ -25,6 +25,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument('--format', choices=('text', 'json', 'github'), default='text')
     check.add_argument('--disable', action='append', default=[], metavar='CODE',
                        help='turn a rule off (repeatable)')
+    check.add_argument('-e', '--environment', action='append', default=[], metavar='ENV',
+                       help='an environment every template is created with, in order, as '
+                            "Heat's -e (repeatable; after the configured ones)")
     from hot_ls.cli import catalog as catalog_cli
     catalog_cli.add_catalog_options(check)
 

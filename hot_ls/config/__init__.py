@@ -1,5 +1,5 @@
 """Settings shared by the CLI configuration file and the editor (see docs/settings.md)."""
 
-from hot_ls.config.settings import Settings, load_settings, settings_from_dict
+from hot_ls.config.settings import Settings, Stack, load_settings, settings_from_dict
 
-__all__ = ['Settings', 'load_settings', 'settings_from_dict']
+__all__ = ['Settings', 'Stack', 'load_settings', 'settings_from_dict']

@@ -17,6 +17,18 @@ SEVERITY_NAMES = ('error', 'warning', 'information', 'hint')
 
 
 @dataclass(frozen=True)
+class Stack:
+    """Templates created as stacks with these environments (`openstack stack create -e ...`)."""
+
+    # Glob patterns of the root templates (relative to the settings file or the workspace).
+    templates: tuple[str, ...] = ()
+    # Environment files, in the order of their -e options.
+    environments: tuple[str, ...] = ()
+    # Parameter values (-P).
+    parameters: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Settings:
     # Rule codes (e.g. "HOT402") or names (e.g. "function-unavailable") to turn off.
     disable: tuple[str, ...] = ()
@@ -28,8 +40,17 @@ class Settings:
     plugin_paths: tuple[str, ...] = ()
     # Schema dumps from `openstack orchestration resource type show -f json`.
     catalogs: tuple[str, ...] = ()
-    # Environment files applied when evaluating and previewing.
+    # Environment files applied to every template (checking, evaluating, previewing), in order.
     environments: tuple[str, ...] = ()
+    # Per stack: which templates are created with which environments (see Stack).
+    stacks: tuple[Stack, ...] = ()
+    # Folders besides the workspace's that hot-ls may read (provider templates, get_file).
+    search_paths: tuple[str, ...] = ()
+    # Absolute path prefixes that stand for a folder here: {"/usr/share/x": "x"}.
+    path_map: dict[str, str] = field(default_factory=dict)
+    # Understand the resource-capabilities blueprint (`capabilities`, `requires`, lists in
+    # resource_registry) instead of reporting what stock Heat refuses.
+    capabilities: bool = False
     # Parameter values for evaluation: {"name": value}.
     parameters: dict[str, Any] = field(default_factory=dict)
     # Glob patterns of files `hot-ls check DIR` skips.
@@ -71,7 +92,8 @@ def settings_from_dict(data: dict | None, base: Settings | None = None,
         if key not in known or key == 'problems':
             problems.append(f'{source}: unknown setting "{raw_key}", ignored')
             continue
-        if key in ('disable', 'plugin_paths', 'catalogs', 'environments', 'exclude'):
+        if key in ('disable', 'plugin_paths', 'catalogs', 'environments', 'exclude',
+                   'search_paths'):
             converted = _as_tuple_of_str(value)
             if converted is None:
                 problems.append(f'{source}: "{raw_key}" must be a list of strings, ignored')
@@ -94,6 +116,23 @@ def settings_from_dict(data: dict | None, base: Settings | None = None,
                 problems.append(f'{source}: "parameters" must be a table, ignored')
                 continue
             updates[key] = dict(value)
+        elif key == 'stacks':
+            stacks, problem = _stacks(value, source)
+            if problem is not None:
+                problems.append(problem)
+                continue
+            updates[key] = stacks
+        elif key == 'path_map':
+            if not isinstance(value, dict) or not all(
+                    isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+                problems.append(f'{source}: "path_map" must map path prefixes to paths, ignored')
+                continue
+            updates[key] = dict(value)
+        elif key == 'capabilities':
+            if not isinstance(value, bool):
+                problems.append(f'{source}: "capabilities" must be true or false, ignored')
+                continue
+            updates[key] = value
         elif key == 'debounce_ms':
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10000:
                 problems.append(f'{source}: "debounce_ms" must be an integer from 0 to 10000, ignored')
@@ -103,6 +142,32 @@ def settings_from_dict(data: dict | None, base: Settings | None = None,
     for problem in problems:
         settings = settings.with_problem(problem)
     return settings
+
+
+def _stacks(value: Any, source: str) -> tuple[tuple[Stack, ...], str | None]:
+    """The `stacks` setting: a list of tables {templates, environments, parameters}."""
+    if not isinstance(value, (list, tuple)):
+        return (), f'{source}: "stacks" must be a list of tables, ignored'
+    stacks = []
+    for index, item in enumerate(value):
+        where = f'{source}: stacks[{index}]'
+        if not isinstance(item, dict):
+            return (), f'{where} must be a table, ignored'
+        unknown = sorted(set(map(_snake, item)) - {'templates', 'template', 'environments',
+                                                   'parameters'})
+        if unknown:
+            return (), f'{where}: unknown key "{unknown[0]}", ignored'
+        templates = _as_tuple_of_str(item.get('templates', item.get('template')))
+        environments = _as_tuple_of_str(item.get('environments', ()))
+        parameters = item.get('parameters', {})
+        if not templates:
+            return (), f'{where}: "templates" must name at least one template, ignored'
+        if environments is None:
+            return (), f'{where}: "environments" must be a list of strings, ignored'
+        if not isinstance(parameters, dict):
+            return (), f'{where}: "parameters" must be a table, ignored'
+        stacks.append(Stack(templates, environments, dict(parameters)))
+    return tuple(stacks), None
 
 
 def find_config_file(start: str) -> str | None:
@@ -147,4 +212,10 @@ def load_settings(path: str | None) -> Settings:
 
     return replace(settings, plugin_paths=absolute(settings.plugin_paths),
                    catalogs=absolute(settings.catalogs),
-                   environments=absolute(settings.environments))
+                   environments=absolute(settings.environments),
+                   search_paths=absolute(settings.search_paths),
+                   path_map={k: v if os.path.isabs(v) else os.path.join(base, v)
+                             for k, v in settings.path_map.items()},
+                   stacks=tuple(replace(stack, templates=absolute(stack.templates),
+                                        environments=absolute(stack.environments))
+                                for stack in settings.stacks))

@@ -22,6 +22,7 @@ from hot_ls.rules.syntax.unreadable_file import UnreadableFile
 from hot_ls.syntax import SyntaxTree
 from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.text.source import ReadProblem, read_source
+from hot_ls.workspace import Workspace
 
 _log = logging.getLogger(__name__)
 _SURVIVES_RECOVERY = frozenset(rule.code for rule in RULES if rule.survives_recovery)
@@ -30,17 +31,24 @@ _UNREADABLE = [rule for rule in RULES if isinstance(rule, UnreadableFile)]
 
 
 def analyze(text: str, path: str | None = None, settings: Settings | None = None,
-            tree: SyntaxTree | None = None, read_problem: ReadProblem | None = None) -> Analysis:
-    """Parse and check one document.  Never raises for bad input."""
+            tree: SyntaxTree | None = None, read_problem: ReadProblem | None = None,
+            workspace: Workspace | None = None) -> Analysis:
+    """Parse and check one document (among the files of `workspace`, by default its folder's).
+
+    Never raises for bad input.
+    """
     allow_deep_recursion()
     with gc_paused():
-        return check(Analysis(text, path, settings, tree=tree, read_problem=read_problem))
+        return check(Analysis(text, path, settings, tree=tree, read_problem=read_problem,
+                              workspace=workspace))
 
 
-def analyze_file(path: str, settings: Settings | None = None) -> Analysis:
+def analyze_file(path: str, settings: Settings | None = None,
+                 workspace: Workspace | None = None) -> Analysis:
     """Read (as Heat reads: UTF-8) and check the file at `path`."""
     source = read_source(path)
-    return analyze(source.text, path, settings, read_problem=source.problem)
+    return analyze(source.text, path, settings, read_problem=source.problem,
+                   workspace=workspace)
 
 
 def check(analysis: Analysis) -> Analysis:

@@ -83,6 +83,12 @@ from hot_ls.rules.plugins.resource_validation import ResourceValidation
 from hot_ls.rules.software.component_duplicate_action import ComponentDuplicateAction
 from hot_ls.rules.software.component_unknown_action import ComponentUnknownAction
 from hot_ls.rules.software.deployment_actions_ignored import DeploymentActionsIgnored
+from hot_ls.rules.workspace.environment_refused import EnvironmentRefused
+from hot_ls.rules.workspace.get_file_target import GetFileTarget
+from hot_ls.rules.workspace.nesting_depth import NestingDepth
+from hot_ls.rules.workspace.provider_facade import ProviderFacade
+from hot_ls.rules.workspace.provider_template import ProviderTemplate
+from hot_ls.rules.workspace.stack_environment import StackEnvironment
 
 RULE_CLASSES: list[type[Rule]] = [
     # syntax
@@ -113,8 +119,9 @@ RULE_CLASSES: list[type[Rule]] = [
     MemberTypeUnknown, ResourceValidation,
     # OS::Heat::SoftwareComponent
     ComponentDuplicateAction, ComponentUnknownAction, DeploymentActionsIgnored,
-    # environments
-    EnvironmentSection, EnvironmentEmptySection,
+    # environments, provider templates and files (the workspace)
+    EnvironmentSection, EnvironmentEmptySection, EnvironmentRefused, StackEnvironment,
+    ProviderTemplate, NestingDepth, ProviderFacade, GetFileTarget,
     # evaluation
     FunctionArguments, PropertyEvaluation, OutputEvaluation, ConditionEvaluation,
 ]

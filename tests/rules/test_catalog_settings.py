@@ -28,7 +28,9 @@ def found(analysis):
 def test_without_the_plugin_the_type_is_unknown():
     assert found(check(FOO)) == [
         ('HOT701', "The Resource Type (Resource::Foo) could not be found in Heat's catalog; it must "
-                   "be mapped by an environment's resource_registry")]
+                   "be mapped by an environment's resource_registry, and no environment is known "
+                   "for this template (name them in the settings, `environments` or `stacks`, or "
+                   "with hot-ls check -e)")]
 
 
 def test_a_plugin_read_statically_is_checked_like_a_heat_type():

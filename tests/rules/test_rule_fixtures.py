@@ -30,14 +30,19 @@ def fixture_files():
 
 
 def fixture_settings(path: str) -> Settings:
-    """A fixture may carry settings in a `X.settings.json` beside it."""
+    """A fixture may carry settings in a `X.settings.json` beside it, and an environment
+    `X.env.yaml` it is created with (as tools/record_fixture_verdicts.py passes it to Heat)."""
     import json
+    from dataclasses import replace
     from hot_ls.config import settings_from_dict
-    stem = os.path.splitext(path)[0]
+    stem, ext = os.path.splitext(path)
+    settings = Settings()
     if os.path.isfile(stem + '.settings.json'):
         with open(stem + '.settings.json', encoding='utf-8') as fh:
-            return settings_from_dict(json.load(fh))
-    return Settings()
+            settings = settings_from_dict(json.load(fh))
+    if os.path.isfile(stem + '.env' + ext):
+        settings = replace(settings, environments=settings.environments + (stem + '.env' + ext,))
+    return settings
 
 
 @pytest.mark.parametrize('relpath', fixture_files())

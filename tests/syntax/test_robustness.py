@@ -10,7 +10,6 @@ import json
 import os
 import random
 import signal
-import time
 
 import pytest
 import yaml
@@ -263,12 +262,9 @@ def test_fuzz_mutated_corpus_files():
     rng = random.Random(FUZZ_SEED)
     files = corpus_files()
     small = [name for name in files if os.path.getsize(os.path.join(CORPUS, name)) < 20_000]
-    deadline = time.monotonic() + 6
     done = disagreements = 0
     failures = []
-    for number in range(2500):
-        if time.monotonic() > deadline:
-            break
+    for number in range(600):  # a fixed sample: the same cases on every machine, however busy
         source = read(os.path.join(CORPUS, rng.choice(small)))
         if number % 8:
             lines = source.split('\n')
@@ -289,7 +285,7 @@ def test_fuzz_mutated_corpus_files():
         elif not same(tree.root.to_python() if tree.root is not None else None, expected):
             failures.append(('values differ', text))
     disagreements = len(failures)
-    assert done >= 500, f'only {done} mutations ran in the time budget'
+    assert done == 600
     assert disagreements == 0, '\n'.join(repr(f) for f in failures[:10])
 
 
@@ -298,12 +294,9 @@ def test_fuzz_mutated_corpus_files_pure_parser(monkeypatch):
     monkeypatch.setattr(yaml_builder, 'HAVE_C_PARSER', False)
     rng = random.Random(FUZZ_SEED + 1)
     files = [name for name in corpus_files() if os.path.getsize(os.path.join(CORPUS, name)) < 6000]
-    deadline = time.monotonic() + 3
     done = 0
     failures = []
-    for _ in range(500):
-        if time.monotonic() > deadline:
-            break
+    for _ in range(150):  # a fixed sample: the same cases on every machine, however busy
         text = mutate(read(os.path.join(CORPUS, rng.choice(files))), rng)
         tree = parse_checked(text, seconds=5)
         done += 1
@@ -318,7 +311,7 @@ def test_fuzz_mutated_corpus_files_pure_parser(monkeypatch):
             failures.append(('hot-ls refuses what Heat accepts', text, refused[0].message))
         elif not same(tree.root.to_python() if tree.root is not None else None, expected):
             failures.append(('values differ', text))
-    assert done >= 100
+    assert done == 150
     assert failures == [], '\n'.join(repr(f) for f in failures[:10])
 
 

@@ -3,7 +3,8 @@
 Heat runs a plugin's validate() only on the resources it creates (never on
 one whose condition is false under the default parameter values, nor on an
 external resource, which it validates against the cloud), and on the
-member of each group that has members.  A check that touches an unknown
+member of each group that has members.  A type an environment maps to a
+provider template is that template, whatever its name.  A check that touches an unknown
 value says nothing.  Reading a property Heat cannot have in its type is
 left to the property rules for a resource, whose values Heat validates
 before; in a member, whose values it does not, the plugin's read is what
@@ -22,7 +23,7 @@ from hot_ls.rules.plugins.properties import PropertyProblem, TranslationConflict
 from hot_ls.rules.plugins.subject import Stack, Subject, resource_subject
 from hot_ls.rules.plugins.table import CHECKS, Check
 from hot_ls.rules.plugins.values import Unknowable
-from hot_ls.rules.resources.members import Member, group_members, member_type
+from hot_ls.rules.resources.members import Member, group_members, member_resolution
 
 if TYPE_CHECKING:
     from hot_ls.analysis import Analysis
@@ -67,7 +68,8 @@ def _validate(analysis: 'Analysis') -> PluginValidation:
         rtype = analysis.resource_type(definition)
         if rtype is None:
             continue
-        check = CHECKS.get(rtype.name)
+        provider = analysis.type_resolution(definition).is_provider
+        check = None if provider else CHECKS.get(rtype.name)
         members = groups.get(name, ())
         if check is None and not members:
             continue
@@ -87,8 +89,9 @@ def _validate_member(analysis: 'Analysis', found: PluginValidation, group: Any, 
                      group_subject: Subject) -> None:
     if member.built is False:
         return
-    mtype = member_type(analysis, member)
-    check = CHECKS.get(mtype.name) if mtype is not None else None
+    resolution = member_resolution(analysis, member)
+    mtype = resolution.type if resolution is not None else None
+    check = CHECKS.get(mtype.name) if mtype is not None and not resolution.is_provider else None
     if check is None:
         return
     subject = Subject(member.name, mtype, member.data, Stack(None), member.properties_node,

@@ -3,7 +3,7 @@ from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.rules.references._common import leniency, severity_for, with_reason
 from hot_ls.rules.plugins.values import resource_state
-from hot_ls.rules.resources.members import member_attributes, member_type
+from hot_ls.rules.resources.members import member_attributes, member_resolution
 from hot_ls.syntax import Scalar
 
 
@@ -40,6 +40,10 @@ class AttributeUnknown(Rule):
     validates the group's nested stack at create (only the member it
     builds to validate, the first, for `resource.N.X`).
 
+    A provider template's attributes are its outputs (and `show`); Heat
+    does not check those before it creates the nested stack, so an unknown
+    one is a warning: the template is accepted and the stack fails later.
+
     ## Why it matters
     Heat refuses the template: "The Referenced Attribute (server
     first_adress) is incorrect."  For a group's member, `openstack stack
@@ -68,8 +72,20 @@ class AttributeUnknown(Rule):
         for ref, attribute, rtype in attribute_targets(analysis):
             if rtype.accepts_any_attribute or attribute.value in rtype.attributes:
                 continue
+            provider = analysis.type_resolution(template.resources[ref.name]).provider
+            if provider is not None and attribute.value.startswith('resource.'):
+                continue  # a nested resource's attribute (TemplateResource.get_attribute)
             reason = leniency(template, ref, used)
             matches = did_you_mean(attribute.value, rtype.attributes)
+            if provider is not None:
+                message = (f'The Referenced Attribute ({ref.name} {attribute.value}) is incorrect: '
+                           f'the provider template {provider.reference} has no output '
+                           f'"{attribute.value}"{suggestion_text(matches)}.  Heat accepts the '
+                           'template and the stack fails when the resource is created')
+                yield Finding(attribute.start, attribute.end, with_reason(message, reason),
+                              severity=Severity.WARNING,
+                              data={'replacements': matches} if matches else None)
+                continue
             message = (f'The Referenced Attribute ({ref.name} {attribute.value}) is incorrect: '
                        f'{rtype.name} has no attribute "{attribute.value}"')
             yield Finding(attribute.start, attribute.end,
@@ -85,9 +101,11 @@ class AttributeUnknown(Rule):
             if resource_state(analysis, ref.name).enabled is False:
                 continue
             for member in asked.members:
-                mtype = member_type(analysis, member)
-                if mtype is None or mtype.accepts_any_attribute or attribute in mtype.attributes:
-                    continue
+                resolution = member_resolution(analysis, member)
+                mtype = resolution.type if resolution is not None else None
+                if (mtype is None or resolution.is_provider or mtype.accepts_any_attribute
+                        or attribute in mtype.attributes):
+                    continue  # a provider's outputs are not checked before create (above)
                 matches = did_you_mean(attribute, mtype.attributes)
                 message = (f'The Referenced Attribute ({member.name} {attribute}) is incorrect: '
                            f'the members of {ref.name} are {mtype.name}, which has no attribute '

@@ -37,11 +37,13 @@ def member_finding(analysis, issue: PropertyIssue, message: str, *, values: bool
 
 
 def issue_findings(analysis, kind: str, *, values: bool, with_data: bool = False,
-                   message: Callable[[PropertyIssue], str] | None = None) -> Iterator[Finding]:
+                   message: Callable[[PropertyIssue], str] | None = None,
+                   own: Callable[[PropertyIssue], Finding] | None = None) -> Iterator[Finding]:
     """The findings of one kind of property issue: the resources' own, then their members'.
 
     `values`: the issue is about a property's value (required, type,
     constraint), which Heat does not check in a member before creating it.
+    `own` makes the finding of a resource's own issue, when the rule says more.
     """
     for issue in walk_template(analysis).issues:
         if issue.kind != kind or issue.section != 'properties':
@@ -49,7 +51,8 @@ def issue_findings(analysis, kind: str, *, values: bool, with_data: bool = False
         text = message(issue) if message is not None else issue.message
         data = issue.data if with_data else None
         if issue.member is None:
-            yield Finding(issue.start, issue.end, text, data=data)
+            yield own(issue) if own is not None else Finding(issue.start, issue.end, text,
+                                                              data=data)
             continue
         finding = member_finding(analysis, issue, text, values=values, data=data)
         if finding is not None:

@@ -1,23 +1,27 @@
+import os
+
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.plugins.values import resource_state
-from hot_ls.rules.resources.members import group_members
+from hot_ls.rules.resources.members import group_members, member_resolution
 from hot_ls.rules.resources.resource_type_unknown import is_template_type
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
+from hot_ls.workspace.stacks import LOOP, NOT_FOUND
 
 
 class MemberTypeUnknown(Rule):
-    """The member type of a group resource is not in the catalog.
+    """The member type of a group resource that nothing implements.
 
     ## What it checks
     The type a group builds its members of: OS::Heat::ResourceGroup's
     `resource_def: {type}`, OS::Heat::AutoScalingGroup's `resource: {type}`
     and each type of OS::Heat::ResourceChain's `resources`, as written or as
-    computed from parameters with their default values.  As for a resource's
-    own type, a type in a namespace Heat owns is an error, a type of another
-    namespace (mapped by an environment) a warning.  A provider template
-    (`type: server.yaml`) is checked when the workspace knows it.  A group
-    without members (`count: 0`, `min_size: 0`) is not validated by Heat:
-    there it is a warning.
+    computed from parameters with their default values, resolved as the
+    group's nested stack resolves it (the stack's environments, then the
+    catalog).  As for a resource's own type (HOT701), a type nothing
+    implements is an error, except one outside Heat's namespaces when no
+    environment is known for the template: a warning.  A group without
+    members (`count: 0`, `min_size: 0`) is not validated by Heat: there it
+    is a warning.
 
     ## Why it matters
     `openstack stack create` validates the group's nested stack before it
@@ -47,6 +51,7 @@ class MemberTypeUnknown(Rule):
 
     def check(self, analysis):
         catalog = analysis.catalog
+        stack = analysis.stack
         for group, members in group_members(analysis).items():
             if resource_state(analysis, group).enabled is False:
                 continue
@@ -54,20 +59,28 @@ class MemberTypeUnknown(Rule):
                 name, node = member.type_name, member.type_node
                 if node is None or name is None or is_template_type(name):
                     continue
-                if analysis.type_named(name) is not None:
+                resolved = member_resolution(analysis, member)
+                if resolved.problem not in (NOT_FOUND, LOOP):
                     continue
-                message = f'The Resource Type ({name}) could not be found'
-                if not catalog.heat_owns(name):
-                    yield Finding(node.start, node.end,
-                                  message + " in Heat's catalog; it must be mapped by an "
-                                  "environment's resource_registry", severity=Severity.WARNING)
-                    continue
-                matches = did_you_mean(name, catalog.names(include_hidden=True), cutoff=0.75)
-                text = message + suggestion_text(matches)
-                if member.built is False:
-                    yield Finding(node.start, node.end,
-                                  f'{text} ({group} has no members, so Heat does not check it)',
-                                  severity=Severity.WARNING)
+                severity = None
+                if resolved.problem == LOOP:
+                    text, data = resolved.message, None
+                elif catalog.heat_owns(name):
+                    matches = did_you_mean(name, catalog.names(include_hidden=True), cutoff=0.75)
+                    text = (f'The Resource Type ({name}) could not be found'
+                            + suggestion_text(matches))
+                    data = {'replacements': matches} if matches else None
+                elif stack.environments_known:
+                    used = ', '.join(os.path.basename(p) for p in stack.environment.paths)
+                    text = (f'The Resource Type ({name}) could not be found.  No environment of '
+                            f"this stack maps it ({used}), and it is not in Heat's catalog")
+                    data = None
                 else:
-                    yield Finding(node.start, node.end, text,
-                                  data={'replacements': matches} if matches else None)
+                    text = (f"The Resource Type ({name}) could not be found in Heat's catalog; "
+                            "it must be mapped by an environment's resource_registry, and no "
+                            'environment is known for this template')
+                    data, severity = None, Severity.WARNING
+                if member.built is False:
+                    text = f'{text} ({group} has no members, so Heat does not check it)'
+                    severity = Severity.WARNING
+                yield Finding(node.start, node.end, text, severity=severity, data=data)

@@ -19,9 +19,9 @@ member definition from:
 * ResourceChain: one member per type of `resources`, named by its index,
   all with the properties `resource_properties`.
 
-A member type naming a provider template is resolved through the
-analysis (`Analysis.type_named`); without a resolver for it, it is left
-unchecked.
+A member's type is resolved as the group's nested stack resolves it: in
+the stack's environment (`Analysis.stack`), so a registry type or a
+provider template is the type it maps to.
 """
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 if TYPE_CHECKING:
     from hot_ls.analysis import Analysis
     from hot_ls.catalog import ResourceType
+    from hot_ls.workspace import TypeResolution
 
 RESOURCE_GROUP = 'OS::Heat::ResourceGroup'
 AUTOSCALING_GROUP = 'OS::Heat::AutoScalingGroup'
@@ -103,8 +104,14 @@ def _group_members(analysis: 'Analysis') -> dict[Any, list[Member]]:
     return found
 
 
+def member_resolution(analysis: 'Analysis', member: Member) -> 'TypeResolution | None':
+    """What the member's type is in the group's nested stack (its parent's environment)."""
+    return analysis.stack.resolve(member.type_name) if member.type_name else None
+
+
 def member_type(analysis: 'Analysis', member: Member) -> 'ResourceType | None':
-    return analysis.type_named(member.type_name) if member.type_name else None
+    resolution = member_resolution(analysis, member)
+    return resolution.type if resolution is not None else None
 
 
 def _members(analysis: 'Analysis', group: Definition, group_type: str):

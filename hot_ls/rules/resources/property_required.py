@@ -1,4 +1,4 @@
-from hot_ls.rules.base import Rule, Severity
+from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.resources.member_issues import issue_findings
 from hot_ls.rules.resources.property_walk import REQUIRED
 
@@ -15,6 +15,11 @@ class PropertyRequired(Rule):
     missing property before the create only where the member type's own
     validation reads it (HOT730 then reports it); elsewhere it is a
     warning.
+
+    A provider template's parameter without a default is a required
+    property, unless an environment's `parameter_defaults` gives it one
+    (they flow into nested stacks); so when no environment is known for the
+    template, a missing one is a warning that says so.
 
     ## Why it matters
     Heat refuses the stack when it creates it: "Property flavor not
@@ -38,6 +43,19 @@ class PropertyRequired(Rule):
     checked_when_created = True
 
     def check(self, analysis):
-        if analysis.template.version is None:
+        template = analysis.template
+        if template.version is None:
             return
-        yield from issue_findings(analysis, REQUIRED, values=True, with_data=True)
+        unknown_defaults = not analysis.stack.environments_known
+
+        def own(issue):
+            resource = template.resources.get(issue.resource)
+            if unknown_defaults and resource is not None and \
+                    analysis.type_resolution(resource).is_provider:
+                return Finding(issue.start, issue.end, issue.message + (
+                    ': the provider template\'s parameter has no default, and no environment is '
+                    'known for this template whose parameter_defaults could give it one'),
+                    severity=Severity.WARNING, data=issue.data)
+            return Finding(issue.start, issue.end, issue.message, data=issue.data)
+
+        yield from issue_findings(analysis, REQUIRED, values=True, with_data=True, own=own)

@@ -294,11 +294,15 @@ def coerce(schema: PropertySchema, value: Any) -> Any:
         if value is None:
             value = default if default is not None else {}
         if not isinstance(value, dict):
+            if schema.allow_conversion and isinstance(value, (str, list)):
+                return value  # a provider's json parameter takes it (Heat dumps a list)
             raise TypeError('"%s" is not a map' % (value,))
         return value
     if kind == constr.LIST:
         if value is None:
             value = default or []
+        if schema.allow_conversion and isinstance(value, str):
+            value = value.split(',') if value else []  # param_utils.delim_string_to_list
         if not isinstance(value, list):
             raise TypeError('"%s" is not a list' % repr(value))
         return value

@@ -1,4 +1,7 @@
+import os
+
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.workspace.stacks import LOOP, NOT_FOUND
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.syntax import Scalar
 
@@ -11,18 +14,20 @@ def is_template_type(name: str) -> bool:
 
 
 class ResourceTypeUnknown(Rule):
-    """A resource type that is not in the catalog.
+    """A resource type that nothing implements.
 
     ## What it checks
-    Each resource's `type` against the resource catalog: Heat's 201 types
-    (hidden ones included), the global aliases (`OS::Quantum::*`,
-    Ceilometer alarms), cloud schema dumps and custom plugins from the
-    settings.  A type in a namespace Heat owns (`OS::Nova::`,
-    `OS::Heat::`, `AWS::EC2::`...) that is not there is an error.  A type
-    in another namespace (`OS::TripleO::...`, `Magnum::...`) must come
-    from an environment's resource_registry, which this file alone does not
-    show: that is a warning.  Provider templates (`type: server.yaml`) are
-    not checked here.
+    Each resource's `type` as Heat resolves it: the `resource_registry` of
+    the environments the stack is created with (see the `environments` and
+    `stacks` settings, or `hot-ls check -e`), then the resource catalog:
+    Heat's 201 types (hidden ones included), the global aliases
+    (`OS::Quantum::*`, Ceilometer alarms), cloud schema dumps and custom
+    plugins from the settings.  A type that none of them implements is an
+    error.  When no environment is known for the template, a type outside
+    the namespaces Heat owns (`OS::TripleO::...`, `Magnum::...`) may come
+    from an environment hot-ls was not told about: then it is a warning
+    that says so.  Provider templates (`type: server.yaml`, or a type an
+    environment maps to a file) are checked by HOT714.
 
     ## Why it matters
     Heat refuses the stack: "The Resource Type (OS::Nova::Sever) could not
@@ -49,12 +54,17 @@ class ResourceTypeUnknown(Rule):
         if template.version is None:
             return
         catalog = analysis.catalog
+        stack = analysis.stack
         for res in template.resources.values():
             node = res.get('type')
             if not isinstance(node, Scalar) or not isinstance(node.value, str) or not node.value:
                 continue
             name = node.value
-            if is_template_type(name) or catalog.lookup(name) is not None:
+            resolved = analysis.type_resolution(res)
+            if resolved.problem not in (NOT_FOUND, LOOP) or is_template_type(name):
+                continue
+            if resolved.problem == LOOP:
+                yield Finding(node.start, node.end, resolved.message)
                 continue
             message = f'The Resource Type ({name}) could not be found'
             stripped = name.strip()
@@ -68,8 +78,15 @@ class ResourceTypeUnknown(Rule):
                 matches = did_you_mean(name, catalog.names(include_hidden=True), cutoff=0.75)
                 yield Finding(node.start, node.end, message + suggestion_text(matches),
                               data={'replacements': matches} if matches else None)
+            elif stack.environments_known:
+                used = ', '.join(os.path.basename(p) for p in stack.environment.paths)
+                yield Finding(node.start, node.end,
+                              f'{message}.  No environment of this stack maps it ({used}), and '
+                              "it is not in Heat's catalog")
             else:
                 # Another namespace: a registry type, nothing to suggest from Heat's names.
                 yield Finding(node.start, node.end,
                               message + " in Heat's catalog; it must be mapped by an environment's "
-                              'resource_registry', severity=Severity.WARNING)
+                              'resource_registry, and no environment is known for this template '
+                              '(name them in the settings, `environments` or `stacks`, or with '
+                              'hot-ls check -e)', severity=Severity.WARNING)

@@ -1,0 +1,1 @@
+"""Rules about a template among its files: environments, provider templates, get_file."""

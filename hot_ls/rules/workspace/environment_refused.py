@@ -1,0 +1,63 @@
+from hot_ls.model.document import Kind
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.workspace.environments import LoadedEnvironment, MissingFile
+
+
+class EnvironmentRefused(Rule):
+    """`openstack stack create -e` refuses this environment file.
+
+    ## What it checks
+    What python-heatclient and Heat check when they read an environment,
+    beyond its sections: every `resource_registry` value that is not a
+    type name (one without `::`) is read as a file, relative to the
+    environment, and must exist; a value must be a string (null, a
+    number or a list stops python-heatclient); `hooks` and
+    `restricted_actions` under `resources:` must name Heat's hook types
+    (`pre-create`...) and actions (`update`, `replace`).  The messages are
+    python-heatclient's and Heat's.  A missing file is a warning here (an
+    environment may be meant for another folder; a template created with
+    it gets HOT605), and a file outside the workspace (an absolute path of
+    the deploying machine, a URL) is not read and not checked.
+
+    ## Why it matters
+    The stack is never created: "Could not fetch contents for
+    file:///.../nested/servr.yaml", "argument of type 'NoneType' is not
+    iterable", 'Invalid hook type "pre-crate" for resource breakpoint...'.
+    (Heat's engine would take `null` as a deletion, but python-heatclient
+    never gets that far.)
+
+    ## Example
+    ```yaml
+    resource_registry:
+      My::Server: nested/servr.yaml
+      resources:
+        db:
+          hooks: pre-crate
+    ```
+
+    ## Fix
+    Fix the path or the hook name; remove an entry instead of setting it
+    to null.
+    """
+
+    code = 'HOT603'
+    name = 'environment-refused'
+    severity = Severity.ERROR
+    kinds = frozenset({Kind.ENVIRONMENT})
+
+    def check(self, analysis):
+        loaded = LoadedEnvironment.load(analysis.text, analysis.path, analysis.workspace.locator)
+        for problem in loaded.client_problems:
+            node = problem.node
+            start, end = (node.start, node.end) if node is not None else (0, 0)
+            if isinstance(problem, MissingFile):
+                yield Finding(start, end, problem.message + ' (python-heatclient reads a '
+                              "resource_registry value without '::' as a file, relative to this "
+                              'environment, when a stack is created with it)',
+                              severity=Severity.WARNING)
+            else:
+                yield Finding(start, end, f'python-heatclient stops: {problem.message} (a '
+                              'resource_registry value must be a type name or a file; to undo '
+                              'a mapping, remove the entry)')
+        for start, end, message in loaded.registry_problems():
+            yield Finding(start, end, message)

@@ -1,0 +1,59 @@
+import os
+
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.syntax import Scalar
+from hot_ls.workspace.paths import URL
+
+
+class GetFileTarget(Rule):
+    """A `get_file` target that does not exist, or that hot-ls does not read.
+
+    ## What it checks
+    Each `get_file` whose argument is a literal path: python-heatclient
+    reads the file, relative to the template, when it sends the stack, and
+    `get_file` returns its content.  A missing file is a warning (checkouts
+    often leave scripts out, and the file may be generated before the
+    deploy).  A URL, or a path leaving the workspace folders and search
+    paths, is never read: that is information (its content is unknown to
+    the evaluator).
+
+    ## Why it matters
+    `openstack stack create` stops when the file is missing: "Could not
+    fetch contents for file:///.../scripts/boot.sh".
+
+    ## Example
+    ```yaml
+    user_data: {get_file: scripts/boot.sh}
+    ```
+
+    ## Fix
+    Fix the path, relative to the template; for files only the deploying
+    machine has, set `path_map` or `search_paths`.
+    """
+
+    code = 'HOT608'
+    name = 'get-file-target'
+    severity = Severity.WARNING
+
+    def check(self, analysis):
+        template = analysis.template
+        if template.version is None:
+            return
+        workspace = analysis.workspace
+        base = os.path.dirname(os.path.abspath(analysis.path)) if analysis.path else os.getcwd()
+        for call in template.calls:
+            if call.name != 'get_file' or call.impl in ('Removed', 'Invalid'):
+                continue
+            node = call.args
+            if not isinstance(node, Scalar) or not isinstance(node.value, str):
+                continue
+            target = workspace.locator.locate(node.value, base)
+            if target.refusal is not None:
+                what = 'a URL' if target.refusal == URL else 'a file outside the workspace'
+                yield Finding(node.start, node.end,
+                              f'{node.value} is {what}: hot-ls does not read it, so its content '
+                              'is unknown here', severity=Severity.INFORMATION)
+            elif not workspace.files.exists(target):
+                yield Finding(node.start, node.end,
+                              f'Could not fetch contents for {node.value}: the file does not '
+                              'exist (python-heatclient reads it when the stack is created)')

@@ -1,0 +1,60 @@
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.syntax import Scalar
+from hot_ls.workspace.stacks import PROVIDER_BROKEN, PROVIDER_MISSING, PROVIDER_UNREAD
+
+
+class ProviderTemplate(Rule):
+    """A resource's type is a provider template that cannot be used.
+
+    ## What it checks
+    A type that names a template (`type: nested.yaml`) or that an
+    environment's resource_registry maps to one: the file must exist and be
+    a HOT template.  python-heatclient reads it (relative to the file that
+    names it) and sends it with the stack; Heat makes a resource type of it
+    (its parameters are the properties, its outputs the attributes; HOT702
+    to HOT706 check those).  A template outside the workspace folders and
+    search paths (an absolute path of the deploying machine without a
+    `path_map`, a URL) is not read: that is information, nothing is
+    checked of the resource.
+
+    python-heatclient reads every such file before it sends the stack, so
+    a resource Heat would never create (its condition false) counts too.
+
+    ## Why it matters
+    `openstack stack create` stops: "Could not fetch contents for
+    file:///.../nested.yaml"; Heat refuses a provider that is not a
+    template.
+
+    ## Example
+    ```yaml
+    server:
+      type: nested/servr.yaml
+    ```
+
+    ## Fix
+    Fix the path (relative to the template, or to the environment that
+    maps the type); for files only the deploying machine has, set
+    `path_map` or `search_paths`.
+    """
+
+    code = 'HOT605'
+    name = 'provider-template'
+    severity = Severity.ERROR
+
+    def check(self, analysis):
+        template = analysis.template
+        if template.version is None:
+            return
+        for res in template.resources.values():
+            node = res.get('type')
+            if not isinstance(node, Scalar) or not isinstance(node.value, str):
+                continue
+            resolved = analysis.type_resolution(res)
+            if resolved.problem == PROVIDER_MISSING:
+                yield Finding(node.start, node.end, resolved.message)
+            elif resolved.problem == PROVIDER_BROKEN:
+                yield Finding(node.start, node.end, resolved.message)
+            elif resolved.problem == PROVIDER_UNREAD:
+                yield Finding(node.start, node.end,
+                              f'{resolved.message}; hot-ls checks nothing of this resource',
+                              severity=Severity.INFORMATION)

@@ -1,0 +1,297 @@
+"""Environment files as a stack is created with them: read, located, merged, registered.
+
+`openstack stack create -e a.yaml -e b.yaml` merges environments twice,
+and the result is what Heat uses:
+
+1. python-heatclient reads each file, rewrites each `resource_registry`
+   value that is not a type name (`'::'` in it) into the URL of the file
+   it names (relative to the environment's own URL, or its `base_url`),
+   and deep-merges the files in order (`deep_update`: nested mappings
+   merge, anything else, null included, replaces);
+2. Heat's engine then merges each file again over that
+   (`environment_util.merge_environments`): `parameters` and
+   `parameter_defaults` by each parameter's merge strategy, every other
+   section with `merge_map` (a shallow update that skips null values, so
+   one file's `resources:` replaces another's).
+
+`StackEnvironment` reproduces both, keeping where each registry entry was
+written (for navigation and messages), then loads the registry as
+`ResourceRegistry.load` does: a null deletes, `hooks` and
+`restricted_actions` are checked, a mapping nests (`resources`).
+"""
+from __future__ import annotations
+
+import collections.abc
+import copy
+import os
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+from urllib.parse import urljoin
+
+from hot_ls.model.environment import (RESOURCE_REGISTRY, Environment, EnvironmentError_,
+                                      merge_environments)
+from hot_ls.syntax import Mapping, Node, Scalar
+from hot_ls.workspace.paths import Locator, Target
+from hot_ls.workspace.registry import (HOOK_TYPES, HOOKS, RESOURCES, RESTRICTED,
+                                       RESTRICTED_ACTIONS, TEMPLATE_SUFFIXES, Entry,
+                                       GlobalRegistry, Origin, Registry)
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """One value of a registry as written, with where (and, for a file, what it names)."""
+
+    value: Any
+    origin: Origin
+    target: Target | None = None
+
+
+def _is_hook_definition(key: Any, value: Any) -> str | None:
+    """Heat's is_hook_definition / is_valid_restricted_action: None, or Heat's message."""
+    if key not in (HOOKS, RESTRICTED):
+        return None
+    allowed = HOOK_TYPES if key == HOOKS else RESTRICTED_ACTIONS
+    if isinstance(value, str):
+        valid = value in allowed
+    elif isinstance(value, collections.abc.Sequence):
+        valid = all(item in allowed for item in value)
+    else:
+        valid = False
+    if valid:
+        return None
+    if key == HOOKS:
+        return ('Invalid hook type "%(value)s" for resource breakpoint, acceptable hook '
+                'types are: %(types)s' % {'value': value, 'types': HOOK_TYPES})
+    return ('Invalid restricted_action type "%(value)s" for resource, acceptable '
+            'restricted_action types are: %(types)s'
+            % {'value': value, 'types': RESTRICTED_ACTIONS})
+
+
+def _is_file_reference(key: Any, value: Any) -> bool:
+    """python-heatclient's `ignore_if` negated: which registry values it reads as files."""
+    if key in ('base_url', HOOKS, RESTRICTED) or isinstance(value, dict):
+        return False
+    return isinstance(value, str) and '::' not in value
+
+
+def _span(node: Node | None) -> tuple[int, int] | None:
+    return (node.start, node.end) if node is not None else None
+
+
+class MissingFile(EnvironmentError_):
+    """A registry value naming a file that does not exist (python-heatclient cannot read it)."""
+
+
+def _client_refusal(key: Any, value: Any, base: str) -> str | None:
+    """Why python-heatclient cannot process a registry value (its resolve_environment_urls:
+    `ignore_if`, then `urljoin`), or None."""
+    if key == 'base_url' or isinstance(value, dict):
+        return None
+    try:
+        if '::' in value:
+            return None
+    except TypeError as exc:  # null, a number, a boolean
+        return str(exc)
+    if key in (HOOKS, RESTRICTED):
+        return None
+    try:
+        urljoin(base if base.endswith('/') else base + '/', value)
+    except Exception as exc:  # a list (the capabilities blueprint's candidates)
+        return str(exc)
+    return None
+
+
+@dataclass
+class LoadedEnvironment:
+    """One environment file: its model, and its registry with origins and located files."""
+
+    path: str | None
+    environment: Environment
+    registry: dict = field(default_factory=dict)  # nested dicts of Leaf
+    #: what python-heatclient refuses while reading it (it stops `openstack stack create`)
+    client_problems: list[EnvironmentError_] = field(default_factory=list)
+
+    @classmethod
+    def load(cls, text: str, path: str | None, locator: Locator) -> 'LoadedEnvironment':
+        env = Environment.from_text(text, path)
+        loaded = cls(path, env)
+        node = env.sections.get(RESOURCE_REGISTRY)
+        if isinstance(node, Mapping):
+            base = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
+            base_url = node.get('base_url')
+            if isinstance(base_url, Scalar) and isinstance(base_url.value, str):
+                base = base_url.value
+            loaded.registry = loaded._read(node, base, locator, top=True)
+        return loaded
+
+    def _read(self, node: Mapping, base: str, locator: Locator, top: bool,
+              client: bool = True, in_resources: bool = False) -> dict:
+        """The registry mapping `node` as Leafs.  python-heatclient reads (`client`) the values
+        of the registry itself and of each resource's entry under `resources`, no others."""
+        out: dict = {}
+        for key, pair in node.index.items():
+            value = pair.value
+            if isinstance(value, Mapping):
+                inner_base = base
+                found = value.get('base_url')  # a resource's own (python-heatclient honours it)
+                if not top and isinstance(found, Scalar) and isinstance(found.value, str):
+                    inner_base = found.value
+                out[key] = self._read(value, inner_base, locator, top=False,
+                                      client=in_resources,
+                                      in_resources=top and key == RESOURCES)
+                continue
+            raw = value.to_python() if value is not None else None
+            origin = Origin(self.path, _span(pair.key), _span(value))
+            target = locator.locate(raw, base) if _is_file_reference(key, raw) else None
+            out[key] = Leaf(raw, origin, target)
+            if client:
+                self._check_client(key, raw, base, target, pair)
+        return out
+
+    def _check_client(self, key: Any, raw: Any, base: str, target: Target | None, pair) -> None:
+        node = pair.value if pair.value is not None else pair.key
+        refusal = _client_refusal(key, raw, base)
+        if refusal is not None:
+            self.client_problems.append(EnvironmentError_(refusal, node, self.path))
+        elif target is not None and target.readable and not os.path.isfile(target.path):
+            self.client_problems.append(MissingFile(
+                f'Could not fetch contents for {target.reference}', node, self.path))
+
+    def registry_problems(self) -> Iterable[tuple[int, int, str]]:
+        """Heat's checks of `hooks` and `restricted_actions` in this file: (start, end, message)."""
+        stack = [self.registry]
+        while stack:
+            tree = stack.pop()
+            for key, value in tree.items():
+                if isinstance(value, dict):
+                    stack.append(value)
+                    continue
+                message = _is_hook_definition(key, value.value)
+                if message is not None and value.origin.value is not None:
+                    yield value.origin.value[0], value.origin.value[1], message
+
+    @property
+    def problems(self) -> list[EnvironmentError_]:
+        """What stops a stack create with this file: python-heatclient's refusals first."""
+        return self.client_problems + self.environment.problems
+
+
+def _copy_tree(tree: dict) -> dict:
+    """A copy of nested dicts (their leaves shared: they are immutable)."""
+    return {k: _copy_tree(v) if isinstance(v, dict) else v for k, v in tree.items()}
+
+
+def _client_merge(old: Any, new: dict) -> dict:
+    """python-heatclient's deep_update."""
+    if old is None or not isinstance(old, dict):
+        old = {}
+    for key, value in new.items():
+        if isinstance(value, dict):
+            old[key] = _client_merge(old.get(key, {}), value)
+        else:
+            old[key] = value
+    return old
+
+
+def _server_merge(old: Any, new: dict) -> dict:
+    """Heat's merge_map without deep_merge: a shallow update that skips nulls."""
+    if not old:
+        return new
+    for key, value in new.items():
+        if not (isinstance(value, Leaf) and value.value is None):
+            old[key] = value
+    return old
+
+
+@dataclass
+class StackEnvironment:
+    """The environment a stack is created with: its files merged and its registry loaded."""
+
+    files: tuple[LoadedEnvironment, ...] = ()
+    registry: Registry = field(default_factory=Registry)
+    parameters: dict = field(default_factory=dict)
+    parameter_defaults: dict = field(default_factory=dict)
+    #: what Heat refuses: (the file, the node if known, the message)
+    problems: list[EnvironmentError_] = field(default_factory=list)
+    #: configured environment files that could not be read (messages naming them)
+    unread: tuple[str, ...] = ()
+
+    @property
+    def known(self) -> bool:
+        """Whether any environment applies (else an unknown type may be mapped by one not
+        given)."""
+        return bool(self.files)
+
+    @property
+    def paths(self) -> tuple[str, ...]:
+        return tuple(f.path for f in self.files if f.path)
+
+
+def stack_environment(files: Iterable[LoadedEnvironment], global_registry: GlobalRegistry | None,
+                      param_types: dict | None = None,
+                      parameters: dict | None = None) -> StackEnvironment:
+    """The environment of a stack created with these files (in order) and `-P` parameters."""
+    files = tuple(files)
+    stack = StackEnvironment(files, Registry(global_=global_registry))
+    for loaded in files:
+        if loaded.problems:
+            stack.problems.extend(loaded.problems)
+    usable = [f for f in files if not f.problems]
+    # 1. the client: deep_update of every file, registry values located
+    merged_registry: dict = {}
+    for loaded in usable:
+        merged_registry = _client_merge(merged_registry, _copy_tree(loaded.registry))
+    # 2. the engine: merge_map of each file's registry over that
+    for loaded in usable:
+        if loaded.registry:
+            merged_registry = _server_merge(merged_registry, _copy_tree(loaded.registry))
+    _load_registry(stack, (), merged_registry)
+    # parameters and parameter_defaults: the client's deep merge, then the engine's strategies
+    client_parameters: dict = dict(parameters or {})
+    client_defaults: dict = {}
+    for loaded in usable:
+        client_parameters = _client_merge(client_parameters, copy.deepcopy(
+            loaded.environment.parameters))
+        client_defaults = _client_merge(client_defaults, copy.deepcopy(
+            loaded.environment.parameter_defaults))
+    try:
+        merged = merge_environments([f.environment for f in usable], dict(param_types or {}),
+                                    client_parameters, client_defaults)
+    except EnvironmentError_ as exc:
+        stack.problems.append(exc)
+        stack.parameters, stack.parameter_defaults = client_parameters, client_defaults
+    else:
+        stack.parameters, stack.parameter_defaults = merged.parameters, merged.parameter_defaults
+    return stack
+
+
+def _load_registry(stack: StackEnvironment, path: tuple, registry: dict) -> None:
+    """ResourceRegistry._load_registry over the merged registry."""
+    for key, value in registry.items():
+        here = path + (key,)
+        if isinstance(value, dict):
+            if len(here) == 2 and here[0] == RESOURCES:
+                settings = {k: v.value for k, v in value.items()
+                            if isinstance(v, Leaf) and k in (HOOKS, RESTRICTED)}
+                if settings:
+                    stack.registry.resource_settings[str(key)] = settings
+            _load_registry(stack, here, value)
+            continue
+        leaf: Leaf = value
+        if leaf.value is None:
+            stack.registry.delete(here)
+            continue
+        problem = _is_hook_definition(key, leaf.value)
+        if problem is not None:
+            stack.problems.append(EnvironmentError_(problem, None, leaf.origin.path))
+            continue
+        if key in (HOOKS, RESTRICTED):
+            continue
+        target = leaf.target
+        stack.registry.add(Entry(tuple(str(p) for p in here), leaf.value, True, leaf.origin,
+                                 target if _names_template(key, leaf.value) else None))
+
+
+def _names_template(key: Any, value: Any) -> bool:
+    return (isinstance(key, str) and key.endswith(TEMPLATE_SUFFIXES)) or (
+        isinstance(value, str) and value.endswith(TEMPLATE_SUFFIXES))

@@ -1,0 +1,189 @@
+"""One template as part of a stack: its environment, and what each resource type resolves to.
+
+A `StackContext` is a template together with the environment it is
+created with: the `-e` files that apply to it (from the configuration),
+or, for a provider template, its parent's environment passed down as Heat
+passes it (`environment.get_child_environment`: the same registry and
+`parameter_defaults`, minus the registry entry that led to the child).
+Its `resolve(type, resource_name)` answers what Heat would: one of Heat's
+types (through aliases and globs), a provider template turned into a
+resource type, or not found, with the steps that led there.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from hot_ls.catalog import ResourceType
+from hot_ls.workspace.environments import StackEnvironment
+from hot_ls.workspace.paths import Target
+from hot_ls.workspace.providers import provider_type
+from hot_ls.workspace.registry import TEMPLATE, Registry, Resolution
+
+if TYPE_CHECKING:
+    from hot_ls.workspace.workspace import Workspace
+
+#: Heat's max_nested_stack_depth (heat/common/config.py)
+MAX_NESTED_DEPTH = 5
+
+# Why a type has no schema although it resolved (TypeResolution.problem kinds)
+NOT_FOUND = 'not-found'              # no implementation: Heat refuses the template
+LOOP = 'loop'                        # the registry maps in a circle
+PROVIDER_MISSING = 'provider-missing'  # a template file that does not exist
+PROVIDER_UNREAD = 'provider-unread'    # a URL, or outside the workspace: not checked
+PROVIDER_BROKEN = 'provider-broken'    # not a HOT template Heat can read
+
+
+@dataclass(frozen=True)
+class TypeResolution:
+    """What a resource's type is in its stack."""
+
+    requested: Any
+    resolution: Resolution
+    type: ResourceType | None = None       # Heat's type, or the provider template's schema
+    provider: Target | None = None         # for a template: the file
+    problem: str | None = None             # NOT_FOUND, LOOP, PROVIDER_* (None: resolved)
+    message: str | None = None             # what to tell the user about the problem
+
+    @property
+    def is_provider(self) -> bool:
+        return self.provider is not None
+
+
+@dataclass(frozen=True)
+class Nesting:
+    """The deepest chain of nested stacks below a template."""
+
+    depth: int                 # the depth of the deepest stack (the root stack is 0)
+    path: tuple[str, ...]      # its templates, from the one asked about
+    cycle: bool = False        # the last template is already on the path
+
+    def names(self) -> list[str]:
+        return [os.path.basename(p) for p in self.path]
+
+
+@dataclass
+class StackContext:
+    """A template in its stack: the environment and the chain of templates above it."""
+
+    workspace: 'Workspace'
+    template: str                       # the template's path
+    environment: StackEnvironment
+    chain: tuple[str, ...] = ()         # the templates above it, root first
+    root: str | None = None             # the template the stack is created from
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def depth(self) -> int:
+        return len(self.chain)
+
+    @property
+    def registry(self) -> Registry:
+        return self.environment.registry
+
+    @property
+    def environments_known(self) -> bool:
+        return self.environment.known
+
+    def resolve(self, type_name: Any, resource_name: Any = None) -> TypeResolution:
+        key = (type_name, resource_name)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._resolve(type_name, resource_name)
+        return found
+
+    def _resolve(self, type_name: Any, resource_name: Any) -> TypeResolution:
+        resolution = self.registry.resolve(type_name, resource_name)
+        entry = resolution.entry
+        if entry is None:
+            return TypeResolution(type_name, resolution, problem=LOOP if resolution.loop
+                                  else NOT_FOUND, message=resolution.error)
+        if entry.kind != TEMPLATE:
+            return TypeResolution(type_name, resolution,
+                                  self.workspace.catalog.get(entry.name))
+        target = entry.target or self.workspace.locator.locate(
+            entry.template, os.path.dirname(os.path.abspath(self.template)))
+        if entry.user is False:  # Heat's global environment: its own templates, not ours
+            return TypeResolution(type_name, resolution, None, target, PROVIDER_UNREAD,
+                                  f'{entry.template} is a template of Heat\'s own installation')
+        if not target.readable:
+            return TypeResolution(type_name, resolution, None, target, PROVIDER_UNREAD,
+                                  f'the provider template {target.reference} is not read '
+                                  f'({target.refusal})')
+        summary = self.workspace.summary(target.path)
+        if summary is None:
+            return TypeResolution(type_name, resolution, None, target, PROVIDER_MISSING,
+                                  f'Could not fetch contents for {target.reference}: '
+                                  'the file does not exist')
+        if summary.template is None:
+            what = summary.problem or f'a {summary.kind.value} document, not a HOT template'
+            return TypeResolution(type_name, resolution, None, target, PROVIDER_BROKEN,
+                                  f'the provider template {target.reference} cannot be used: '
+                                  f'{what}')
+        rtype = provider_type(entry.name, summary.template,
+                              self.environment.parameter_defaults)
+        return TypeResolution(type_name, resolution, rtype, target)
+
+    def facade(self, resolved: TypeResolution, resource_name: Any = None) -> ResourceType | None:
+        """The type a provider template stands in for, if its type name has another
+        implementation (Heat's `get_resource_info(..., ignore=<the template>)`)."""
+        entry = resolved.resolution.entry
+        if resolved.provider is None or entry is None or not isinstance(resolved.requested, str):
+            return None
+        other = self.registry.resolve(resolved.requested, resource_name, ignore=entry)
+        if other.entry is None:
+            return None
+        if other.entry.kind != TEMPLATE:
+            return self.workspace.catalog.get(other.entry.name)
+        target = other.entry.target or self.workspace.locator.locate(
+            other.entry.template, os.path.dirname(os.path.abspath(self.template)))
+        summary = self.workspace.summary(target.path) if target.readable else None
+        if summary is None or summary.template is None:
+            return None
+        return provider_type(other.entry.name, summary.template,
+                             self.environment.parameter_defaults)
+
+    def deepest(self) -> Nesting:
+        """The deepest nesting of provider templates below this template (or a cycle)."""
+        return self._deepest((self.template,), self.depth)
+
+    def _deepest(self, path: tuple[str, ...], depth: int) -> Nesting:
+        key = (self.template, id(self.registry.user))
+        memo = self.workspace.nesting_memo
+        known = memo.get(key)
+        if known is not None:
+            height, tail = known
+            return Nesting(depth + height, path + tail)
+        best = Nesting(depth, path)
+        if depth <= MAX_NESTED_DEPTH:  # deeper is already too deep: no need to look further
+            summary = self.workspace.summary(self.template)
+            resources = summary.template.resources if summary and summary.template else ()
+            for resource in resources:
+                child = self.child(self.resolve(resource.type, resource.name), resource.name)
+                if child is None:
+                    continue
+                if child.template in path:
+                    return Nesting(depth + 1, path + (child.template,), cycle=True)
+                found = child._deepest(path + (child.template,), depth + 1)
+                if found.cycle:
+                    return found
+                if found.depth > best.depth:
+                    best = found
+        if best.depth <= MAX_NESTED_DEPTH:  # (a deeper result may have been cut short)
+            memo[key] = (best.depth - depth, best.path[len(path):])
+        return best
+
+    def child(self, resolution: TypeResolution, resource_name: Any = None) -> 'StackContext | None':
+        """The context of the provider template a resource's type resolved to."""
+        if resolution.provider is None or not resolution.provider.readable:
+            return None
+        entry = resolution.resolution.entry
+        registry = self.registry
+        if entry is not None and entry.user and entry.path in registry.user:
+            # Heat's registry.remove_item: the child does not see the entry that led to it
+            registry = Registry({k: v for k, v in registry.user.items() if k != entry.path},
+                                registry.global_, dict(registry.resource_settings))
+        return StackContext(self.workspace, resolution.provider.path,
+                            replace(self.environment, parameters={}, registry=registry),
+                            self.chain + (self.template,), self.root or self.template)

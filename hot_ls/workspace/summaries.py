@@ -1,0 +1,211 @@
+"""What the workspace keeps of each file: a small summary, never its whole tree.
+
+A template's summary is its interface (parameters, outputs: what a parent
+sees of it as a provider), the types its resources use, the files it names
+(`get_file`, `type: x.yaml`) and its `capabilities`; an environment's is
+its registry (with where each entry was written) and the parameter names
+it sets.  Summaries are what the index keeps for hundreds of files (TripleO
+has ~600) in little memory; an editor that wants a file's tree parses it.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from hot_ls.language import parameters as params
+from hot_ls.language.parameters import ParameterSchema
+from hot_ls.model.document import Kind, classify
+from hot_ls.model.environment import PARAMETER_DEFAULTS, PARAMETERS
+from hot_ls.model.template import Template
+from hot_ls.syntax import Mapping, Scalar, Sequence, SyntaxTree, parse
+from hot_ls.text.source import Source
+from hot_ls.workspace.environments import LoadedEnvironment
+from hot_ls.workspace.paths import Locator
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class ParameterInfo:
+    name: Any
+    span: Span                          # the declaration's key
+    schema: ParameterSchema | None      # None: Heat refuses the declaration
+    description: Any = None
+
+
+@dataclass(frozen=True)
+class OutputInfo:
+    name: Any
+    span: Span
+    description: Any = None
+
+
+@dataclass(frozen=True)
+class ResourceInfo:
+    name: Any
+    span: Span            # the resource's key
+    type: Any             # as written
+    type_span: Span | None
+
+
+@dataclass(frozen=True)
+class FileReference:
+    """A file a template names: `get_file: x` or `type: x.yaml`."""
+
+    reference: str
+    span: Span
+    kind: str  # 'get_file' | 'type'
+
+
+@dataclass
+class TemplateSummary:
+    path: str
+    version: str | None
+    description: Any
+    parameters: dict[Any, ParameterInfo] = field(default_factory=dict)
+    outputs: dict[Any, OutputInfo] = field(default_factory=dict)
+    resources: list[ResourceInfo] = field(default_factory=list)
+    files: list[FileReference] = field(default_factory=list)
+    capabilities: dict | None = None  # the blueprint's section, as plain data
+    capabilities_span: Span | None = None
+
+    def interface_key(self) -> str:
+        """Equal for two versions that look the same from a parent (parameters, outputs)."""
+        digest = hashlib.sha1()
+        for name, info in self.parameters.items():
+            schema = info.schema
+            digest.update(repr((name, None if schema is None else (
+                schema.type, schema.default, tuple(c.key for c in schema.constraints),
+                [repr(c.definition()) for c in schema.constraints]))).encode())
+        for name in self.outputs:
+            digest.update(repr(('output', name)).encode())
+        digest.update(repr(self.capabilities).encode())
+        return digest.hexdigest()
+
+
+@dataclass
+class EnvironmentSummary:
+    path: str
+    loaded: LoadedEnvironment
+    #: parameter names the file sets: (section, name) -> the key's span
+    parameter_keys: dict[tuple[str, Any], Span] = field(default_factory=dict)
+    requires: dict | None = None  # the blueprint's section
+
+    def interface_key(self) -> str:
+        digest = hashlib.sha1()
+        digest.update(repr(sorted(map(repr, _flatten(self.loaded.registry)))).encode())
+        digest.update(repr(self.loaded.environment.as_dict()).encode())
+        digest.update(repr(self.requires).encode())
+        return digest.hexdigest()
+
+
+def _flatten(tree: dict, prefix: tuple = ()):
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            yield from _flatten(value, prefix + (key,))
+        else:
+            yield prefix + (key,), value.value
+
+
+@dataclass
+class Summary:
+    """One file of the workspace: its kind and the summary of that kind (or None)."""
+
+    path: str
+    kind: Kind
+    template: TemplateSummary | None = None
+    environment: EnvironmentSummary | None = None
+    problem: str | None = None  # why the file could not be read
+
+    def interface_key(self) -> str:
+        if self.template is not None:
+            return self.template.interface_key()
+        if self.environment is not None:
+            return self.environment.interface_key()
+        return f'{self.kind.value}:{self.problem}'
+
+
+def summarize(path: str, source: Source, locator: Locator,
+              tree: SyntaxTree | None = None) -> Summary:
+    """The summary of the file at `path` with this text."""
+    if source.problem is not None:
+        return Summary(path, Kind.BROKEN, problem=source.problem.message)
+    tree = tree if tree is not None else parse(source.text)
+    kind = classify(tree, path)
+    if kind is Kind.HOT:
+        return Summary(path, kind, template=template_summary(Template(tree, path)))
+    if kind is Kind.ENVIRONMENT:
+        return Summary(path, kind, environment=environment_summary(path, source.text, tree,
+                                                                   locator))
+    return Summary(path, kind)
+
+
+def _span(node) -> Span:
+    return (node.start, node.end)
+
+
+def template_summary(template: Template) -> TemplateSummary:
+    version = template.version
+    summary = TemplateSummary(template.path or '', template.version_text,
+                              _plain(template.section('description')))
+    for name, definition in template.parameters.items():
+        schema = None
+        if version is not None:
+            try:
+                schema = params.parse_schema(name, definition.body.to_python(), version)
+            except (params.ParameterError, TypeError, ValueError):
+                schema = None
+        description = definition.get('description')
+        summary.parameters[name] = ParameterInfo(name, _span(definition.key), schema,
+                                                 _plain(description))
+    for name, definition in template.outputs.items():
+        summary.outputs[name] = OutputInfo(name, _span(definition.key),
+                                           _plain(definition.get('description')))
+    for name, definition in template.resources.items():
+        node = definition.get('type')
+        summary.resources.append(ResourceInfo(
+            name, _span(definition.key), node.value if isinstance(node, Scalar) else None,
+            _span(node) if node is not None else None))
+        if isinstance(node, Scalar) and isinstance(node.value, str) \
+                and node.value.endswith(('.yaml', '.template')):
+            summary.files.append(FileReference(node.value, _span(node), 'type'))
+    for call in template.calls:
+        if call.name == 'get_file' and isinstance(call.args, Scalar) \
+                and isinstance(call.args.value, str):
+            summary.files.append(FileReference(call.args.value, _span(call.args), 'get_file'))
+    pair = template.sections.get('capabilities')
+    if pair is not None:
+        summary.capabilities = pair.value.to_python() if pair.value is not None else None
+        summary.capabilities_span = _span(pair.key)
+    return summary
+
+
+def environment_summary(path: str, text: str, tree: SyntaxTree,
+                        locator: Locator) -> EnvironmentSummary:
+    loaded = LoadedEnvironment.load(text, path, locator)
+    summary = EnvironmentSummary(path, loaded)
+    root = tree.root
+    if isinstance(root, Mapping):
+        for section in (PARAMETERS, PARAMETER_DEFAULTS):
+            node = root.get(section)
+            if isinstance(node, Mapping):
+                for name, pair in node.index.items():
+                    summary.parameter_keys[(section, name)] = _span(pair.key)
+        requires = root.get('requires')
+        if requires is not None:
+            summary.requires = requires.to_python()
+    return summary
+
+
+def _plain(node) -> Any:
+    if node is None:
+        return None
+    if isinstance(node, (Mapping, Sequence)):
+        return node.to_python()
+    return node.value if isinstance(node, Scalar) else None
+
+
+def directory(path: str) -> str:
+    return os.path.dirname(os.path.abspath(path))

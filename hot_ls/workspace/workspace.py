@@ -1,0 +1,302 @@
+"""The tree of files a template lives in: which environments apply, what providers it uses.
+
+One `Workspace` per set of folders (an editor's workspace folders, or the
+paths `hot-ls check` was given).  It is the only part of hot-ls that reads
+files other than the document being analysed, always through its
+`FileStore` (confined to the folders and the configured search paths).
+It answers:
+
+- `stack(path)`: the template as part of a stack (`StackContext`) — with
+  the environments the configuration names for it (`environments`, then
+  those of every matching `stacks` entry, then the command line's `-e`),
+  or, for a provider template reached from such a stack, its parent's
+  environment; without any, an empty one (`environments_known` is False);
+- `summary(path)`: what it keeps of any file (cached by size and mtime);
+- `index()`: every Heat document of the folders, for what spans files
+  (workspace symbols, references across files, who uses a provider);
+- `changed(paths)`: forget what depended on changed files.
+"""
+from __future__ import annotations
+
+import fnmatch
+import os
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+from hot_ls.config import Settings
+from hot_ls.model.document import Kind
+from hot_ls.workspace.environments import LoadedEnvironment, StackEnvironment, stack_environment
+from hot_ls.workspace.files import FileStore, Stamp
+from hot_ls.workspace.paths import Locator
+from hot_ls.workspace.registry import GlobalRegistry
+from hot_ls.workspace.stacks import StackContext
+from hot_ls.workspace.summaries import Summary, summarize
+
+SUFFIXES = ('.yaml', '.yml', '.template', '.json')
+SKIP_DIRS = frozenset(('.git', '.hg', '.svn', '.tox', '.venv', 'venv', 'node_modules',
+                       '__pycache__', '.mypy_cache', '.pytest_cache'))
+
+Progress = Callable[[int, int, str], None]  # (done, total, path)
+
+
+@dataclass
+class Index:
+    """Every Heat document of the workspace folders, summarised."""
+
+    summaries: dict[str, Summary] = field(default_factory=dict)
+
+    def templates(self) -> Iterator[Summary]:
+        return (s for s in self.summaries.values() if s.template is not None)
+
+    def environments(self) -> Iterator[Summary]:
+        return (s for s in self.summaries.values() if s.environment is not None)
+
+
+class Workspace:
+    def __init__(self, settings: Settings | None = None, roots: Iterable[str] = (),
+                 environments: Iterable[str] = (), catalog: Any = None,
+                 readable: Iterable[str] = ()):
+        """`roots`: the folders of the workspace (indexed and readable); `readable`: other
+        folders hot-ls may read files from but does not index."""
+        self.settings = settings or Settings()
+        self.roots = tuple(dict.fromkeys(os.path.abspath(r) for r in roots if r))
+        self.locator = Locator((*self.roots, *readable), self.settings.search_paths,
+                               self.settings.path_map)
+        self.files = FileStore(self.locator)
+        #: environments given for every template on top of the configuration (`check -e`)
+        self.extra_environments = tuple(os.path.abspath(e) for e in environments)
+        self._catalog = catalog
+        self._global: GlobalRegistry | None = None
+        self._lock = threading.RLock()
+        self._summaries: dict[str, tuple[Stamp, Summary]] = {}
+        self._stacks: dict[str, StackContext] = {}
+        self._index: Index | None = None
+        self._parents: dict[str, StackContext] | None = None
+        #: (template, registry) -> (height, templates below): see StackContext.deepest
+        self.nesting_memo: dict = {}
+        self.generation = 0
+
+    @classmethod
+    def for_document(cls, path: str | None, settings: Settings | None = None) -> 'Workspace':
+        """A workspace for one document analysed on its own: its folder."""
+        roots = [os.path.dirname(os.path.abspath(path))] if path else [os.getcwd()]
+        return cls(settings, roots)
+
+    # -- what every stack shares ---------------------------------------------------------
+    @property
+    def catalog(self):
+        if self._catalog is None:
+            from hot_ls.catalog import effective_catalog
+            self._catalog = effective_catalog(self.settings)
+        return self._catalog
+
+    @property
+    def global_registry(self) -> GlobalRegistry:
+        if self._global is None:
+            self._global = GlobalRegistry.of(self.catalog)
+        return self._global
+
+    # -- files ------------------------------------------------------------------------------
+    def summary(self, path: str) -> Summary | None:
+        """What the workspace keeps of a file (None: it does not exist or may not be read)."""
+        path = os.path.abspath(path)
+        if self.locator.allowed(path) is not None:
+            return None
+        stamp = self.files.stamp(path)
+        if stamp is None:
+            return None
+        with self._lock:
+            cached = self._summaries.get(path)
+            if cached is not None and cached[0] == stamp:
+                return cached[1]
+        summary = summarize(path, self.files.read(path), self.locator)
+        with self._lock:
+            self._summaries[path] = (stamp, summary)
+        return summary
+
+    def environment(self, path: str) -> LoadedEnvironment | None:
+        summary = self.summary(path)
+        if summary is None:
+            return None
+        if summary.environment is not None:
+            return summary.environment.loaded
+        # Heat reads any mapping as an environment (and refuses what it cannot use)
+        return LoadedEnvironment.load(self.files.read(path).text, path, self.locator)
+
+    # -- which environments apply --------------------------------------------------------
+    def configured_environments(self, template: str) -> tuple[tuple[str, ...], dict] | None:
+        """The -e files and -P values the configuration gives a template as a stack's root,
+        or None when it names none for it."""
+        template = os.path.abspath(template)
+        environments = list(self.settings.environments)
+        parameters: dict = {}
+        matched = bool(environments)
+        for stack in self.settings.stacks:
+            if any(self._matches(template, pattern) for pattern in stack.templates):
+                environments.extend(stack.environments)
+                parameters.update(stack.parameters)
+                matched = True
+        environments.extend(self.extra_environments)
+        if not matched and not self.extra_environments:
+            return None
+        return tuple(self._absolute(e, template) for e in environments), parameters
+
+    def _matches(self, path: str, pattern: str) -> bool:
+        if os.path.isabs(pattern):
+            return fnmatch.fnmatch(path, pattern)
+        return any(fnmatch.fnmatch(path, os.path.join(root, pattern)) for root in self.roots) \
+            or fnmatch.fnmatch(os.path.basename(path), pattern)
+
+    def _absolute(self, path: str, template: str) -> str:
+        if os.path.isabs(path):
+            return path
+        for root in self.roots:  # relative to the workspace folder holding the template
+            if template.startswith(root.rstrip(os.sep) + os.sep):
+                return os.path.join(root, path)
+        return os.path.join(os.path.dirname(template), path)
+
+    # -- stacks -------------------------------------------------------------------------------
+    def stack(self, template: str) -> StackContext:
+        """The template as part of its stack (see the module's docstring)."""
+        template = os.path.abspath(template)
+        with self._lock:
+            found = self._stacks.get(template)
+        if found is not None:
+            return found
+        found = self._root_stack(template)
+        if found is None:
+            found = self._reached(template)
+        if found is None:
+            found = StackContext(self, template, StackEnvironment(
+                registry=stack_environment((), self.global_registry).registry))
+        with self._lock:
+            self._stacks[template] = found
+        return found
+
+    def _root_stack(self, template: str) -> StackContext | None:
+        configured = self.configured_environments(template)
+        if configured is None:
+            return None
+        paths, parameters = configured
+        loaded = []
+        problems = []
+        for path in paths:
+            env = self.environment(path)
+            if env is None:
+                target = self.locator.locate(path, os.path.dirname(template))
+                reason = target.refusal or 'file not found'
+                shown = os.path.relpath(path, os.path.dirname(template))
+                problems.append(f'environment {shown}: cannot read file: {reason}')
+                continue
+            loaded.append(env)
+        summary = self.summary(template)
+        types = {}
+        if summary is not None and summary.template is not None:
+            types = {name: info.schema.type for name, info in summary.template.parameters.items()
+                     if info.schema is not None}
+        environment = stack_environment(loaded, self.global_registry, types, parameters)
+        environment.unread = tuple(problems)
+        return StackContext(self, template, environment, root=template)
+
+    def _reached(self, template: str) -> StackContext | None:
+        """A provider template reached from a configured stack: its parent's environment."""
+        if not self.settings.stacks and not self.settings.environments \
+                and not self.extra_environments:
+            return None
+        parents = self._provider_parents()
+        return parents.get(template)
+
+    def _provider_parents(self) -> dict[str, StackContext]:
+        """For every provider template reached from a configured root: its context."""
+        with self._lock:
+            if self._parents is not None:
+                return self._parents
+        reached: dict[str, StackContext] = {}
+        roots = [s.path for s in self.index().templates()
+                 if self.configured_environments(s.path) is not None]
+        for root in sorted(roots):
+            pending = [self.stack(root)]
+            while pending:
+                context = pending.pop()
+                summary = self.summary(context.template)
+                if summary is None or summary.template is None:
+                    continue
+                for resource in summary.template.resources:
+                    resolved = context.resolve(resource.type, resource.name)
+                    child = context.child(resolved, resource.name)
+                    if child is None or child.template in reached or \
+                            child.depth > 8 or child.template in child.chain:
+                        continue
+                    if self.configured_environments(child.template) is not None:
+                        continue  # configured as a root of its own
+                    reached[child.template] = child
+                    pending.append(child)
+        with self._lock:
+            self._parents = reached
+        return reached
+
+    # -- the index ------------------------------------------------------------------------------
+    def index(self, progress: Progress | None = None) -> Index:
+        """Every Heat document of the workspace folders (built once; kept current by `changed`)."""
+        with self._lock:
+            if self._index is not None:
+                return self._index
+        paths = list(self.discover())
+        index = Index()
+        for number, path in enumerate(paths, 1):
+            summary = self.summary(path)
+            if summary is not None and summary.kind.is_heat_document and summary.kind is not Kind.JINJA:
+                index.summaries[path] = summary
+            if progress is not None:
+                progress(number, len(paths), path)
+        with self._lock:
+            self._index = index
+        return index
+
+    def discover(self) -> Iterator[str]:
+        """Every file of the folders that may be a Heat document, in a stable order."""
+        exclude = self.settings.exclude
+        for root in self.roots:
+            for dirpath, dirnames, filenames in os.walk(root):
+                dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+                for name in sorted(filenames):
+                    if not name.endswith(SUFFIXES):
+                        continue
+                    path = os.path.join(dirpath, name)
+                    normalized = path.replace(os.sep, '/')
+                    if any(fnmatch.fnmatch(normalized, p) or fnmatch.fnmatch(name, p)
+                           for p in exclude):
+                        continue
+                    yield path
+
+    # -- change ---------------------------------------------------------------------------------
+    def changed(self, paths: Iterable[str]) -> bool:
+        """Files changed (on disk or in an editor): forget what depended on them.
+
+        Returns whether any of them changed what another file sees of it (an
+        environment, or a template's parameters, outputs or capabilities).
+        """
+        interface_changed = False
+        with self._lock:
+            for path in paths:
+                path = os.path.abspath(path)
+                self.files.forget(path)
+                before = self._summaries.pop(path, None)
+                after = self.summary(path) if os.path.exists(path) or \
+                    self.files.has_overlay(path) else None
+                old_key = before[1].interface_key() if before else None
+                new_key = after.interface_key() if after else None
+                if old_key != new_key:
+                    interface_changed = True
+                if self._index is not None:
+                    if after is not None and after.kind.is_heat_document:
+                        self._index.summaries[path] = after
+                    else:
+                        self._index.summaries.pop(path, None)
+            if interface_changed:
+                self._stacks.clear()
+                self._parents = None
+                self.nesting_memo.clear()
+                self.generation += 1
+        return interface_changed
