@@ -1,6 +1,7 @@
 """Shared helpers for the tests: paths, rendering diagnostics, analysing snippets."""
 from __future__ import annotations
 
+import glob
 import os
 import textwrap
 
@@ -16,6 +17,34 @@ PERF = os.path.join(SHARED, 'perf')
 #: for the tests that read ../shared: skipped in a clone without it (as the README says)
 needs_corpus = pytest.mark.skipif(not os.path.isdir(CORPUS), reason='../shared/corpus is not present')
 needs_perf = pytest.mark.skipif(not os.path.isdir(PERF), reason='../shared/perf is not present')
+
+
+def _heat_venv() -> str | None:
+    """The Heat virtual environment of the oracle tests (README: `.venv-heat`), if there is one.
+
+    $HOT_LS_HEAT_VENV first, then `.venv-heat` in the project, beside it
+    (a worktree's parent), or `venv-heat` beside it.
+    """
+    parent = os.path.dirname(ROOT)
+    for candidate in (os.environ.get('HOT_LS_HEAT_VENV'), os.path.join(ROOT, '.venv-heat'),
+                      os.path.join(parent, '.venv-heat'), os.path.join(parent, 'venv-heat')):
+        if candidate and os.path.exists(os.path.join(candidate, 'bin', 'python')):
+            return candidate
+    return None
+
+
+def _heat_package(venv: str | None) -> str | None:
+    if venv is None:
+        return None
+    found = sorted(glob.glob(os.path.join(venv, 'lib', 'python3*', 'site-packages', 'heat')))
+    return found[-1] if found else None
+
+
+HEAT_VENV = _heat_venv()
+HEAT_PYTHON = os.path.join(HEAT_VENV, 'bin', 'python') if HEAT_VENV else None
+# Heat's own resource plugins: the tests read them as a user's plugin directory.
+HEAT_RESOURCES = (os.path.join(_heat_package(HEAT_VENV), 'engine', 'resources')
+                  if _heat_package(HEAT_VENV) else None)
 
 
 def render(analysis: Analysis) -> str:

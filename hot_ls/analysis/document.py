@@ -23,7 +23,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from hot_ls.analysis.findings import Diagnostic, RuleBook
-from hot_ls.analysis.inputs import EvaluationInputs, evaluation_inputs
+from hot_ls.analysis.inputs import EvaluationInputs
 from hot_ls.analysis.suppressions import Suppressions
 from hot_ls.config import Settings
 from hot_ls.evaluator.calls import CallSites
@@ -38,6 +38,7 @@ from hot_ls.model.template import Template
 from hot_ls.syntax import SyntaxTree, parse
 from hot_ls.text.source import ReadProblem
 from hot_ls.workspace import StackContext, TypeResolution, Workspace
+from hot_ls.workspace.summaries import Summary, environment_summary, template_summary
 
 if TYPE_CHECKING:
     from hot_ls.catalog import Catalog, ResourceType
@@ -99,6 +100,24 @@ class Analysis:
         if self.kind is not Kind.HOT:
             return None
         return Template(self.tree, self.path)
+
+    @cached_property
+    def summary(self) -> Summary:
+        """What other files see of this document (for the workspace), from this analysis."""
+        if self.read_problem is not None:
+            return Summary(self.path or '', Kind.BROKEN, problem=self.read_problem.message)
+        if self.kind is Kind.HOT:
+            return Summary(self.path or '', self.kind, template=template_summary(self.template))
+        if self.kind is Kind.ENVIRONMENT:
+            return Summary(self.path or '', self.kind, environment=environment_summary(
+                self.path or '', self.text, self.tree, self.workspace.locator))
+        return Summary(self.path or '', self.kind)
+
+    @property
+    def dependencies(self) -> set[str]:
+        """The other files this analysis read: environments and provider templates."""
+        stack = self.stack
+        return set(stack.environment.paths) | set(stack.read)
 
     @cached_property
     def suppressions(self) -> Suppressions:
@@ -164,11 +183,11 @@ class Analysis:
 
     @cached_property
     def inputs(self) -> EvaluationInputs:
-        """The environments and parameter values the settings name."""
-        inputs = evaluation_inputs(self.settings, self.path)
-        for problem in inputs.problems:
-            _log.warning('%s', problem)
-        return inputs
+        """The environments and parameter values of the document's stack (the configured
+        ones, as checking uses them)."""
+        environment = self.stack.environment
+        return EvaluationInputs(tuple(f.environment for f in environment.files),
+                                dict(environment.given), tuple(environment.unread))
 
     @property
     def evaluation(self) -> TemplateEvaluation | None:

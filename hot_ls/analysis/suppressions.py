@@ -1,12 +1,15 @@
-"""The suppression comments, `# hot-ls: disable=CODE` and `# hot-ls: disable-file=CODE`.
+"""The suppression comments: `# hot-ls: disable=CODE`, `disable-next-line=CODE`, `disable-file=CODE`.
 
 The one reading of their grammar: the rules engine drops what they
-suppress, hover explains the codes they name, and the quick fixes extend
-them.  A comment names codes (or rule names, or `all`) separated by
-commas; each comma-separated part's first word is the code, so a reason
-may follow it: `# hot-ls: disable=HOT301,HOT702 legacy`.  `disable`
-applies to the comment's line, `disable-file` to the whole document.
-Lines are counted as the diagnostics' lines are (LF, CRLF, lone CR).
+suppress (and reports the codes that suppressed nothing), hover explains
+the codes they name, and the quick fixes extend them or remove a code.  A
+comment names codes (or rule names, or `all`) separated by commas; each
+comma-separated part's first word is the code, so a reason may follow it:
+`# hot-ls: disable=HOT301,HOT702 legacy`.  `disable` applies to the
+comment's line, `disable-next-line` to the line after it, `disable-file`
+to the whole document (and names rules itself: `all` is honoured on a line
+only).  A diagnostic belongs to the line it starts on.  Lines are counted
+as the diagnostics' lines are (LF, CRLF, lone CR).
 """
 from __future__ import annotations
 
@@ -17,7 +20,8 @@ from dataclasses import dataclass
 from hot_ls.text import LineIndex
 
 MARKER = 'hot-ls:'
-_COMMENT = re.compile(r'#\s*hot-ls:\s*(disable|disable-file)\s*=\s*([A-Za-z0-9_,\- ]+)')
+_COMMENT = re.compile(
+    r'#\s*hot-ls:\s*(disable-next-line|disable-file|disable)\s*=\s*([A-Za-z0-9_,\- ]+)')
 _WORD = re.compile(r'[A-Za-z0-9_-]+')
 # The codes a new code is appended after: `HOT301, HOT302` but not a reason's words.
 _CODE_LIST = re.compile(r'[A-Za-z0-9_-]+(?: *, *[A-Za-z0-9_-]+)*')
@@ -26,7 +30,14 @@ ALL = 'all'
 
 class Scope(str, enum.Enum):
     LINE = 'disable'
+    NEXT_LINE = 'disable-next-line'
     FILE = 'disable-file'
+
+    @property
+    def where(self) -> str:
+        """What the comment covers, in words (hover, messages)."""
+        return {Scope.LINE: 'this line', Scope.NEXT_LINE: 'the next line',
+                Scope.FILE: 'this file'}[self]
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,18 @@ class Suppression:
     def names(self, code: str, name: str | None = None) -> bool:
         """Whether this comment names the rule (by code or name), or all rules."""
         return any(c.code in (code, name, ALL) for c in self.codes)
+
+    def naming(self, code: str, name: str) -> list[NamedCode]:
+        """The codes of this comment that suppress rule `code`/`name` where it applies."""
+        keys = (code, name) if self.scope is Scope.FILE else (code, name, ALL)
+        return [c for c in self.codes if c.code in keys]
+
+    @property
+    def target_line(self) -> int | None:
+        """The line whose diagnostics it suppresses (None: the whole file)."""
+        if self.scope is Scope.FILE:
+            return None
+        return self.line + 1 if self.scope is Scope.NEXT_LINE else self.line
 
 
 def line_comment(code: str) -> str:
@@ -103,10 +126,11 @@ class Suppressions:
         self._by_line: dict[int, list[Suppression]] = {}
         self._file: list[Suppression] = []
         for comment in comments:
-            if comment.scope is Scope.FILE:
+            target = comment.target_line
+            if target is None:
                 self._file.append(comment)
             else:
-                self._by_line.setdefault(comment.line, []).append(comment)
+                self._by_line.setdefault(target, []).append(comment)
 
     @classmethod
     def of(cls, text: str, lines: LineIndex) -> 'Suppressions':
@@ -115,15 +139,15 @@ class Suppressions:
     def __bool__(self) -> bool:
         return bool(self.comments)
 
-    def suppressing(self, code: str, name: str, line: int) -> Suppression | None:
-        """The comment that suppresses a diagnostic of rule `code`/`name` on `line`, if any.
+    def suppressing(self, code: str, name: str, line: int) -> list[tuple[Suppression, NamedCode]]:
+        """Every (comment, code) that suppresses a diagnostic of rule `code`/`name` on `line`.
 
-        A file-wide comment must name the rule itself; `all` applies on a line only.
+        Empty when nothing suppresses it.  All are returned, not the first:
+        each of them counts as used (hot_ls.rules.engine).
         """
+        found = []
         for comment in self._file:
-            if any(c.code in (code, name) for c in comment.codes):
-                return comment
+            found.extend((comment, named) for named in comment.naming(code, name))
         for comment in self._by_line.get(line, ()):
-            if comment.names(code, name):
-                return comment
-        return None
+            found.extend((comment, named) for named in comment.naming(code, name))
+        return found

@@ -1,1 +1,1 @@
-"""The `hot-ls` command: check, rules, serve (and later eval, preview, catalog)."""
+"""The `hot-ls` command: check, rules, serve, eval, preview, graph, catalog."""

@@ -1,15 +1,79 @@
-"""`hot-ls check PATH... [-e ENV]...`: every diagnostic of every Heat document, offline."""
+"""`hot-ls check PATH... [-e ENV]...`: every diagnostic of every Heat document, offline.
+
+Each template is checked as a stack created with the configured
+environments and the `-e` ones (in that order), among the files of its
+folders (hot_ls.workspace).
+
+The report (text, json, github, sarif or junit) goes to stdout, or to
+`--output FILE` with the text summary on stdout; the progress bar, when
+stderr is a terminal, goes to stderr.  `--baseline` drops the findings a
+baseline holds, `--write-baseline` records them (hot_ls.cli.baseline).
+
+Exit status: 0 when no diagnostic is at least as severe as `--fail-on`
+(default: error), 1 when one is, 2 for a usage error (also an unreadable
+baseline or an unwritable output file) or an internal failure.  Writing a
+baseline exits 0: the findings it records are accepted.
+"""
 from __future__ import annotations
 
 import os
 import sys
 
 from hot_ls.analysis import Severity
+from hot_ls.cli.baseline import Baseline, BaselineError, write as write_baseline
 from hot_ls.cli.files import discover
-from hot_ls.cli.formats import FORMATTERS, FileReport
+from hot_ls.cli.formats import (FileReport, ReportOptions, format_github, format_json,
+                                format_text, summary_line)
+from hot_ls.cli.junit import format_junit
+from hot_ls.cli.progress import Progress
+from hot_ls.cli.sarif import format_sarif
 from hot_ls.config import Settings
 from hot_ls.rules import analyze_file
 from hot_ls.workspace import Workspace
+
+FORMATTERS = {'text': format_text, 'json': format_json, 'github': format_github,
+              'sarif': format_sarif, 'junit': format_junit}
+FAIL_ON = ('error', 'warning', 'information')
+EXIT_STATUS = """\
+exit status:
+  0  no diagnostic at least as severe as --fail-on (also after --write-baseline)
+  1  at least one such diagnostic
+  2  usage error (bad option, unreadable baseline, unwritable --output) or internal error"""
+
+
+def add_parser(sub) -> None:
+    import argparse
+    check = sub.add_parser(
+        'check', help='check templates and environments',
+        description='Check Heat templates and environment files offline.',
+        epilog=EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
+    check.add_argument('paths', nargs='+', metavar='PATH', help='files or directories')
+    check.add_argument('--format', choices=tuple(FORMATTERS), default='text',
+                       help='report format (default: text)')
+    check.add_argument('--output', '-o', metavar='FILE',
+                       help='write the report to FILE; the text summary still goes to stdout')
+    check.add_argument('--fail-on', choices=FAIL_ON, default='error',
+                       help='the least severe diagnostic that makes the exit status 1 '
+                            '(default: error)')
+    check.add_argument('--baseline', metavar='FILE',
+                       help='report only the findings this baseline does not hold')
+    check.add_argument('--write-baseline', metavar='FILE',
+                       help='record every finding of this run as a baseline, and exit 0')
+    check.add_argument('--color', choices=('auto', 'always', 'never'), default='auto',
+                       help='colour the text report: auto (default) on a terminal unless '
+                            'NO_COLOR is set')
+    check.add_argument('--heat-only', action='store_true',
+                       help='skip named files that are not Heat documents, as in directories '
+                            '(for pre-commit, which names every YAML and JSON file)')
+    check.add_argument('--quiet', '-q', action='store_true',
+                       help='no progress bar (it only ever shows on a terminal)')
+    check.add_argument('--disable', action='append', default=[], metavar='CODE',
+                       help='turn a rule off (repeatable)')
+    check.add_argument('-e', '--environment', action='append', default=[], metavar='ENV',
+                       help='an environment every template is created with, in order, as '
+                            "Heat's -e (repeatable; after the configured ones)")
+    from hot_ls.cli import catalog as catalog_cli
+    catalog_cli.add_catalog_options(check)
 
 
 def workspace_for(paths: list[str], settings: Settings,
@@ -21,18 +85,29 @@ def workspace_for(paths: list[str], settings: Settings,
     return Workspace(settings, roots, environments=environments, readable=readable)
 
 
-def check_paths(paths: list[str], settings: Settings,
+def check_paths(paths: list[str], settings: Settings, identities: bool = False,
+                progress: Progress | None = None, heat_only: bool = False,
                 environments: list[str] | tuple[str, ...] = ()) -> list[FileReport]:
-    """Check the files (and the Heat documents of the directories) of `paths`, each created
-    with `environments` (as `openstack stack create -e`) on top of the configured ones."""
+    """Analyse every file `paths` name; `identities` adds the baseline identities.
+
+    Each template is created with `environments` (as `openstack stack create
+    -e`) on top of the configured ones; those files are checked too.  A file
+    found in a directory is reported only when it is a Heat document; so is
+    a named file with `heat_only`.
+    """
+    reports = []
     workspace = workspace_for(paths, settings, environments)
     named = [*paths, *(e for e in environments if not _within(e, paths))]
-    reports = []
-    for path, explicit in discover(named, settings.exclude):
+    files = list(discover(named, settings.exclude))
+    if progress is not None:
+        progress.total = len(files)
+    for path, explicit in files:
         analysis = analyze_file(path, settings, workspace)
-        if not explicit and not analysis.kind.is_heat_document:
+        if progress is not None:
+            progress.advance(path)
+        if (heat_only or not explicit) and not analysis.kind.is_heat_document:
             continue
-        reports.append(FileReport.of(path, analysis))
+        reports.append(FileReport.of(path, analysis, identities))
     return reports
 
 
@@ -45,10 +120,55 @@ def _within(path: str, paths: list[str]) -> bool:
     return False
 
 
+def use_color(choice: str, stream) -> bool:
+    """`always`, `never`, or (auto) on a terminal when NO_COLOR is unset or empty."""
+    if choice != 'auto':
+        return choice == 'always'
+    isatty = getattr(stream, 'isatty', None)
+    return bool(isatty and isatty()) and not os.environ.get('NO_COLOR')
+
+
 def run(args, settings: Settings) -> int:
     for problem in settings.problems:
         print(f'hot-ls: {problem}', file=sys.stderr)
-    reports = check_paths(args.paths, settings, args.environment)
-    sys.stdout.write(FORMATTERS[args.format](reports))
-    failed = any(report.count(Severity.ERROR) for report in reports)
+    try:
+        baseline = Baseline.load(args.baseline) if args.baseline else None
+    except BaselineError as exc:
+        print(f'hot-ls: {exc}', file=sys.stderr)
+        return 2
+    progress = Progress.for_terminal(0, sys.stderr, args.quiet)
+    identities = bool(baseline or args.write_baseline or args.format == 'sarif')
+    try:
+        reports = check_paths(args.paths, settings, identities, progress, args.heat_only,
+                              args.environment)
+    finally:
+        progress.close()
+    if args.write_baseline:
+        try:
+            written = write_baseline(args.write_baseline, reports)
+        except BaselineError as exc:
+            print(f'hot-ls: {exc}', file=sys.stderr)
+            return 2
+    options = ReportOptions(fail_on=Severity.parse(args.fail_on))
+    if baseline is not None:
+        options.baseline = baseline.apply(reports)
+    to_file = args.output is not None
+    options.color = args.format == 'text' and not to_file and use_color(args.color, sys.stdout)
+    report = FORMATTERS[args.format](reports, options)
+    if to_file:
+        try:
+            with open(args.output, 'w', encoding='utf-8') as fh:
+                fh.write(report)
+        except OSError as exc:
+            print(f'hot-ls: cannot write {args.output}: {exc.strerror}', file=sys.stderr)
+            return 2
+        sys.stdout.write(summary_line(reports, options) + '\n')
+    else:
+        sys.stdout.write(report)
+        if baseline is not None and args.format != 'text':
+            print(f'hot-ls: {summary_line(reports, options)}', file=sys.stderr)
+    if args.write_baseline:
+        print(f'hot-ls: wrote {written} findings to {args.write_baseline}', file=sys.stderr)
+        return 0
+    failed = any(options.fails(d) for report in reports for d in report.diagnostics)
     return 1 if failed else 0

@@ -1,6 +1,10 @@
-"""Formatters for `hot-ls check`: text, json, github.
+"""Formatters for `hot-ls check`: text, json, github, sarif, junit.
 
-Lines and columns are 1-based; columns count Unicode code points.
+Each takes the file reports and the run's `ReportOptions` and returns the
+whole report as one string (SARIF and JUnit in their own modules; the
+table of formats is `hot_ls.cli.check.FORMATTERS`).  Lines and columns are 1-based; columns count
+Unicode code points (SARIF's count UTF-16 code units, as SARIF consumers
+expect, and say so).
 """
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from dataclasses import dataclass, field
 
 from hot_ls.model.document import Kind
 from hot_ls.analysis import Analysis, Diagnostic, Severity
+from hot_ls.cli.baseline import Identity, Outcome, identify
 from hot_ls.text import LineIndex
 
 
@@ -20,16 +25,31 @@ class FileReport:
     kind: Kind | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     lines: LineIndex | None = None
+    #: each diagnostic's baseline identity (computed only when a baseline or SARIF needs it)
+    identities: list[Identity] = field(default_factory=list)
 
     @classmethod
-    def of(cls, path: str, analysis: Analysis) -> 'FileReport':
-        return cls(path, analysis.kind, analysis.diagnostics, analysis.tree.lines)
+    def of(cls, path: str, analysis: Analysis, identities: bool = False) -> 'FileReport':
+        found = [identify(analysis, d) for d in analysis.diagnostics] if identities else []
+        return cls(path, analysis.kind, analysis.diagnostics, analysis.tree.lines, found)
 
     def count(self, severity: Severity) -> int:
         return sum(1 for d in self.diagnostics if d.severity == severity)
 
 
-def _rows(report: FileReport):
+@dataclass
+class ReportOptions:
+    """What a formatter needs to know of the run besides the reports."""
+
+    fail_on: Severity = Severity.ERROR  # diagnostics this severe or worse fail the run
+    color: bool = False                 # ANSI colours (text only, on a terminal)
+    baseline: Outcome | None = None     # what --baseline hid, if one was given
+
+    def fails(self, diagnostic: Diagnostic) -> bool:
+        return diagnostic.severity <= self.fail_on
+
+
+def rows(report: FileReport):
     lines = report.lines
     if lines is None:
         return
@@ -39,34 +59,67 @@ def _rows(report: FileReport):
         yield d, start.line + 1, start.character + 1, end.line + 1, end.character + 1
 
 
-def summary(reports: list[FileReport]) -> dict:
-    errors = warnings = 0
+def summary(reports: list[FileReport], options: ReportOptions | None = None) -> dict:
+    errors = warnings = information = 0
     for report in reports:
         errors += report.count(Severity.ERROR)
         warnings += report.count(Severity.WARNING)
-    return {'files': len(reports), 'errors': errors, 'warnings': warnings}
+        information += report.count(Severity.INFORMATION)
+    counts = {'files': len(reports), 'errors': errors, 'warnings': warnings}
+    if options is not None and options.fail_on is Severity.INFORMATION:
+        counts['information'] = information
+    if options is not None and options.baseline is not None:
+        counts['baseline'] = {'matched': options.baseline.matched,
+                              'stale': options.baseline.stale}
+    return counts
 
 
 def _plural(count: int, noun: str) -> str:
     return f'{count} {noun}' + ('' if count == 1 else 's')
 
 
-def format_text(reports: list[FileReport]) -> str:
+def summary_line(reports: list[FileReport], options: ReportOptions) -> str:
+    """`3 files checked: 1 error, 2 warnings` (and what the baseline hid), for people."""
+    counts = summary(reports, options)
+    text = (f'{_plural(counts["files"], "file")} checked: {_plural(counts["errors"], "error")}, '
+            f'{_plural(counts["warnings"], "warning")}')
+    if 'information' in counts:
+        text += f', {counts["information"]} information'
+    baseline = options.baseline
+    if baseline is not None:
+        stale = ('1 baseline entry no longer occurs' if baseline.stale == 1
+                 else f'{baseline.stale} baseline entries no longer occur')
+        text += f'; {_plural(baseline.matched, "finding")} in the baseline, {stale}'
+    return text
+
+
+_COLORS = {Severity.ERROR: '\x1b[1;31m', Severity.WARNING: '\x1b[1;33m',
+           Severity.INFORMATION: '\x1b[1;34m', Severity.HINT: '\x1b[2m'}
+_BOLD, _DIM, _RESET = '\x1b[1m', '\x1b[2m', '\x1b[0m'
+
+
+def format_text(reports: list[FileReport], options: ReportOptions | None = None) -> str:
+    options = options or ReportOptions()
+    color = options.color
     out = []
     for report in reports:
-        for d, line, column, _, _ in _rows(report):
-            out.append(f'{report.path}:{line}:{column}: {d.severity.label}[{d.code}] {d.message}')
-    counts = summary(reports)
-    out.append(f'{_plural(counts["files"], "file")} checked: {_plural(counts["errors"], "error")}, '
-               f'{_plural(counts["warnings"], "warning")}')
+        for d, line, column, _, _ in rows(report):
+            if color:
+                out.append(f'{_BOLD}{report.path}:{line}:{column}:{_RESET} '
+                           f'{_COLORS[d.severity]}{d.severity.label}{_RESET}'
+                           f'{_DIM}[{d.code}]{_RESET} {d.message}')
+            else:
+                out.append(f'{report.path}:{line}:{column}: {d.severity.label}[{d.code}] '
+                           f'{d.message}')
+    out.append(summary_line(reports, options))
     return '\n'.join(out) + '\n'
 
 
-def format_json(reports: list[FileReport]) -> str:
+def format_json(reports: list[FileReport], options: ReportOptions | None = None) -> str:
     files = []
     for report in reports:
         diagnostics = []
-        for d, line, column, end_line, end_column in _rows(report):
+        for d, line, column, end_line, end_column in rows(report):
             diagnostics.append({'code': d.code, 'name': d.name, 'severity': d.severity.label,
                                 'message': d.message, 'line': line, 'column': column,
                                 'end_line': end_line, 'end_column': end_column})
@@ -74,7 +127,7 @@ def format_json(reports: list[FileReport]) -> str:
         if report.kind is not None:
             entry['kind'] = report.kind.value
         files.append(entry)
-    return json.dumps({'files': files, 'summary': summary(reports)}, indent=2,
+    return json.dumps({'files': files, 'summary': summary(reports, options)}, indent=2,
                       ensure_ascii=False) + '\n'
 
 
@@ -86,15 +139,12 @@ def _escape(text: str) -> str:
     return text.replace('%', '%25').replace('\r', '%0D').replace('\n', '%0A')
 
 
-def format_github(reports: list[FileReport]) -> str:
+def format_github(reports: list[FileReport], options: ReportOptions | None = None) -> str:
     """GitHub Actions workflow commands: annotations on the pull request."""
     out = []
     for report in reports:
-        for d, line, column, end_line, end_column in _rows(report):
+        for d, line, column, end_line, end_column in rows(report):
             out.append(f'::{_GITHUB_LEVEL[d.severity]} file={report.path},line={line},col={column},'
                        f'endLine={end_line},endColumn={end_column},title={d.code} {d.name}::'
                        f'{_escape(d.message)}')
     return '\n'.join(out) + ('\n' if out else '')
-
-
-FORMATTERS = {'text': format_text, 'json': format_json, 'github': format_github}

@@ -20,16 +20,8 @@ def build_parser() -> argparse.ArgumentParser:
                              'with [tool.hot-ls])')
     sub = parser.add_subparsers(dest='command', metavar='COMMAND')
 
-    check = sub.add_parser('check', help='check templates and environments')
-    check.add_argument('paths', nargs='+', metavar='PATH', help='files or directories')
-    check.add_argument('--format', choices=('text', 'json', 'github'), default='text')
-    check.add_argument('--disable', action='append', default=[], metavar='CODE',
-                       help='turn a rule off (repeatable)')
-    check.add_argument('-e', '--environment', action='append', default=[], metavar='ENV',
-                       help='an environment every template is created with, in order, as '
-                            "Heat's -e (repeatable; after the configured ones)")
-    from hot_ls.cli import catalog as catalog_cli
-    catalog_cli.add_catalog_options(check)
+    from hot_ls.cli import check as check_cli
+    check_cli.add_parser(sub)
 
     rules = sub.add_parser('rules', help='list every diagnostic hot-ls can report')
     rules.add_argument('--format', choices=('text', 'json', 'markdown'), default='text')
@@ -39,9 +31,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument('--stdio', action='store_true',
                        help='serve over stdio (the default; accepted because many editors pass it)')
 
-    from hot_ls.cli import eval as eval_cli, preview as preview_cli
+    from hot_ls.cli import catalog as catalog_cli, eval as eval_cli, graph as graph_cli
+    from hot_ls.cli import preview as preview_cli
     eval_cli.add_parser(sub)
     preview_cli.add_parser(sub)
+    graph_cli.add_parser(sub)
     catalog_cli.add_parser(sub)
     return parser
 
@@ -94,6 +88,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == 'preview':
             from hot_ls.cli import preview as preview_cli
             return preview_cli.run(args, _settings(args))
+        if args.command == 'graph':
+            from hot_ls.cli import graph as graph_cli
+            return graph_cli.run(args, _settings(args))
         if args.command == 'serve':
             from hot_ls.server.main import serve
             return serve(args.tcp)

@@ -12,6 +12,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | HOT401 removed function | its HOT equivalent, where the rewrite is mechanical |
 | HOT402 function of a later version | raise heat_template_version |
 | HOT703 required property missing | add every missing required property of the resource |
+| HOT010 unused suppression | remove the code from its comment, or the comment when it is the last |
 | any (not YAML syntax errors, not in JSON) | suppress on this line; suppress in this file |
 
 Refactorings (not tied to a diagnostic): extract a property's literal value
@@ -30,6 +31,7 @@ from hot_ls.features.quick_fixes.replace import (quote_name, raise_version, remo
                                                  replacements)
 from hot_ls.features.quick_fixes.required import add_required
 from hot_ls.features.quick_fixes.suppress import suppressions
+from hot_ls.features.quick_fixes.unused import remove_unused_suppression
 from hot_ls.features.quick_fixes.yaml_edit import Doc
 from hot_ls.features.types import CodeAction
 
@@ -38,6 +40,7 @@ _log = logging.getLogger(__name__)
 Fixer = Callable[[FixContext, Any], list[CodeAction]]
 
 FIXERS: dict[str, list[Fixer]] = {
+    'HOT010': [remove_unused_suppression],
     'HOT120': [quote_name],
     'HOT301': [replacements, declare_parameter],
     'HOT401': [removed_function],

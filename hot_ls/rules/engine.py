@@ -5,20 +5,26 @@ the document's kind yields findings, which become diagnostics with the
 rule's identity and (possibly overridden) severity; errors of checks Heat
 makes only on resources it creates are softened inside resources it never
 creates; then duplicates, findings on lines error recovery blanked, and
-suppressed ones are dropped.  `analyze(text, path, settings)` parses and
-checks in one call, `analyze_file(path, settings)` reads the file first:
-the CLI, the server and the tests all use them.
+suppressed ones are dropped, recording which codes of which suppression
+comments suppressed something; last, HOT010 (unused-suppression) reports
+the codes that suppressed nothing: it reads every other rule's findings,
+so it runs after them (hot_ls.rules.syntax.unused_suppression).
+`analyze(text, path, settings)` parses and checks in one call,
+`analyze_file(path, settings)` reads the file first: the CLI, the server
+and the tests all use them.
 """
 from __future__ import annotations
 
 import logging
 
 from hot_ls.analysis import Analysis, Diagnostic, Finding, RuleBook, Severity, allow_deep_recursion
+from hot_ls.analysis.suppressions import NamedCode
 from hot_ls.config import Settings
 from hot_ls.rules.base import Rule
 from hot_ls.rules.registry import RULE_CLASSES, RULES
 from hot_ls.rules.syntax.analysis_incomplete import AnalysisIncomplete
 from hot_ls.rules.syntax.unreadable_file import UnreadableFile
+from hot_ls.rules.syntax.unused_suppression import UnusedSuppression
 from hot_ls.syntax import SyntaxTree
 from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.text.source import ReadProblem, read_source
@@ -28,6 +34,7 @@ _log = logging.getLogger(__name__)
 _SURVIVES_RECOVERY = frozenset(rule.code for rule in RULES if rule.survives_recovery)
 RULE_BOOK = RuleBook([cls.info() for cls in RULE_CLASSES])
 _UNREADABLE = [rule for rule in RULES if isinstance(rule, UnreadableFile)]
+_UNUSED = next(rule for rule in RULES if isinstance(rule, UnusedSuppression))
 
 
 def analyze(text: str, path: str | None = None, settings: Settings | None = None,
@@ -67,8 +74,12 @@ def _check(analysis: Analysis) -> None:
     diagnostics: list[Diagnostic] = []
     too_deep = analysis.too_deep
     rules = _UNREADABLE if analysis.read_problem is not None else RULES
+    excused: set[str] = set()  # the codes and names of rules that could not report
     for rule in rules:
-        if kind not in rule.kinds or rule.code in disabled or rule.name in disabled:
+        if rule.code in disabled or rule.name in disabled:
+            excused.update((rule.code, rule.name))
+            continue
+        if kind not in rule.kinds or rule is _UNUSED:
             continue
         if too_deep and not rule.survives_recovery:
             continue  # every structural check would recurse as deep as Heat fails to
@@ -83,13 +94,34 @@ def _check(analysis: Analysis) -> None:
         except Exception as exc:  # a bug in a rule must not cost the other rules' findings
             _log.exception('rule %s failed on %s', rule.code, analysis.path or '<document>')
             found = _incomplete(rule, exc, disabled)
+            excused.update((rule.code, rule.name))
         if found and rule.checked_when_created:
             _excuse_disabled_resources(found, analysis)
         diagnostics.extend(found)
-    diagnostics = _filter(diagnostics, analysis)
+    used: set[NamedCode] = set()
+    diagnostics = _filter(diagnostics, analysis, used)
+    analysis.rules = RULE_BOOK
+    if rules is RULES and not too_deep and _UNUSED.code not in excused and kind in _UNUSED.kinds:
+        diagnostics.extend(_unused_suppressions(analysis, used, excused, overrides))
     diagnostics.sort(key=Diagnostic.sort_key)
     analysis.diagnostics = diagnostics
-    analysis.rules = RULE_BOOK
+
+
+def _unused_suppressions(analysis: Analysis, used: set[NamedCode], excused: set[str],
+                         overrides: dict) -> list[Diagnostic]:
+    """HOT010 on the suppression codes that suppressed nothing (not in a document with
+    syntax errors: which rules would have fired on a half-typed line is unknown)."""
+    if not analysis.suppressions or analysis.tree.syntax_errors:
+        return []
+    rule = _UNUSED
+    override = overrides.get(rule.code) or overrides.get(rule.name)
+    severity = Severity.parse(override) if override else rule.severity
+    try:
+        return [_diagnostic(rule, finding, severity)
+                for finding in rule.unused(analysis, used, excused)]
+    except Exception as exc:  # as for any rule: a bug here costs only this rule's findings
+        _log.exception('rule %s failed on %s', rule.code, analysis.path or '<document>')
+        return _incomplete(rule, exc, excused)
 
 
 def _incomplete(rule: Rule, exc: Exception, disabled: set[str]) -> list[Diagnostic]:
@@ -123,8 +155,13 @@ def _diagnostic(rule: Rule, finding: Finding, severity: Severity) -> Diagnostic:
                       max(finding.start, finding.end), finding.related, finding.tags, finding.data)
 
 
-def _filter(diagnostics: list[Diagnostic], analysis: Analysis) -> list[Diagnostic]:
-    """Drop duplicates, findings on lines error recovery blanked, and suppressed ones."""
+def _filter(diagnostics: list[Diagnostic], analysis: Analysis,
+            used: set[NamedCode]) -> list[Diagnostic]:
+    """Drop duplicates, findings on lines error recovery blanked, and suppressed ones.
+
+    Every comment code that suppresses a diagnostic is added to `used` (all of
+    them, when several name the same rule: none of them is unused).
+    """
     tree = analysis.tree
     seen = set()
     suppressions = analysis.suppressions
@@ -134,9 +171,12 @@ def _filter(diagnostics: list[Diagnostic], analysis: Analysis) -> list[Diagnosti
         if key in seen:
             continue
         seen.add(key)
-        if suppressions and suppressions.suppressing(
-                diagnostic.code, diagnostic.name, tree.lines.line_of(diagnostic.start)):
-            continue
+        if suppressions:
+            by = suppressions.suppressing(diagnostic.code, diagnostic.name,
+                                          tree.lines.line_of(diagnostic.start))
+            if by:
+                used.update(named for _, named in by)
+                continue
         if diagnostic.code not in _SURVIVES_RECOVERY and tree.is_patched(diagnostic.start, diagnostic.end):
             continue
         kept.append(diagnostic)

@@ -15,6 +15,7 @@ from hot_ls.rules.syntax.yaml_construct import YamlConstruct
 from hot_ls.rules.syntax.yaml_syntax import YamlSyntax
 from hot_ls.rules.syntax.nesting_too_deep import NestingTooDeep
 from hot_ls.rules.syntax.analysis_incomplete import AnalysisIncomplete
+from hot_ls.rules.syntax.unused_suppression import UnusedSuppression
 from hot_ls.rules.version.version_ambiguous import VersionAmbiguous
 from hot_ls.rules.version.version_missing import VersionMissing
 from hot_ls.rules.version.version_not_string import VersionNotString
@@ -93,7 +94,7 @@ from hot_ls.rules.workspace.stack_environment import StackEnvironment
 RULE_CLASSES: list[type[Rule]] = [
     # syntax
     UnreadableFile, YamlSyntax, DuplicateKey, NotAMapping, YamlConstruct, MultipleDocuments, JinjaSource,
-    TemplateTooLarge, NestingTooDeep, AnalysisIncomplete,
+    TemplateTooLarge, NestingTooDeep, AnalysisIncomplete, UnusedSuppression,
     # version
     VersionMissing, VersionNotString, VersionUnknown, VersionAmbiguous,
     # parameters

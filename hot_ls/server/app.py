@@ -15,6 +15,7 @@ import asyncio
 import functools
 import inspect
 import logging
+import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -29,6 +30,7 @@ from hot_ls.features import code_actions as features_code_actions
 from hot_ls.features import evaluation as features_evaluation
 from hot_ls.features import definition as features_definition
 from hot_ls.features import folding as features_folding
+from hot_ls.features import graph as features_graph
 from hot_ls.features import references as features_references
 from hot_ls.features import rename as features_rename
 from hot_ls.features import selection as features_selection
@@ -45,6 +47,7 @@ from hot_ls.server.documents import Document, DocumentStore
 from hot_ls.server.protocol import HotProtocol
 from hot_ls.server.scheduler import Scheduler
 from hot_ls.server.settings import SECTION, ServerSettings
+from hot_ls.server.workspaces import Workspaces
 
 logger = logging.getLogger(__name__)
 
@@ -56,11 +59,44 @@ class HotLanguageServer(LanguageServer):
         self.client = convert.ClientFeatures()
         self.documents = DocumentStore()
         self.settings = ServerSettings()
+        self.workspaces = Workspaces()
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix='hot-ls-analysis')
-        self.scheduler = Scheduler(self.documents, analyze, self.executor,
-                                   lambda: (self.settings.current, self.settings.generation))
+        self.scheduler = Scheduler(self.documents, self.analyze_document, self.executor,
+                                   lambda: (self.settings.current, self.generation))
         self.shutdown_requested = False
         self._log_handler: logging.Handler | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def generation(self) -> tuple[int, int]:
+        """What every analysis depends on beyond its text: the settings and the workspaces."""
+        return (self.settings.generation, self.workspaces.generation)
+
+    # -- analysis: a document among the files of its workspace ---------------------
+
+    def analyze_document(self, text: str, path: str | None, settings) -> Analysis:
+        """Analyse in a worker thread; tell the event loop when other documents depend on
+        what changed in this one (its parameters, outputs, an environment's content)."""
+        analysis = analyze(text, path, settings, workspace=self.workspaces.for_path(path))
+        if path is not None and self.workspaces.analysed(path, text, analysis.summary) \
+                and self._loop is not None:
+            self._loop.call_soon_threadsafe(self.dependencies_changed, [path])
+        return analysis
+
+    def dependencies_changed(self, paths: list[str]) -> None:
+        """Files others depend on changed: refresh the diagnostics of the documents that read
+        them (pull clients are asked to pull again)."""
+        changed = {os.path.abspath(p) for p in paths}
+        if self.client.pull_diagnostics:
+            if self.client.diagnostic_refresh:
+                self.workspace_diagnostic_refresh(None)
+            return
+        for document in self.documents:
+            analysis = document.analysis
+            if document.path is None or os.path.abspath(document.path) in changed:
+                continue
+            if analysis is None or changed & analysis.dependencies:
+                self.diagnose(document.uri, 0)
 
     # -- diagnostics: push when the client does not pull --------------------
 
@@ -72,12 +108,14 @@ class HotLanguageServer(LanguageServer):
         self.text_document_publish_diagnostics(convert.publish(document, analysis, self.client))
 
     def result_id(self, document: Document) -> str:
-        return f'{document.revision}.{self.settings.generation}'
+        settings, workspaces = self.generation
+        return f'{document.revision}.{settings}.{workspaces}'
 
     # -- settings --------------------------------------------------------------
 
     def settings_changed(self) -> None:
         """Re-analyse every open document under the new settings."""
+        self.workspaces.configure(self.settings.current)
         self.show_settings_problems()
         if self.client.pull_diagnostics:
             if self.client.diagnostic_refresh:
@@ -98,6 +136,7 @@ class HotLanguageServer(LanguageServer):
     # -- session ---------------------------------------------------------------
 
     def forward_logs(self) -> None:
+        self._loop = asyncio.get_running_loop()
         if self._log_handler is None:
             self._log_handler = logs.ClientLogHandler(
                 asyncio.get_running_loop(),
@@ -117,6 +156,8 @@ class HotLanguageServer(LanguageServer):
 def initialize(ls: HotLanguageServer, params: types.InitializeParams) -> None:
     ls.client = convert.client_features(params.capabilities)
     ls.settings.initialize(params.initialization_options)
+    ls.workspaces.configure(ls.settings.current)
+    ls.workspaces.set_folders(convert.workspace_folders(params))
     logger.info('client %s: position encoding %s, %s diagnostics',
                 params.client_info.name if params.client_info else '(unnamed)',
                 ls.client.encoding.value, 'pull' if ls.client.pull_diagnostics else 'push')
@@ -135,21 +176,25 @@ async def initialized(ls: HotLanguageServer, params: types.InitializedParams) ->
 
 def did_open(ls: HotLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
     item = params.text_document
-    ls.documents.open(item.uri, convert.uri_to_path(item.uri), item.text, item.version)
+    document = ls.documents.open(item.uri, convert.uri_to_path(item.uri), item.text,
+                                 item.version)
+    ls.workspaces.opened(document.path, document.text)
     ls.diagnose(item.uri, 0)
 
 
 def did_change(ls: HotLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
     uri = params.text_document.uri
-    ls.documents.change(uri, params.text_document.version,
-                        convert.edits(params.content_changes), ls.client.encoding)
+    document = ls.documents.change(uri, params.text_document.version,
+                                   convert.edits(params.content_changes), ls.client.encoding)
+    ls.workspaces.edited(document.path, document.text)
     ls.diagnose(uri, ls.settings.debounce_seconds)
 
 
 def did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
     uri = params.text_document.uri
     if params.text is not None:
-        ls.documents.replace(uri, params.text)
+        document = ls.documents.replace(uri, params.text)
+        ls.workspaces.edited(document.path, document.text)
     if ls.scheduler.pending(uri) or params.text is not None:
         ls.diagnose(uri, 0)  # saving is a good moment not to wait out the debounce
 
@@ -157,7 +202,9 @@ def did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentParams) -> 
 def did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
     ls.scheduler.cancel(uri)
-    ls.documents.close(uri)
+    document = ls.documents.close(uri)
+    if document is not None and ls.workspaces.closed(document.path):
+        ls.dependencies_changed([document.path])
     if ls.client.push_diagnostics:
         ls.text_document_publish_diagnostics(convert.cleared(uri))
 
@@ -242,6 +289,22 @@ async def preview_outputs(ls: HotLanguageServer, *arguments: Any) -> Any:
     document, analysis = await ls.scheduler.analysis(uri)
     return await asyncio.get_running_loop().run_in_executor(
         ls.executor, features_evaluation.preview, analysis)
+
+
+async def show_graph(ls: HotLanguageServer, *arguments: Any) -> Any:
+    """`hot-ls.showGraph [uri]`: the document's resource dependency graph as Mermaid text,
+    under the configured inputs (the same graph as `hot-ls graph --format mermaid`)."""
+    uri = arguments[0] if arguments else None
+    if isinstance(uri, dict):
+        uri = uri.get('uri')
+    if not isinstance(uri, str):
+        raise ValueError('hot-ls.showGraph needs the URI of an open document')
+    document, analysis = await ls.scheduler.analysis(uri)
+
+    def build() -> str:
+        return features_graph.to_mermaid(features_graph.dependency_graph(
+            analysis, resolver=features_graph.workspace_resolver(analysis)))
+    return await asyncio.get_running_loop().run_in_executor(ls.executor, build)
 
 
 def show_value(ls: HotLanguageServer, *arguments: Any) -> Any:
@@ -438,6 +501,7 @@ def guarded(handler: Handler) -> Callable[..., Any]:
 COMMANDS: dict[str, Callable[..., Any]] = {
     convert.PREVIEW_COMMAND: preview_outputs,
     convert.SHOW_VALUE_COMMAND: show_value,
+    convert.SHOW_GRAPH_COMMAND: show_graph,
 }
 
 

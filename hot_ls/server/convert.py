@@ -130,6 +130,16 @@ DIAGNOSTIC_OPTIONS = types.DiagnosticOptions(
 
 # -- client to hot-ls --------------------------------------------------------
 
+def workspace_folders(params: types.InitializeParams) -> list[str]:
+    """The folders the editor opened: workspaceFolders, else rootUri, else rootPath."""
+    folders = [uri_to_path(f.uri) for f in params.workspace_folders or ()]
+    if not folders and params.root_uri:
+        folders = [uri_to_path(params.root_uri)]
+    if not folders and params.root_path:
+        folders = [params.root_path]
+    return [f for f in folders if f]
+
+
 def uri_to_path(uri: str) -> str | None:
     """The filesystem path of a file:// URI; None for untitled: and other schemes."""
     if uri_scheme(uri) != 'file':
@@ -322,6 +332,7 @@ COMPLETION_OPTIONS = types.CompletionOptions(
 
 SHOW_VALUE_COMMAND = 'hot-ls.showValue'
 PREVIEW_COMMAND = 'hot-ls.previewOutputs'
+SHOW_GRAPH_COMMAND = 'hot-ls.showGraph'
 
 
 def inlay_hints(hints: list[ours.InlayHint], lines: LineIndex,

@@ -215,6 +215,8 @@ class StackEnvironment:
     problems: list[EnvironmentError_] = field(default_factory=list)
     #: configured environment files that could not be read (messages naming them)
     unread: tuple[str, ...] = ()
+    #: the parameter values given beside the files (settings; `-P`)
+    given: dict = field(default_factory=dict)
 
     @property
     def known(self) -> bool:
@@ -232,7 +234,8 @@ def stack_environment(files: Iterable[LoadedEnvironment], global_registry: Globa
                       parameters: dict | None = None) -> StackEnvironment:
     """The environment of a stack created with these files (in order) and `-P` parameters."""
     files = tuple(files)
-    stack = StackEnvironment(files, Registry(global_=global_registry))
+    stack = StackEnvironment(files, Registry(global_=global_registry),
+                             given=dict(parameters or {}))
     for loaded in files:
         if loaded.problems:
             stack.problems.extend(loaded.problems)

@@ -48,6 +48,15 @@ class FileStore:
     def has_overlay(self, path: str) -> bool:
         return os.path.abspath(path) in self._overlays
 
+    def overlay_text(self, path: str) -> str | None:
+        found = self._overlays.get(os.path.abspath(path))
+        return found[1] if found is not None else None
+
+    def overlays(self) -> dict[str, str]:
+        """Every editor buffer: path -> text."""
+        with self._lock:
+            return {path: text for path, (_, text) in self._overlays.items()}
+
     # -- reading ------------------------------------------------------------------------
     def stamp(self, path: str) -> Stamp | None:
         """The current identity of the file (None: it does not exist)."""

@@ -72,6 +72,8 @@ class StackContext:
     environment: StackEnvironment
     chain: tuple[str, ...] = ()         # the templates above it, root first
     root: str | None = None             # the template the stack is created from
+    #: the provider templates resolving types has read
+    read: set = field(default_factory=set, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -111,6 +113,7 @@ class StackContext:
             return TypeResolution(type_name, resolution, None, target, PROVIDER_UNREAD,
                                   f'the provider template {target.reference} is not read '
                                   f'({target.refusal})')
+        self.read.add(target.path)
         summary = self.workspace.summary(target.path)
         if summary is None:
             return TypeResolution(type_name, resolution, None, target, PROVIDER_MISSING,
@@ -185,5 +188,6 @@ class StackContext:
             registry = Registry({k: v for k, v in registry.user.items() if k != entry.path},
                                 registry.global_, dict(registry.resource_settings))
         return StackContext(self.workspace, resolution.provider.path,
-                            replace(self.environment, parameters={}, registry=registry),
+                            replace(self.environment, parameters={}, given={},
+                                    registry=registry),
                             self.chain + (self.template,), self.root or self.template)

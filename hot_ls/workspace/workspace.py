@@ -130,7 +130,7 @@ class Workspace:
         or None when it names none for it."""
         template = os.path.abspath(template)
         environments = list(self.settings.environments)
-        parameters: dict = {}
+        parameters: dict = dict(self.settings.parameters)
         matched = bool(environments)
         for stack in self.settings.stacks:
             if any(self._matches(template, pattern) for pattern in stack.templates):
@@ -138,7 +138,7 @@ class Workspace:
                 parameters.update(stack.parameters)
                 matched = True
         environments.extend(self.extra_environments)
-        if not matched and not self.extra_environments:
+        if not matched and not self.extra_environments and not parameters:
             return None
         return tuple(self._absolute(e, template) for e in environments), parameters
 
@@ -271,6 +271,39 @@ class Workspace:
                     yield path
 
     # -- change ---------------------------------------------------------------------------------
+    def document_analysed(self, path: str, text: str, summary: Summary) -> bool:
+        """An open document was analysed (its text is the editor's buffer): keep its summary,
+        made from that analysis (no second parse), and say whether what other files see of
+        it changed."""
+        path = os.path.abspath(path)
+        if self.files.overlay_text(path) != text:
+            return False  # the buffer moved on already; the next analysis will tell
+        stamp = self.files.stamp(path)
+        with self._lock:
+            before = self._summaries.get(path)
+            self._summaries[path] = (stamp, summary)
+            if self._index is not None and summary.kind.is_heat_document:
+                self._index.summaries[path] = summary
+            if before is not None and before[1].interface_key() == summary.interface_key():
+                return False
+            if before is None and not self._depended_on(path):
+                return False
+            self._forget_stacks()
+        return True
+
+    def _depended_on(self, path: str) -> bool:
+        """Whether a stack resolved so far read this file (an environment or a provider)."""
+        for context in self._stacks.values():
+            if path in context.environment.paths or path in context.read:
+                return True
+        return False
+
+    def _forget_stacks(self) -> None:
+        self._stacks.clear()
+        self._parents = None
+        self.nesting_memo.clear()
+        self.generation += 1
+
     def changed(self, paths: Iterable[str]) -> bool:
         """Files changed (on disk or in an editor): forget what depended on them.
 
@@ -295,8 +328,5 @@ class Workspace:
                     else:
                         self._index.summaries.pop(path, None)
             if interface_changed:
-                self._stacks.clear()
-                self._parents = None
-                self.nesting_memo.clear()
-                self.generation += 1
+                self._forget_stacks()
         return interface_changed

@@ -7,11 +7,9 @@ import subprocess
 
 import pytest
 
-from helpers import ROOT
+from helpers import HEAT_PYTHON, ROOT
 from hot_ls.catalog import PropertySchema, bundled
 from hot_ls.language import constraints as constr
-
-HEAT_PYTHON = '/work/.venv-heat/bin/python'
 
 
 @pytest.fixture(scope='module')
@@ -222,7 +220,7 @@ def test_to_dict_is_json_with_the_heat_keys(catalog):
     assert {'resource_type', 'properties', 'attributes', 'description'} <= set(data)
 
 
-@pytest.mark.skipif(not os.path.exists(HEAT_PYTHON), reason='needs the Heat virtual environment')
+@pytest.mark.skipif(HEAT_PYTHON is None, reason='needs the Heat virtual environment')
 def test_committed_catalog_is_what_the_generator_makes():
     result = subprocess.run([HEAT_PYTHON, os.path.join(ROOT, 'tools', 'gen_catalog.py'),
                              '--check'], capture_output=True, text=True, cwd=ROOT)

@@ -15,7 +15,7 @@ import textwrap
 
 import pytest
 
-from helpers import FIXTURES, ROOT
+from helpers import FIXTURES, HEAT_RESOURCES, ROOT
 from hot_ls.catalog import bundled
 from hot_ls.catalog.plugins import discover, load_plugins
 from hot_ls.language import constraints as constr
@@ -296,10 +296,77 @@ def test_pathological_code_is_bounded(tmp_path):
     assert 'a repetition too large to build' in problem.message
 
 
-HEAT_RESOURCES = '/work/.venv-heat/lib/python3.11/site-packages/heat/engine/resources'
+def test_relative_imports_resolve_as_heat_names_plugin_modules(tmp_path):
+    """Plugin modules are heat.engine.plugins.<name>: levels count from there, not beyond."""
+    write(tmp_path, 'helpers.py', "NAME = 'from helpers'\n")
+    (tmp_path / 'pkg').mkdir()
+    write(tmp_path / 'pkg', '__init__.py', "from .sub import SUB\n")
+    write(tmp_path / 'pkg', 'sub.py', "SUB = 'from pkg.sub'\n")
+    write(tmp_path / 'pkg', 'mod.py', '''
+        from heat.engine import properties, resource
+        from . import SUB as PACKAGED
+        from .sub import SUB
+        from .. import helpers
+        from ..pkg import sub
+        from heat.engine.plugins.helpers import NAME
+        from ... import beyond
+
+        class Mod(resource.Resource):
+            properties_schema = {
+                'a': properties.Schema('String', PACKAGED),
+                'b': properties.Schema('String', SUB + ' / ' + sub.SUB),
+                'c': properties.Schema('String', helpers.NAME + ' / ' + NAME),
+                'd': properties.Schema('String', beyond),
+            }
+
+        def resource_mapping():
+            return {'Rel::Mod': Mod}
+    ''')
+    types, [problem] = load_plugins((str(tmp_path),), bundled())
+    props = types['Rel::Mod'].properties
+    assert [props[k].description for k in 'abcd'] == [
+        'from pkg.sub', 'from pkg.sub / from pkg.sub', 'from helpers / from helpers', None]
+    assert problem.path == str(tmp_path / 'pkg' / 'mod.py')
+    assert problem.line == 8
+    assert problem.message.startswith(
+        'cannot resolve statically: relative import beyond the plugin directory')
 
 
-@pytest.mark.skipif(not os.path.isdir(HEAT_RESOURCES), reason='needs the Heat virtual environment')
+def test_statements_nested_too_deeply_are_left_out_and_reported(tmp_path):
+    """One statement too deep for the interpreter is left out; a file too deep to parse is not read.
+
+    The first expression parses (Python's parser takes several times the
+    recursion limit) but nests deeper than the interpreter's recursion can
+    follow; the second is too deep for the parser itself.
+    """
+    deep = '+'.join(["'a'"] * (2 * sys.getrecursionlimit()))
+    write(tmp_path, 'deep.py', f'''
+        from heat.engine import properties, resource
+        BEFORE = 'before'
+        DEEP = {deep}
+        AFTER = 'after'
+
+        class Deep(resource.Resource):
+            DEEPER = {deep}
+            properties_schema = {{'a': properties.Schema('String', BEFORE + ' ' + AFTER)}}
+
+        def resource_mapping():
+            return {{'Deep::Thing': Deep}}
+    ''')
+    write(tmp_path, 'deepest.py', 'X = ' + '-' * (100 * sys.getrecursionlimit()) + '1\n')
+    types, problems = load_plugins((str(tmp_path),), bundled())
+    assert types['Deep::Thing'].properties['a'].description == 'before after'
+    deep_py, deepest_py = str(tmp_path / 'deep.py'), str(tmp_path / 'deepest.py')
+    assert [tuple(p) for p in problems] == [
+        (deep_py, 4, 'an expression nested too deeply to read statically; its statement is '
+                     'left out', 'warning'),
+        (deep_py, 8, 'an expression nested too deeply to read statically; its statement is '
+                     'left out', 'warning'),
+        (deepest_py, None, 'plugin module nested too deeply to read statically; not read',
+         'warning')]
+
+
+@pytest.mark.skipif(HEAT_RESOURCES is None, reason='needs the Heat virtual environment')
 def test_reading_heats_own_resource_modules_statically():
     """Heat's resource modules, read as plugins (never imported), give the bundled schemas.
 

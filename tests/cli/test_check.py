@@ -204,3 +204,31 @@ def test_serve_accepts_the_stdio_flag_editors_pass():
     from hot_ls.cli.main import build_parser
     args = build_parser().parse_args(['serve', '--stdio'])
     assert args.command == 'serve' and args.stdio and args.tcp is None
+
+
+def test_disable_next_line_and_unused_suppressions(tmp_path):
+    template = tmp_path / 't.yaml'
+    template.write_text('heat_template_version: 2021-04-16\n'
+                        '# hot-ls: disable-next-line=HOT110\n'
+                        'foo: 1\n'
+                        'resources:\n'
+                        '  r: {type: OS::Heat::None}  # hot-ls: disable=HOT302,HOT999\n')
+    result = run('check', str(template))
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.splitlines() == [
+        f'{template}:5:48: information[HOT010] Unused suppression: HOT302 (undefined-resource) '
+        'reported nothing on this line',
+        f'{template}:5:55: information[HOT010] Unused suppression: "HOT999" is not a hot-ls rule '
+        'code or name',
+        '1 file checked: 0 errors, 0 warnings']
+    assert run('check', '--fail-on', 'information', str(template)).returncode == 1
+    # a rule turned off in the settings: its codes are not reported unused
+    result = run('check', '--disable', 'HOT302', '--disable', 'unused-suppression', str(template))
+    assert result.stdout == '1 file checked: 0 errors, 0 warnings\n'
+    template.write_text('heat_template_version: 2021-04-16\n'
+                        '# hot-ls: disable-next-line=HOT110\n'
+                        'resources: {}\n'
+                        'foo: 1\n')
+    result = run('check', str(template))
+    assert result.returncode == 1
+    assert ':4:1: error[HOT110]' in result.stdout and 'HOT010' in result.stdout

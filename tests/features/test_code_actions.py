@@ -561,6 +561,44 @@ def test_nothing_to_suppress_in_json_or_for_syntax_errors():
     assert actions == []
 
 
+UNUSED = yaml('''
+    heat_template_version: 2021-04-16
+    resources:
+      port: {type: OS::Heat::None}
+      server:
+        type: OS::Heat::None
+        dependson: port  # hot-ls: disable=HOT302, HOT112 legacy
+    ''')
+
+
+def test_unused_suppression_code_removed_from_its_comment():
+    diagnostic, actions = actions_for(UNUSED, 'HOT010')
+    assert titles(actions)[0] == 'Remove unused suppression HOT302'
+    assert actions[0].preferred
+    assert fixed(UNUSED, 'HOT010') == UNUSED.replace('HOT302, HOT112', 'HOT112')
+    last = UNUSED.replace('HOT302, HOT112', 'HOT112 ,HOT302')
+    assert fixed(last, 'HOT010') == UNUSED.replace('HOT302, HOT112', 'HOT112')
+    middle = UNUSED.replace('HOT302, HOT112', 'resource-keys, HOT302, HOT112')
+    assert fixed(middle, 'HOT010') == UNUSED.replace('HOT302, HOT112', 'resource-keys, HOT112')
+
+
+def test_unused_suppression_comment_removed_when_it_is_the_last_code():
+    text = UNUSED.replace('  # hot-ls: disable=HOT302, HOT112 legacy', '') + \
+        '  other: {type: OS::Heat::None}   # hot-ls: disable=HOT302 was broken\n'
+    assert fixed(text, 'HOT010', index=0) == \
+        text.replace('   # hot-ls: disable=HOT302 was broken', '')
+    alone = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          # hot-ls: disable-next-line=HOT302
+          port: {type: OS::Heat::None}
+        ''').replace('\n', '\r\n')
+    assert fixed(alone, 'HOT010') == alone.replace('  # hot-ls: disable-next-line=HOT302\r\n', '')
+    two = UNUSED.replace('legacy', '# hot-ls: disable-file=HOT999')
+    assert fixed(two, 'HOT010', index=1) == two.replace(' # hot-ls: disable-file=HOT999', '')
+    assert 'disable=HOT302, HOT112 #' in two
+
+
 def _fake(code: str, offset: int):
     from hot_ls.analysis import Diagnostic, Severity
     return Diagnostic(code, 'fake', Severity.ERROR, 'fake', offset, offset)

@@ -144,6 +144,23 @@ def test_suppression_comment_shows_the_rule():
     assert 'not a hot-ls rule' in unknown.markdown
 
 
+def test_hover_on_a_disable_next_line_comment():
+    text = ('heat_template_version: 2021-04-16\nresources:\n'
+            '  # hot-ls: disable-next-line=HOT112, unused-suppression\n'
+            '  r: {type: OS::Heat::None, foo: 1}\n')
+    analysis = analyze(text)
+    assert analysis.diagnostics == []
+    result = hover(analysis, text.index('HOT112') + 2)
+    assert result.markdown.startswith('*Suppressed on the next line:*\n\n**HOT112** `resource-keys`')
+    assert (result.span.start, result.span.end) == (text.index('HOT112'),
+                                                   text.index('HOT112') + 6)
+    both = hover(analysis, text.index('disable-next-line'))
+    assert '**HOT112**' in both.markdown and '**HOT010**' in both.markdown
+    whole = hover(analyze('# hot-ls: disable-file=HOT110\nheat_template_version: 2021-04-16\n'
+                          'foo: 1\n'), 26)
+    assert whole.markdown.startswith('*Suppressed in this file:*\n\n**HOT110**')
+
+
 def test_attribute_of_get_attr():
     result = at('fixed_ips]}')
     assert spanned(result) == 'fixed_ips'

@@ -109,6 +109,26 @@ async def test_preview_outputs_command(lsp: Session):
     assert result['resources']['server']['type'] == 'OS::Nova::Server'
 
 
+async def test_show_graph_command_returns_mermaid(lsp: Session):
+    text = PREVIEW.replace('outputs:', """\
+  volume:
+    type: OS::Cinder::Volume
+    condition: is_prod
+    properties: {size: 1}
+  attachment:
+    type: OS::Cinder::VolumeAttachment
+    properties: {instance_uuid: {get_resource: server}, volume_id: {get_resource: volume}}
+outputs:""")
+    uri = lsp.open('graph.yaml', text)
+    result = await asyncio.wait_for(lsp.client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command='hot-ls.showGraph', arguments=[uri])), TIMEOUT)
+    assert isinstance(result, str) and result.startswith('flowchart LR\n')
+    assert '  n0["server<br/><small>OS::Nova::Server</small>"]' in result
+    assert '  n2 -->|get_resource| n0\n' in result  # the attachment requires the server
+    assert '  class n1 disabled\n' in result  # is_prod is false under the defaults
+    assert 'n2 -->|get_resource| n1' not in result  # a dependency Heat drops
+
+
 async def test_values_as_inlay_hints_or_code_lenses(lsp: Session):
     uri = lsp.open('hints.yaml', PREVIEW)
     document = types.TextDocumentIdentifier(uri)

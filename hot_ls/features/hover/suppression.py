@@ -8,7 +8,8 @@ from hot_ls.features.types import Hover, Span
 
 
 def suppression_hover(analysis: Analysis, offset: int) -> Hover | None:
-    """On a code of `# hot-ls: disable=...`: that rule; elsewhere on the comment: every rule it names."""
+    """On a code of `# hot-ls: disable=...` (or `disable-next-line`, `disable-file`): that rule;
+    elsewhere on the comment: every rule it names."""
     if MARKER not in analysis.text:
         return None
     lines = analysis.tree.lines
@@ -28,6 +29,6 @@ def suppression_hover(analysis: Analysis, offset: int) -> Hover | None:
             span = Span(chosen[0].start, chosen[0].end)
         else:
             span = Span(comment.start, comment.end)
-        scope = 'this file' if comment.scope is Scope.FILE else 'this line'
-        return Hover(f'*Suppressed on {scope}:*\n\n' + '\n\n---\n\n'.join(parts), span)
+        scope = 'in this file' if comment.scope is Scope.FILE else f'on {comment.scope.where}'
+        return Hover(f'*Suppressed {scope}:*\n\n' + '\n\n---\n\n'.join(parts), span)
     return None

@@ -1,6 +1,6 @@
 from hot_ls.model.symbols import CONDITION
 from hot_ls.rules.base import Finding, Related, Rule, Severity
-from hot_ls.rules.cycles.graph import cycle_in, strongly_connected
+from hot_ls.model.cycles import cycle_in, strongly_connected
 
 
 class CircularCondition(Rule):
@@ -17,6 +17,7 @@ class CircularCondition(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     conditions:
       a: {not: b}
       b: {not: a}
@@ -24,6 +25,12 @@ class CircularCondition(Rule):
 
     ## Fix
     Define one of the conditions from parameters rather than from the other.
+    ```yaml
+    heat_template_version: 2021-04-16
+    conditions:
+      a: true
+      b: {not: a}
+    ```
     """
 
     code = 'HOT501'

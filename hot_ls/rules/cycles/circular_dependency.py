@@ -2,7 +2,7 @@ from hot_ls.model.cfn import CfnTemplate
 from hot_ls.model.document import Kind
 from hot_ls.model.symbols import RESOURCE
 from hot_ls.rules.base import Finding, Related, Rule, Severity
-from hot_ls.rules.cycles.graph import cycle_in, strongly_connected
+from hot_ls.model.cycles import cycle_in, strongly_connected
 from hot_ls.syntax import Scalar
 
 _DEPENDENCY_FIELDS = {'properties', 'metadata', 'depends_on', 'Properties', 'Metadata', 'DependsOn'}
@@ -25,17 +25,31 @@ class CircularDependency(Rule):
 
     ## Example
     ```yaml
-    server:
-      type: OS::Nova::Server
-      depends_on: volume
-    volume:
-      type: OS::Cinder::Volume
-      properties:
-        name: {get_attr: [server, name]}
+    heat_template_version: 2021-04-16
+    resources:
+      server:
+        type: OS::Heat::Value
+        depends_on: volume
+        properties: {value: 1}
+      volume:
+        type: OS::Heat::Value
+        properties:
+          value: {get_attr: [server, value]}
     ```
 
     ## Fix
     Remove one of the references in the cycle, or split a resource in two.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      server:
+        type: OS::Heat::Value
+        properties: {value: 1}
+      volume:
+        type: OS::Heat::Value
+        properties:
+          value: {get_attr: [server, value]}
+    ```
     """
 
     code = 'HOT502'

@@ -18,12 +18,16 @@ class EnvironmentEmptySection(Rule):
     ## Example
     ```yaml
     resource_registry:
-      OS::TripleO::Services::Foo: foo.yaml
+      OS::TripleO::Services::Foo: OS::Heat::None
     parameter_defaults:
     ```
 
     ## Fix
     Remove the empty section, or write `{}`.
+    ```yaml
+    resource_registry:
+      OS::TripleO::Services::Foo: OS::Heat::None
+    ```
     """
 
     code = 'HOT602'

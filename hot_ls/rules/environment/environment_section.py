@@ -18,12 +18,19 @@ class EnvironmentSection(Rule):
 
     ## Example
     ```yaml
-    parameter_default:
+    parameter_defaults:
       flavor: m1.small
+    parameter_default:
+      image: cirros
     ```
 
     ## Fix
     Fix the spelling.
+    ```yaml
+    parameter_defaults:
+      flavor: m1.small
+      image: cirros
+    ```
     """
 
     code = 'HOT601'

@@ -24,15 +24,31 @@ class ConditionEvaluation(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     parameters:
-      enable_backup: {type: string, default: 'true'}
+      enable_backup: {type: string, default: "yes"}
     conditions:
       backup: {get_param: enable_backup}
+    resources:
+      store:
+        type: OS::Heat::None
+        condition: backup
     ```
 
     ## Fix
     Make the definition a condition: declare the parameter as `boolean`, or
     compare it: `{equals: [{get_param: enable_backup}, 'true']}`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      enable_backup: {type: string, default: "yes"}
+    conditions:
+      backup: {equals: [{get_param: enable_backup}, "yes"]}
+    resources:
+      store:
+        type: OS::Heat::None
+        condition: backup
+    ```
     """
 
     code = 'HOT803'

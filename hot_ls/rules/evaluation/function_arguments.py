@@ -29,17 +29,32 @@ class FunctionArguments(Rule):
     ## Example
     ```yaml
     heat_template_version: 2018-08-31
+    parameters:
+      env: {type: string, default: dev}
+    conditions:
+      is_prod: {equals: [{get_param: env}, prod]}
     resources:
-      port:
-        type: OS::Neutron::Port
+      name:
+        type: OS::Heat::Value
         properties:
-          network: private
-          name: {if: [is_prod, prod-port]}
+          value: {if: [is_prod, prod-port]}
     ```
 
     ## Fix
     Give the function the arguments its version expects (here a third
     argument for `if`, or heat_template_version 2021-04-16).
+    ```yaml
+    heat_template_version: 2018-08-31
+    parameters:
+      env: {type: string, default: dev}
+    conditions:
+      is_prod: {equals: [{get_param: env}, prod]}
+    resources:
+      name:
+        type: OS::Heat::Value
+        properties:
+          value: {if: [is_prod, prod-port, dev-port]}
+    ```
     """
 
     code = 'HOT404'

@@ -22,13 +22,20 @@ class OutputEvaluation(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     outputs:
       ports:
-        value: {list_join: [',', [80, 443]]}
+        value: {list_join: [",", [80, 443]]}
     ```
 
     ## Fix
     Make the arguments fit the function (here quote the numbers: ['80', '443']).
+    ```yaml
+    heat_template_version: 2021-04-16
+    outputs:
+      ports:
+        value: {list_join: [",", ["80", "443"]]}
+    ```
     """
 
     code = 'HOT802'

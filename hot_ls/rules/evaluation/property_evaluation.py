@@ -28,6 +28,7 @@ class PropertyEvaluation(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     resources:
       config:
         type: OS::Heat::SoftwareConfig
@@ -41,6 +42,17 @@ class PropertyEvaluation(Rule):
     ## Fix
     Make the arguments fit the function (here drop `$HOST` or use it in the
     template, or use `str_replace`, which ignores params that do not occur).
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      config:
+        type: OS::Heat::SoftwareConfig
+        properties:
+          config:
+            str_replace_strict:
+              template: "port=$PORT"
+              params: {$PORT: 80}
+    ```
     """
 
     code = 'HOT801'

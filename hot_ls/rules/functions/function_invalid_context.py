@@ -18,12 +18,26 @@ class FunctionInvalidContext(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      env: {type: string, default: dev}
+    resources:
+      server: {type: OS::Heat::None}
     conditions:
-      has_ip: {not: {equals: [{get_attr: [server, first_address]}, '']}}
+      is_prod: {equals: [{get_attr: [server, show]}, prod]}
     ```
 
     ## Fix
     Base the condition on parameters only.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      env: {type: string, default: dev}
+    resources:
+      server: {type: OS::Heat::None}
+    conditions:
+      is_prod: {equals: [{get_param: env}, prod]}
+    ```
     """
 
     code = 'HOT403'

@@ -19,14 +19,29 @@ class FunctionRemoved(Rule):
     ## Example
     ```yaml
     heat_template_version: 2016-10-14
-    ...
-        value: {Fn::Select: [0, {get_param: names}]}
+    parameters:
+      names: {type: comma_delimited_list, default: [a, b]}
+    resources:
+      first:
+        type: OS::Heat::Value
+        properties:
+          value: {Fn::Select: [0, {get_param: names}]}
     ```
 
     ## Fix
     Use the native function: list_join for Fn::Join, str_split for Fn::Split,
     str_replace for Fn::Replace, get_resource/get_param for Ref, and
     `get_param: [names, 0]` or yaql for Fn::Select.
+    ```yaml
+    heat_template_version: 2016-10-14
+    parameters:
+      names: {type: comma_delimited_list, default: [a, b]}
+    resources:
+      first:
+        type: OS::Heat::Value
+        properties:
+          value: {get_param: [names, 0]}
+    ```
     """
 
     code = 'HOT401'

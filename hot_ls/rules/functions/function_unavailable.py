@@ -19,12 +19,27 @@ class FunctionUnavailable(Rule):
     ## Example
     ```yaml
     heat_template_version: 2014-10-16
-    ...
-        value: {str_split: [',', {get_param: names}]}
+    parameters:
+      names: {type: string, default: "a,b"}
+    resources:
+      split:
+        type: OS::Heat::Value
+        properties:
+          value: {str_split: [",", {get_param: names}]}
     ```
 
     ## Fix
     Raise heat_template_version to the version named in the message.
+    ```yaml
+    heat_template_version: 2015-10-15
+    parameters:
+      names: {type: string, default: "a,b"}
+    resources:
+      split:
+        type: OS::Heat::Value
+        properties:
+          value: {str_split: [",", {get_param: names}]}
+    ```
     """
 
     code = 'HOT402'

@@ -19,14 +19,27 @@ class ConstraintIgnored(Rule):
 
     ## Example
     ```yaml
-    constraints:
-      - length: {min: 8}
-        allowed_pattern: "[a-zA-Z0-9]+"
+    heat_template_version: 2021-04-16
+    parameters:
+      password:
+        type: string
+        constraints:
+          - length: {min: 8}
+            allowed_pattern: "[a-zA-Z0-9]+"
     ```
 
     ## Fix
     Give each constraint its own list item (each may have its own
     description).
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      password:
+        type: string
+        constraints:
+          - length: {min: 8}
+          - allowed_pattern: "[a-zA-Z0-9]+"
+    ```
     """
 
     code = 'HOT211'

@@ -24,14 +24,25 @@ class ConstraintInvalid(Rule):
 
     ## Example
     ```yaml
-    constraints:
-      - range: {minimum: 1}
-      - allowed_pattern: "[a-z"
+    heat_template_version: 2021-04-16
+    parameters:
+      name:
+        type: string
+        constraints:
+          - allowed_pattern: "[a-z"
     ```
 
     ## Fix
     Use `min`/`max` (and `step`/`offset` for modulo) with numbers, write
     lists as lists and fix the pattern.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      name:
+        type: string
+        constraints:
+          - allowed_pattern: "[a-z]+"
+    ```
     """
 
     code = 'HOT210'

@@ -31,6 +31,14 @@ class ConstraintMissing(Rule):
     ## Fix
     Add the constraint the description is about, or raise
     heat_template_version to 2017-02-24 or later for `modulo`.
+    ```yaml
+    heat_template_version: 2017-02-24
+    parameters:
+      port:
+        type: number
+        constraints:
+          - modulo: {step: 2, offset: 0}
+    ```
     """
 
     code = 'HOT209'

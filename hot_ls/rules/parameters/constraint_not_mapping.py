@@ -15,13 +15,25 @@ class ConstraintNotMapping(Rule):
 
     ## Example
     ```yaml
-    constraints:
-      - allowed_values
-      - [m1.small, m1.large]
+    heat_template_version: 2021-04-16
+    parameters:
+      flavor:
+        type: string
+        constraints:
+          - allowed_values
+          - [m1.small, m1.large]
     ```
 
     ## Fix
     Write the constraint as a key and its value: `- allowed_values: [m1.small, m1.large]`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      flavor:
+        type: string
+        constraints:
+          - allowed_values: [m1.small, m1.large]
+    ```
     """
 
     code = 'HOT207'

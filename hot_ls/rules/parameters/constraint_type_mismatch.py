@@ -19,6 +19,7 @@ class ConstraintTypeMismatch(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     parameters:
       count:
         type: number
@@ -29,6 +30,14 @@ class ConstraintTypeMismatch(Rule):
     ## Fix
     Use the constraint that fits the type (`range` for a number), or fix
     the type.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      count:
+        type: number
+        constraints:
+          - range: {max: 3}
+    ```
     """
 
     code = 'HOT212'

@@ -17,13 +17,25 @@ class ConstraintUnknownKey(Rule):
 
     ## Example
     ```yaml
-    constraints:
-      - allowed_value: [m1.small, m1.large]
+    heat_template_version: 2021-04-16
+    parameters:
+      flavor:
+        type: string
+        constraints:
+          - allowed_value: [m1.small, m1.large]
     ```
 
     ## Fix
     Fix the spelling (the message suggests close matches); `min` and `max`
     go inside `range:` or `length:`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      flavor:
+        type: string
+        constraints:
+          - allowed_values: [m1.small, m1.large]
+    ```
     """
 
     code = 'HOT208'

@@ -16,6 +16,7 @@ class ParameterConstraintsNotList(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     parameters:
       size:
         type: number
@@ -25,6 +26,14 @@ class ParameterConstraintsNotList(Rule):
 
     ## Fix
     Make each constraint a list item: `- range: {min: 1, max: 10}`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      size:
+        type: number
+        constraints:
+          - range: {min: 1, max: 10}
+    ```
     """
 
     code = 'HOT206'

@@ -20,6 +20,7 @@ class ParameterDefaultInvalid(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     parameters:
       size:
         type: number
@@ -31,6 +32,15 @@ class ParameterDefaultInvalid(Rule):
     ## Fix
     Change the default to a value the constraints allow, or relax the
     constraint.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      size:
+        type: number
+        default: 1
+        constraints:
+          - range: {min: 1, max: 10}
+    ```
     """
 
     code = 'HOT213'

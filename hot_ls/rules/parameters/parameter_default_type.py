@@ -24,6 +24,7 @@ class ParameterDefaultType(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     parameters:
       debug:
         type: boolean
@@ -32,6 +33,13 @@ class ParameterDefaultType(Rule):
 
     ## Fix
     Write a default of the declared type, or change the type.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      debug:
+        type: boolean
+        default: false
+    ```
     """
 
     code = 'HOT214'

@@ -15,6 +15,11 @@ class ParameterGroupDuplicate(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      flavor: {type: string}
+      image: {type: string}
+      volume_size: {type: number}
     parameter_groups:
       - label: Compute
         parameters: [flavor, image]
@@ -24,6 +29,18 @@ class ParameterGroupDuplicate(Rule):
 
     ## Fix
     Keep each parameter in one group.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      flavor: {type: string}
+      image: {type: string}
+      volume_size: {type: number}
+    parameter_groups:
+      - label: Compute
+        parameters: [flavor, image]
+      - label: Storage
+        parameters: [volume_size]
+    ```
     """
 
     code = 'HOT217'

@@ -19,6 +19,9 @@ class ParameterGroupInvalid(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      net: {type: string}
     parameter_groups:
       - label: Network
         parameters: net
@@ -26,6 +29,14 @@ class ParameterGroupInvalid(Rule):
 
     ## Fix
     Give each group `parameters:` with a list: `parameters: [net]`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      net: {type: string}
+    parameter_groups:
+      - label: Network
+        parameters: [net]
+    ```
     """
 
     code = 'HOT216'

@@ -20,6 +20,7 @@ class ParameterGroupUnknown(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     parameters:
       flavor: {type: string}
     parameter_groups:
@@ -30,6 +31,14 @@ class ParameterGroupUnknown(Rule):
     ## Fix
     Fix the name (the message suggests close matches) or declare the
     parameter.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      flavor: {type: string}
+    parameter_groups:
+      - label: Compute
+        parameters: [flavor]
+    ```
     """
 
     code = 'HOT218'

@@ -15,6 +15,10 @@ class ParameterGroupsNotList(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      net: {type: string}
+      subnet: {type: string}
     parameter_groups:
       label: Network
       parameters: [net, subnet]
@@ -22,6 +26,15 @@ class ParameterGroupsNotList(Rule):
 
     ## Fix
     Make each group a list item: `- label: Network`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      net: {type: string}
+      subnet: {type: string}
+    parameter_groups:
+      - label: Network
+        parameters: [net, subnet]
+    ```
     """
 
     code = 'HOT215'

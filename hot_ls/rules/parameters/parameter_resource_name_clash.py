@@ -17,6 +17,7 @@ class ParameterResourceNameClash(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     parameters:
       network: {type: string}
     resources:
@@ -25,6 +26,13 @@ class ParameterResourceNameClash(Rule):
 
     ## Fix
     Rename one of them, e.g. the parameter to `network_name`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      network_name: {type: string}
+    resources:
+      network: {type: OS::Neutron::Net}
+    ```
     """
 
     code = 'HOT219'

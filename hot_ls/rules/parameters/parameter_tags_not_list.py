@@ -16,6 +16,7 @@ class ParameterTagsNotList(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     parameters:
       flavor:
         type: string
@@ -24,6 +25,13 @@ class ParameterTagsNotList(Rule):
 
     ## Fix
     Write a list: `tags: [role-specific]`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      flavor:
+        type: string
+        tags: [role-specific]
+    ```
     """
 
     code = 'HOT205'

@@ -26,6 +26,7 @@ class ParameterTypeInvalid(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     parameters:
       networks:
         type: list
@@ -33,6 +34,12 @@ class ParameterTypeInvalid(Rule):
 
     ## Fix
     Use comma_delimited_list for lists, json for maps, number for integers.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      networks:
+        type: comma_delimited_list
+    ```
     """
 
     code = 'HOT204'

@@ -13,6 +13,7 @@ class ParameterTypeMissing(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     parameters:
       key_name:
         description: Name of a key pair
@@ -20,6 +21,13 @@ class ParameterTypeMissing(Rule):
 
     ## Fix
     Add a type: string, number, comma_delimited_list, json or boolean.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      key_name:
+        type: string
+        description: Name of a key pair
+    ```
     """
 
     code = 'HOT203'

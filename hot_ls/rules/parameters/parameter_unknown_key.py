@@ -18,6 +18,7 @@ class ParameterUnknownKey(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     parameters:
       flavor:
         type: string
@@ -27,6 +28,13 @@ class ParameterUnknownKey(Rule):
     ## Fix
     Fix the spelling (the message suggests close matches), move constraints
     under `constraints`, or raise heat_template_version for `tags`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      flavor:
+        type: string
+        default: m1.small
+    ```
     """
 
     code = 'HOT202'

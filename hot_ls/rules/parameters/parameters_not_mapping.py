@@ -18,6 +18,7 @@ class ParametersNotMapping(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     parameters:
       flavor: string
     ```
@@ -25,6 +26,11 @@ class ParametersNotMapping(Rule):
     ## Fix
     Write the schema as a mapping: `flavor: {type: string}`; write the
     section as `name: schema` entries, without list markers.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      flavor: {type: string}
+    ```
     """
 
     code = 'HOT201'

@@ -18,6 +18,7 @@ class DisabledResourceReference(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     conditions:
       never: false
     resources:
@@ -30,6 +31,17 @@ class DisabledResourceReference(Rule):
     ## Fix
     Put the referring resource under the same condition, or guard the
     reference with `if`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    conditions:
+      never: false
+    resources:
+      maybe: {type: OS::Heat::None, condition: never}
+      user:
+        type: OS::Heat::Value
+        condition: never
+        properties: {value: {get_resource: maybe}}
+    ```
     """
 
     code = 'HOT304'

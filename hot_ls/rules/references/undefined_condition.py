@@ -18,6 +18,9 @@ class UndefinedCondition(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      env: {type: string, default: dev}
     conditions:
       is_prod: {equals: [{get_param: env}, prod]}
     resources:
@@ -28,6 +31,17 @@ class UndefinedCondition(Rule):
 
     ## Fix
     Fix the name, or define the condition.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      env: {type: string, default: dev}
+    conditions:
+      is_prod: {equals: [{get_param: env}, prod]}
+    resources:
+      backup:
+        type: OS::Heat::None
+        condition: is_prod
+    ```
     """
 
     code = 'HOT303'

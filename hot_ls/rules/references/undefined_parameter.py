@@ -21,12 +21,27 @@ class UndefinedParameter(Rule):
 
     ## Example
     ```yaml
-    flavor: {get_param: flavour}
+    heat_template_version: 2021-04-16
+    parameters:
+      flavor: {type: string, default: m1.small}
+    resources:
+      name:
+        type: OS::Heat::Value
+        properties: {value: {get_param: flavour}}
     ```
 
     ## Fix
     Fix the name (the message suggests close matches) or declare the
     parameter; the quick fix can declare it for you.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      flavor: {type: string, default: m1.small}
+    resources:
+      name:
+        type: OS::Heat::Value
+        properties: {value: {get_param: flavor}}
+    ```
     """
 
     code = 'HOT301'

@@ -18,12 +18,24 @@ class UndefinedResource(Rule):
 
     ## Example
     ```yaml
-    networks:
-      - port: {get_resource: server_prot}
+    heat_template_version: 2021-04-16
+    resources:
+      server_port: {type: OS::Heat::None}
+      name:
+        type: OS::Heat::Value
+        properties: {value: {get_resource: server_prot}}
     ```
 
     ## Fix
     Fix the name; the message suggests close matches.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      server_port: {type: OS::Heat::None}
+      name:
+        type: OS::Heat::Value
+        properties: {value: {get_resource: server_port}}
+    ```
     """
 
     code = 'HOT302'

@@ -52,11 +52,24 @@ class AttributeUnknown(Rule):
 
     ## Example
     ```yaml
-    value: {get_attr: [server, first_adress]}
+    heat_template_version: 2021-04-16
+    resources:
+      name: {type: OS::Heat::RandomString}
+      copy:
+        type: OS::Heat::Value
+        properties: {value: {get_attr: [name, vaule]}}
     ```
 
     ## Fix
     Fix the name; the message suggests close ones.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      name: {type: OS::Heat::RandomString}
+      copy:
+        type: OS::Heat::Value
+        properties: {value: {get_attr: [name, value]}}
+    ```
     """
 
     code = 'HOT706'

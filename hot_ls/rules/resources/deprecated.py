@@ -18,15 +18,30 @@ class Deprecated(Rule):
 
     ## Example
     ```yaml
-    port:
-      type: OS::Neutron::Port
-      properties:
-        network_id: private
+    heat_template_version: 2021-04-16
+    resources:
+      alarm:
+        type: OS::Aodh::Alarm
+        properties:
+          meter_name: cpu_util
+          threshold: 80
     ```
 
     ## Fix
     Use the substitute the message names; for a type, the quick fix
     replaces it.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      alarm:
+        type: OS::Aodh::GnocchiAggregationByResourcesAlarm
+        properties:
+          metric: cpu
+          aggregation_method: mean
+          resource_type: instance
+          query: "{}"
+          threshold: 80
+    ```
     """
 
     code = 'HOT707'

@@ -18,12 +18,24 @@ class Hidden(Rule):
 
     ## Example
     ```yaml
-    pool:
-      type: OS::Neutron::Pool
+    heat_template_version: 2021-04-16
+    resources:
+      port:
+        type: OS::Neutron::Port
+        properties:
+          network_id: private
     ```
 
     ## Fix
     Use the replacement the message names (e.g. OS::Octavia::Pool).
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      port:
+        type: OS::Neutron::Port
+        properties:
+          network: private
+    ```
     """
 
     code = 'HOT708'

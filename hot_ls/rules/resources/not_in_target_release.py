@@ -16,16 +16,24 @@ class NotInTargetRelease(Rule):
     ("could not be found") or the property ("Unknown Property").
 
     ## Example
-    With `target_release = "train"`:
+    With `target_release = "train"` in the settings, "OS::Octavia::Quota is
+    available since 14.0.0 (Ussuri); the target release is Train (13.0.0)":
     ```yaml
-    quota:
-      type: OS::Octavia::Quota
+    heat_template_version: 2021-04-16
+    resources:
+      quota:
+        type: OS::Octavia::Quota
+        properties: {project: demo}
     ```
-    "OS::Octavia::Quota is available since 14.0.0 (Ussuri); the target
-    release is Train (13.0.0)".
 
     ## Fix
     Use something the target release has, or raise the target.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      quota:
+        type: OS::Heat::None
+    ```
     """
 
     code = 'HOT710'

@@ -21,14 +21,24 @@ class PropertyConstraint(Rule):
 
     ## Example
     ```yaml
-    monitor:
-      type: OS::Octavia::HealthMonitor
-      properties:
-        max_retries: 20
+    heat_template_version: 2021-04-16
+    resources:
+      name:
+        type: OS::Heat::RandomString
+        properties:
+          length: 600
     ```
 
     ## Fix
     Use a value the message allows.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      name:
+        type: OS::Heat::RandomString
+        properties:
+          length: 32
+    ```
     """
 
     code = 'HOT705'

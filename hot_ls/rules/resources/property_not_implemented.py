@@ -16,14 +16,27 @@ class PropertyNotImplemented(Rule):
 
     ## Example
     ```yaml
-    instance:
-      type: AWS::EC2::Instance
-      properties:
-        SourceDestCheck: false
+    heat_template_version: 2021-04-16
+    resources:
+      instance:
+        type: AWS::EC2::Instance
+        properties:
+          ImageId: cirros
+          InstanceType: m1.small
+          SourceDestCheck: false
     ```
 
     ## Fix
     Remove the property.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      instance:
+        type: AWS::EC2::Instance
+        properties:
+          ImageId: cirros
+          InstanceType: m1.small
+    ```
     """
 
     code = 'HOT711'

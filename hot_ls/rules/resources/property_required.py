@@ -27,14 +27,25 @@ class PropertyRequired(Rule):
 
     ## Example
     ```yaml
-    server:
-      type: OS::Nova::Server
-      properties:
-        image: cirros
+    heat_template_version: 2021-04-16
+    resources:
+      volume:
+        type: OS::Cinder::VolumeAttachment
+        properties:
+          instance_uuid: server-id
     ```
 
     ## Fix
     Add the property; the quick fix inserts every missing one.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      volume:
+        type: OS::Cinder::VolumeAttachment
+        properties:
+          instance_uuid: server-id
+          volume_id: volume-id
+    ```
     """
 
     code = 'HOT703'

@@ -21,14 +21,24 @@ class PropertyType(Rule):
 
     ## Example
     ```yaml
-    volume:
-      type: OS::Cinder::Volume
-      properties:
-        size: ten
+    heat_template_version: 2021-04-16
+    resources:
+      volume:
+        type: OS::Cinder::Volume
+        properties:
+          size: ten
     ```
 
     ## Fix
     Give the value in the property's type.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      volume:
+        type: OS::Cinder::Volume
+        properties:
+          size: 10
+    ```
     """
 
     code = 'HOT704'

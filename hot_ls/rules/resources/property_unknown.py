@@ -20,14 +20,24 @@ class PropertyUnknown(Rule):
 
     ## Example
     ```yaml
-    server:
-      type: OS::Nova::Server
-      properties:
-        flavour: m1.small
+    heat_template_version: 2021-04-16
+    resources:
+      name:
+        type: OS::Heat::RandomString
+        properties:
+          lenght: 8
     ```
 
     ## Fix
     Fix the name; the message suggests close ones.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      name:
+        type: OS::Heat::RandomString
+        properties:
+          length: 8
+    ```
     """
 
     code = 'HOT702'

@@ -35,13 +35,21 @@ class ResourceTypeUnknown(Rule):
 
     ## Example
     ```yaml
-    server:
-      type: OS::Nova::Sever
+    heat_template_version: 2021-04-16
+    resources:
+      server:
+        type: OS::Heat::Nne
     ```
 
     ## Fix
     Fix the spelling (the message suggests close names), or map the type in
     an environment's resource_registry.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      server:
+        type: OS::Heat::None
+    ```
     """
 
     code = 'HOT701'

@@ -21,13 +21,22 @@ class SnapshotUnsupported(Rule):
 
     ## Example
     ```yaml
-    net:
-      type: OS::Neutron::Net
-      deletion_policy: Snapshot
+    heat_template_version: 2021-04-16
+    resources:
+      net:
+        type: OS::Neutron::Net
+        deletion_policy: Snapshot
     ```
 
     ## Fix
     Use `Retain` to keep the resource when the stack is deleted, or `Delete`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      net:
+        type: OS::Neutron::Net
+        deletion_policy: Retain
+    ```
     """
 
     code = 'HOT713'

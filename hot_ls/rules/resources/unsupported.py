@@ -16,13 +16,22 @@ class Unsupported(Rule):
 
     ## Example
     ```yaml
-    test:
-      type: OS::Heat::TestResource
+    heat_template_version: 2021-04-16
+    resources:
+      pair:
+        type: OS::Neutron::PortPair
+        properties: {ingress: port-in, egress: port-out}
     ```
 
     ## Fix
     Nothing to do if you know what you are using; otherwise pick a
     supported type.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      pair:
+        type: OS::Heat::None
+    ```
     """
 
     code = 'HOT709'

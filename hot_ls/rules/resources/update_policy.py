@@ -17,14 +17,28 @@ class UpdatePolicy(Rule):
 
     ## Example
     ```yaml
-    group:
-      type: OS::Heat::ResourceGroup
-      update_policy:
-        rolling_updates: {max_batch_size: 1}
+    heat_template_version: 2021-04-16
+    resources:
+      group:
+        type: OS::Heat::ResourceGroup
+        properties:
+          resource_def: {type: OS::Heat::None}
+        update_policy:
+          rolling_updates: {max_batch_size: 1}
     ```
 
     ## Fix
     Use a key the type's update policy has.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      group:
+        type: OS::Heat::ResourceGroup
+        properties:
+          resource_def: {type: OS::Heat::None}
+        update_policy:
+          rolling_update: {max_batch_size: 1}
+    ```
     """
 
     code = 'HOT712'

@@ -17,19 +17,35 @@ class ComponentDuplicateAction(Rule):
 
     ## Example
     ```yaml
-    component:
-      type: OS::Heat::SoftwareComponent
-      properties:
-        configs:
-          - actions: [CREATE]
-            tool: script
-            config: {get_file: create.sh}
-          - tool: script            # defaults to [CREATE, UPDATE]
-            config: {get_file: update.sh}
+    heat_template_version: 2021-04-16
+    resources:
+      component:
+        type: OS::Heat::SoftwareComponent
+        properties:
+          configs:
+            - actions: [CREATE]
+              tool: script
+              config: echo create
+            - tool: script            # defaults to [CREATE, UPDATE]
+              config: echo update
     ```
 
     ## Fix
     Give each config its own actions.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      component:
+        type: OS::Heat::SoftwareComponent
+        properties:
+          configs:
+            - actions: [CREATE]
+              tool: script
+              config: echo create
+            - actions: [UPDATE]
+              tool: script
+              config: echo update
+    ```
     """
 
     code = 'HOT720'

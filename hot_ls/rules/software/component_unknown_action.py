@@ -16,14 +16,30 @@ class ComponentUnknownAction(Rule):
 
     ## Example
     ```yaml
-    configs:
-      - actions: [BACKUP]
-        tool: script
-        config: {get_file: backup.sh}
+    heat_template_version: 2021-04-16
+    resources:
+      component:
+        type: OS::Heat::SoftwareComponent
+        properties:
+          configs:
+            - actions: [BACKUP]
+              tool: script
+              config: echo backup
     ```
 
     ## Fix
     Use a lifecycle action, or make sure your own tooling triggers it.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      component:
+        type: OS::Heat::SoftwareComponent
+        properties:
+          configs:
+            - actions: [DELETE]
+              tool: script
+              config: echo backup
+    ```
     """
 
     code = 'HOT721'

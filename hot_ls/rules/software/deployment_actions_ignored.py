@@ -21,16 +21,37 @@ class DeploymentActionsIgnored(Rule):
 
     ## Example
     ```yaml
-    deployment:
-      type: OS::Heat::SoftwareDeployment
-      properties:
-        config: {get_resource: component}
-        server: {get_resource: server}
-        actions: [CREATE]
+    heat_template_version: 2021-04-16
+    resources:
+      component:
+        type: OS::Heat::SoftwareComponent
+        properties:
+          configs:
+            - {actions: [CREATE], tool: script, config: echo hi}
+      deployment:
+        type: OS::Heat::SoftwareDeployment
+        properties:
+          config: {get_resource: component}
+          server: server-id
+          actions: [CREATE]
     ```
 
     ## Fix
     Remove `actions` and set the actions in the component's configs.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      component:
+        type: OS::Heat::SoftwareComponent
+        properties:
+          configs:
+            - {actions: [CREATE], tool: script, config: echo hi}
+      deployment:
+        type: OS::Heat::SoftwareDeployment
+        properties:
+          config: {get_resource: component}
+          server: server-id
+    ```
     """
 
     code = 'HOT722'

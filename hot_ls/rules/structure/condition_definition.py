@@ -17,13 +17,24 @@ class ConditionDefinition(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      env: {type: string, default: dev}
     conditions:
       is_prod: {equals: [{get_param: env}, prod]}
-      also_prod: is_prod
+      also_prod: [is_prod]
     ```
 
     ## Fix
     Wrap it: `also_prod: {not: {not: is_prod}}`, or use `is_prod` directly.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      env: {type: string, default: dev}
+    conditions:
+      is_prod: {equals: [{get_param: env}, prod]}
+      also_prod: {not: {not: is_prod}}
+    ```
     """
 
     code = 'HOT119'

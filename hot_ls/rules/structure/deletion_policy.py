@@ -15,13 +15,22 @@ class DeletionPolicy(Rule):
 
     ## Example
     ```yaml
-    volume:
-      type: OS::Cinder::Volume
-      deletion_policy: retain   # lowercase needs 2016-10-14
+    heat_template_version: 2021-04-16
+    resources:
+      volume:
+        type: OS::Heat::None
+        deletion_policy: keep
     ```
 
     ## Fix
     Use one of the listed policies.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      volume:
+        type: OS::Heat::None
+        deletion_policy: Retain
+    ```
     """
 
     code = 'HOT115'

@@ -20,6 +20,7 @@ class NameNotString(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     resources:
       yes:            # the boolean True
         type: OS::Heat::None
@@ -27,6 +28,12 @@ class NameNotString(Rule):
 
     ## Fix
     Quote the name (`"yes":`), or choose one that reads as text.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      "yes":
+        type: OS::Heat::None
+    ```
     """
 
     code = 'HOT120'

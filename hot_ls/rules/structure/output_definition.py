@@ -15,6 +15,7 @@ class OutputDefinition(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     outputs:
       server_ip:
         description: The IP address
@@ -22,6 +23,13 @@ class OutputDefinition(Rule):
 
     ## Fix
     Add `value:` with what the output should show.
+    ```yaml
+    heat_template_version: 2021-04-16
+    outputs:
+      server_ip:
+        description: The IP address
+        value: 192.0.2.1
+    ```
     """
 
     code = 'HOT117'

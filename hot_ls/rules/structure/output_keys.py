@@ -15,15 +15,22 @@ class OutputKeys(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     outputs:
       url:
-        value: {get_attr: [server, first_address]}
-        conditon: is_prod
+        value: http://example.com
+        valeu: http://example.org
     ```
 
     ## Fix
     Fix the spelling, remove the key, or raise heat_template_version for
     `condition`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    outputs:
+      url:
+        value: http://example.com
+    ```
     """
 
     code = 'HOT118'

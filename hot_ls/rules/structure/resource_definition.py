@@ -14,14 +14,22 @@ class ResourceDefinition(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     resources:
       server:
-        properties: {flavor: m1.small}
+        properties: {value: 1}
     ```
 
     ## Fix
     Add `type:` with a resource type such as OS::Nova::Server, or the path
     of a provider template.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      server:
+        type: OS::Heat::Value
+        properties: {value: 1}
+    ```
     """
 
     code = 'HOT113'

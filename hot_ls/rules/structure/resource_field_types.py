@@ -40,14 +40,24 @@ class ResourceFieldTypes(Rule):
 
     ## Example
     ```yaml
-    server:
-      type: OS::Nova::Server
-      properties:
-        - flavor: m1.small
+    heat_template_version: 2021-04-16
+    resources:
+      server:
+        type: OS::Heat::Value
+        properties:
+          - value: m1.small
     ```
 
     ## Fix
     Give the field the shape in the message.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      server:
+        type: OS::Heat::Value
+        properties:
+          value: m1.small
+    ```
     """
 
     code = 'HOT114'

@@ -20,15 +20,25 @@ class ResourceKeys(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     resources:
+      port: {type: OS::Heat::None}
       server:
-        type: OS::Nova::Server
+        type: OS::Heat::None
         dependson: port
     ```
 
     ## Fix
     Fix the spelling (depends_on), move the value under `properties`, or
     raise heat_template_version.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      port: {type: OS::Heat::None}
+      server:
+        type: OS::Heat::None
+        depends_on: port
+    ```
     """
 
     code = 'HOT112'

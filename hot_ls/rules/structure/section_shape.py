@@ -30,12 +30,18 @@ class SectionShape(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     resources:
-      - server: {type: OS::Nova::Server}
+      - server: {type: OS::Heat::None}
     ```
 
     ## Fix
     Remove the list markers: each entry is `name: definition`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      server: {type: OS::Heat::None}
+    ```
     """
 
     code = 'HOT111'

@@ -19,6 +19,8 @@ class UnknownSection(Rule):
     ## Example
     ```yaml
     heat_template_version: 2015-10-15
+    parameters:
+      env: {type: string, default: dev}
     conditions:
       is_prod: {equals: [{get_param: env}, prod]}
     ```
@@ -26,6 +28,13 @@ class UnknownSection(Rule):
     ## Fix
     Fix the spelling, or raise heat_template_version to a version that has
     the section.
+    ```yaml
+    heat_template_version: 2016-10-14
+    parameters:
+      env: {type: string, default: dev}
+    conditions:
+      is_prod: {equals: [{get_param: env}, prod]}
+    ```
     """
 
     code = 'HOT110'

@@ -16,7 +16,8 @@ class AnalysisIncomplete(Rule):
 
     ## Example
     "hot-ls could not finish rule HOT706 on this document (internal error:
-    KeyError: 'x'); please report it".
+    KeyError: 'x'); please report it".  No template triggers it on purpose:
+    tests/rules/test_rule_examples.py makes a rule fail to show it.
 
     ## Fix
     Report it to the hot-ls project with the document; silence it meanwhile

@@ -15,15 +15,22 @@ class DuplicateKey(Rule):
 
     ## Example
     ```yaml
+    heat_template_version: 2021-04-16
     resources:
       server:
-        type: OS::Nova::Server
+        type: OS::Heat::RandomString
       server:
         type: OS::Heat::None
     ```
 
     ## Fix
     Delete or rename one of them.  The related location shows the first one.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      server:
+        type: OS::Heat::None
+    ```
     """
 
     code = 'HOT002'

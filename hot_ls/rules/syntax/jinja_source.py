@@ -15,11 +15,28 @@ class JinjaSource(Rule):
     YAML errors on Jinja2 markup would only be noise.
 
     ## Example
-    `deployment/role.role.j2.yaml`
+    The source `overcloud.j2.yaml`:
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+    {% for role in roles %}
+      {{role.name}}Server:
+        type: OS::Heat::None
+    {% endfor %}
+    ```
 
     ## Fix
     Render the sources (TripleO: `tools/process-templates.py`) and check the
     output, or exclude `*.j2.yaml` with the `exclude` setting.
+    Check what it renders to (here with roles Controller and Compute):
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      ControllerServer:
+        type: OS::Heat::None
+      ComputeServer:
+        type: OS::Heat::None
+    ```
     """
 
     code = 'HOT006'

@@ -20,6 +20,10 @@ class MultipleDocuments(Rule):
 
     ## Fix
     Split the file, or remove the separator.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources: {}
+    ```
     """
 
     code = 'HOT005'

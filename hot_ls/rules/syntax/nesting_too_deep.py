@@ -17,7 +17,8 @@ class NestingTooDeep(Rule):
     exceeded".  No real template comes close; a generator gone wrong does.
 
     ## Example
-    A `value:` holding 400 nested lists.
+    A `value:` holding 400 nested lists (tests/rules/test_rule_examples.py builds
+    it, and the same value nested 20 deep for the fix).
 
     ## Fix
     Flatten the data, or pass it as a json parameter from a file.

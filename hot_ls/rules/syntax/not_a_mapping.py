@@ -19,6 +19,9 @@ class NotAMapping(Rule):
 
     ## Fix
     Remove the list marker or the surrounding brackets.
+    ```yaml
+    heat_template_version: 2021-04-16
+    ```
     """
 
     code = 'HOT003'

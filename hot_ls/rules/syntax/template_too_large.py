@@ -14,7 +14,8 @@ class TemplateTooLarge(Rule):
     exceeds maximum allowed size (524288 bytes)."
 
     ## Example
-    A generated template of 600,000 characters.
+    A generated template of 600,000 characters (tests/rules/test_rule_examples.py
+    builds one, and a smaller one for the fix).
 
     ## Fix
     Move parts into nested templates (provider templates or

@@ -17,7 +17,9 @@ class UnreadableFile(Rule):
     would check a different template than the one Heat gets.
 
     ## Example
-    A template saved as Latin-1 with `description: Café` (byte 0xE9).
+    A template saved as Latin-1 with `description: Café` (byte 0xE9).  Its bytes
+    cannot stand in a text block: tests/rules/test_rule_examples.py writes them,
+    and the same text saved as UTF-8 for the fix.
 
     ## Fix
     Save the file as UTF-8 (most editors have an encoding setting), or fix

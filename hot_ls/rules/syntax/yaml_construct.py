@@ -14,11 +14,22 @@ class YamlConstruct(Rule):
 
     ## Example
     ```yaml
-    image: !custom_tag cirros
+    heat_template_version: 2021-04-16
+    resources:
+      image:
+        type: OS::Heat::Value
+        properties: {value: !custom_tag cirros}
     ```
 
     ## Fix
     Remove the tag, define the anchor before the alias, or merge a mapping.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      image:
+        type: OS::Heat::Value
+        properties: {value: cirros}
+    ```
     """
 
     code = 'HOT004'

@@ -17,12 +17,19 @@ class YamlSyntax(Rule):
 
     ## Example
     ```yaml
-    flavor: {get_param: flavor
+    heat_template_version: 2021-04-16
+    description: "a template
+    resources: {}
     ```
 
     ## Fix
     Close the bracket or quote, or fix the indentation the message points at.
     While you type, hot-ls keeps analysing the rest of the document.
+    ```yaml
+    heat_template_version: 2021-04-16
+    description: "a template"
+    resources: {}
+    ```
     """
 
     code = 'HOT001'

@@ -21,6 +21,9 @@ class VersionAmbiguous(Rule):
 
     ## Fix
     Keep the one key that matches the template's format.
+    ```yaml
+    heat_template_version: 2021-04-16
+    ```
     """
 
     code = 'HOT104'

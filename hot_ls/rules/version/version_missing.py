@@ -15,12 +15,17 @@ class VersionMissing(Rule):
     ## Example
     ```yaml
     resources:
-      server: {type: OS::Nova::Server}
+      server: {type: OS::Heat::None}
     ```
 
     ## Fix
     Add `heat_template_version: 2021-04-16` (or the version your cloud runs)
     as the first line.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      server: {type: OS::Heat::None}
+    ```
     """
 
     code = 'HOT101'

@@ -20,6 +20,9 @@ class VersionNotString(Rule):
 
     ## Fix
     Write a full version date or name, e.g. `2016-10-14` or `newton`.
+    ```yaml
+    heat_template_version: 2016-10-14
+    ```
     """
 
     code = 'HOT102'

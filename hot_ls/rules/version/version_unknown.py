@@ -19,6 +19,9 @@ class VersionUnknown(Rule):
 
     ## Fix
     Use one of the listed versions; the newest is 2021-04-16 (wallaby).
+    ```yaml
+    heat_template_version: 2021-04-16
+    ```
     """
 
     code = 'HOT103'

@@ -38,6 +38,17 @@ class EnvironmentRefused(Rule):
     ## Fix
     Fix the path or the hook name; remove an entry instead of setting it
     to null.
+    ```yaml
+    resource_registry:
+      My::Server: nested/server.yaml
+      resources:
+        db:
+          hooks: pre-create
+    ```
+    ```yaml
+    # nested/server.yaml
+    heat_template_version: 2021-04-16
+    ```
     """
 
     code = 'HOT603'

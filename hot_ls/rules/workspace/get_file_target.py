@@ -23,12 +23,29 @@ class GetFileTarget(Rule):
 
     ## Example
     ```yaml
-    user_data: {get_file: scripts/boot.sh}
+    heat_template_version: 2021-04-16
+    resources:
+      config:
+        type: OS::Heat::SoftwareConfig
+        properties:
+          config: {get_file: scripts/boot.sh}
     ```
 
     ## Fix
     Fix the path, relative to the template; for files only the deploying
     machine has, set `path_map` or `search_paths`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      config:
+        type: OS::Heat::SoftwareConfig
+        properties:
+          config: {get_file: scripts/boot.sh}
+    ```
+    ```yaml
+    # scripts/boot.sh
+    echo hello
+    ```
     """
 
     code = 'HOT608'

@@ -19,6 +19,7 @@ class NestingDepth(Rule):
     ## Example
     ```yaml
     # a.yaml
+    heat_template_version: 2021-04-16
     resources:
       inner:
         type: a.yaml
@@ -27,6 +28,17 @@ class NestingDepth(Rule):
     ## Fix
     Break the cycle (an environment mapping a type to the template that
     uses it is the usual one), or flatten the nesting.
+    ```yaml
+    # a.yaml
+    heat_template_version: 2021-04-16
+    resources:
+      inner:
+        type: b.yaml
+    ```
+    ```yaml
+    # b.yaml
+    heat_template_version: 2021-04-16
+    ```
     """
 
     code = 'HOT606'

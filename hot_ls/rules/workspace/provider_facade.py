@@ -41,12 +41,63 @@ class ProviderFacade(Rule):
     for facade OS::Heat::SoftwareDeployment missing in provider".
 
     ## Example
-    An environment with `OS::Nova::Server: my_server.yaml`, where
-    my_server.yaml has no `flavor` parameter.
+    An environment maps OS::Nova::Server to a template without a `flavor`
+    parameter:
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      server:
+        type: OS::Nova::Server
+        properties:
+          image: cirros
+    ```
+    ```yaml
+    # env: env.yaml
+    resource_registry:
+      OS::Nova::Server: my_server.yaml
+    ```
+    ```yaml
+    # my_server.yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      image: {type: string}
+    ```
 
     ## Fix
     Give the template the missing parameters and outputs, or map a type
     name of your own instead of Heat's.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      server:
+        type: OS::Nova::Server
+        properties:
+          image: cirros
+          flavor: m1.small
+    ```
+    ```yaml
+    # env: env.yaml
+    resource_registry:
+      OS::Nova::Server: my_server.yaml
+    ```
+    ```yaml
+    # my_server.yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      image: {type: string}
+      flavor: {type: string}
+    outputs:
+      accessIPv4: {value: ''}
+      accessIPv6: {value: ''}
+      addresses: {value: {}}
+      console_urls: {value: {}}
+      first_address: {value: ''}
+      instance_name: {value: ''}
+      name: {value: ''}
+      networks: {value: {}}
+      os_collect_config: {value: {}}
+      tags: {value: []}
+    ```
     """
 
     code = 'HOT607'

@@ -27,14 +27,26 @@ class ProviderTemplate(Rule):
 
     ## Example
     ```yaml
-    server:
-      type: nested/servr.yaml
+    heat_template_version: 2021-04-16
+    resources:
+      server:
+        type: nested/servr.yaml
     ```
 
     ## Fix
     Fix the path (relative to the template, or to the environment that
     maps the type); for files only the deploying machine has, set
     `path_map` or `search_paths`.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      server:
+        type: nested/server.yaml
+    ```
+    ```yaml
+    # nested/server.yaml
+    heat_template_version: 2021-04-16
+    ```
     """
 
     code = 'HOT605'

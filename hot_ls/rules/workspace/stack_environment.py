@@ -22,10 +22,20 @@ class StackEnvironment(Rule):
 
     ## Example
     A configuration with `environments = ["envs/prod.yaml"]` where the file
-    is `envs/production.yaml`.
+    is `envs/production.yaml`:
+    ```yaml
+    heat_template_version: 2021-04-16
+    ```
 
     ## Fix
     Fix the configuration, or the environment file the message names.
+    ```yaml
+    heat_template_version: 2021-04-16
+    ```
+    ```yaml
+    # envs/prod.yaml
+    parameter_defaults: {}
+    ```
     """
 
     code = 'HOT604'
