@@ -37,15 +37,26 @@ class ResourceValidation(Rule):
 
     ## Example
     ```yaml
-    subnet:
-      type: OS::Neutron::Subnet
-      properties:
-        network: private
+    heat_template_version: 2021-04-16
+    resources:
+      subnet:
+        type: OS::Neutron::Subnet
+        properties:
+          network: private
     ```
 
     ## Fix
-    Give the properties the message asks for (here `cidr: 10.0.0.0/24`, or
-    a `subnetpool`), or drop the conflicting one.
+    Give the properties the message asks for (here a `cidr`, or a
+    `subnetpool`), or drop the conflicting one.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      subnet:
+        type: OS::Neutron::Subnet
+        properties:
+          network: private
+          cidr: 10.0.0.0/24
+    ```
     """
 
     code = 'HOT730'

@@ -31,17 +31,29 @@ class MemberTypeUnknown(Rule):
 
     ## Example
     ```yaml
-    servers:
-      type: OS::Heat::ResourceGroup
-      properties:
-        count: 2
-        resource_def:
-          type: OS::Nova::Sever
+    heat_template_version: 2021-04-16
+    resources:
+      passwords:
+        type: OS::Heat::ResourceGroup
+        properties:
+          count: 2
+          resource_def:
+            type: OS::Heat::RandomStrng
     ```
 
     ## Fix
     Fix the spelling (the message suggests close names), or map the type in
     an environment's resource_registry.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      passwords:
+        type: OS::Heat::ResourceGroup
+        properties:
+          count: 2
+          resource_def:
+            type: OS::Heat::RandomString
+    ```
     """
 
     code = 'HOT731'
