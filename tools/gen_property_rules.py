@@ -55,7 +55,9 @@ def main() -> None:
                 continue
             rules.append({'rule': rule.rule, 'path': list(rule.translation_path),
                           'value_path': list(rule.value_path) if rule.value_path else None,
-                          'value_name': rule.value_name})
+                          'value_name': rule.value_name,
+                          'custom_value_path': (list(rule.custom_value_path)
+                                                if rule.custom_value_path else None)})
         if rules:
             out[name] = rules
         probe = ('heat_template_version: 2021-04-16\nresources:\n  r:\n    type: ' + name +

@@ -1,8 +1,11 @@
 """Record Heat's verdict on every file of ../shared/corpus (run with Heat's venv).
 
 Writes fixtures/heat-verdicts/corpus.json: {relative path: {"template": verdict,
-"strict": verdict}} where a verdict is null when Heat accepts the file, or
-Heat's error message.  Files that are not templates (environments, Jinja2
+"strict": verdict, "create": verdict}} where a verdict is null when Heat
+accepts the file, or Heat's error message: "template" is `openstack
+orchestration template validate`, "strict" adds the property values,
+"create" also each resource plugin's validate() and the groups' nested
+stacks, as `openstack stack create` checks before it touches a cloud.  Files that are not templates (environments, Jinja2
 sources, CFN templates are included as templates) get Heat's parse verdict.
 For a gated heat-templates file X.yaml with an X_env.yaml beside it, the
 environment is passed as -e, as heat-templates' own gate does.
@@ -19,6 +22,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 import heat_validate  # noqa: E402
+import heat_offline_create  # noqa: E402,F401  (groups' nested stacks too)
+from client_files import referenced_files  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(__file__), '..')
 CORPUS = os.path.normpath(os.path.join(ROOT, '..', 'shared', 'corpus'))
@@ -33,62 +38,6 @@ def env_for(path: str) -> list[str]:
         with open(env, encoding='utf-8') as fh:
             return [fh.read()]
     return []
-
-
-def referenced_files(path: str, text: str, files: dict, depth: int = 0) -> None:
-    """Gather what python-heatclient would upload beside the template.
-
-    Provider templates named by `type:` and `get_file` targets are read
-    relative to the file that names them, keyed as written (Heat looks them
-    up in `files` by that string).  Missing files are left out, as a client
-    would fail to read them; the corpus README says they are expected.
-    """
-    import yaml
-    if depth > 4:
-        return
-    try:
-        data = yaml.safe_load(text)
-    except Exception:
-        return
-    base = os.path.dirname(path)
-
-    def add(name, placeholder=False):
-        if not isinstance(name, str) or name in files or '://' in name:
-            return
-        target = os.path.normpath(os.path.join(base, name))
-        if not os.path.isfile(target) and placeholder:
-            # The corpus keeps data files only: scripts pulled in with
-            # get_file are absent.  A client would upload them; stand in.
-            files[name] = '# content of ' + name + '\n'
-            return
-        if os.path.isfile(target):
-            with open(target, encoding='utf-8', errors='replace') as fh:
-                content = fh.read()
-            files[name] = content
-            if name.endswith(('.yaml', '.yml', '.template')):
-                referenced_files(target, content, files, depth + 1)
-
-    def walk(node):
-        if isinstance(node, dict):
-            if len(node) == 1 and 'get_file' in node:
-                add(node['get_file'], placeholder=True)
-            for key, value in node.items():
-                walk(value)
-        elif isinstance(node, list):
-            for item in node:
-                walk(item)
-
-    if isinstance(data, dict):
-        for res in (data.get('resources') or {}).values() if isinstance(data.get('resources'), dict) else []:
-            if isinstance(res, dict) and isinstance(res.get('type'), str) and \
-                    res['type'].endswith(('.yaml', '.yml', '.template')):
-                add(res['type'])
-        registry = data.get('resource_registry')
-        if isinstance(registry, dict):
-            for value in registry.values():
-                if isinstance(value, str) and value.endswith(('.yaml', '.yml', '.template')):
-                    add(value)
-        walk(data)
 
 
 def main() -> None:
@@ -108,9 +57,10 @@ def main() -> None:
             referenced_files(path, text, files)
             for env in envs:
                 referenced_files(path, env, files)
-            for mode in ('template', 'strict'):
+            for mode in ('template', 'strict', 'create'):
                 result = heat_validate.validate({'template': text, 'environments': envs,
-                                                 'files': files, 'strict': mode == 'strict'})
+                                                 'files': files, 'strict': mode != 'template',
+                                                 'create': mode == 'create'})
                 entry[mode] = None if result['ok'] else result['error']
             verdicts[rel] = entry
     os.makedirs(os.path.dirname(OUT), exist_ok=True)

@@ -19,7 +19,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 import heat_validate  # noqa: E402
-from record_corpus_verdicts import referenced_files  # noqa: E402
+import heat_offline_create  # noqa: E402,F401  (groups' nested stacks too)
+from client_files import referenced_files  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), '..', 'fixtures'))
 OUT = os.path.join(ROOT, 'heat-verdicts', 'fixtures.json')

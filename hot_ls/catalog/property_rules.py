@@ -19,6 +19,7 @@ class Translation:
     path: tuple[str, ...]  # the property the rule fills (or deletes), e.g. ('networks', 'network')
     value_path: tuple[str, ...] | None  # where its value comes from, from the top
     value_name: str | None  # or a sibling key of the last step in `path`
+    custom_value_path: tuple[str, ...] | None = None  # and, inside that sibling, this path
 
     def source_key(self) -> tuple[tuple[str, ...], str] | None:
         """(the mapping path holding the source, the source key), for a Replace."""
@@ -40,7 +41,8 @@ def _data() -> dict:
 @functools.lru_cache(maxsize=None)
 def translations(type_name: str) -> tuple[Translation, ...]:
     return tuple(Translation(t['rule'], tuple(t['path']),
-                             tuple(t['value_path']) if t['value_path'] else None, t['value_name'])
+                             tuple(t['value_path']) if t['value_path'] else None, t['value_name'],
+                             tuple(t['custom_value_path']) if t.get('custom_value_path') else None)
                  for t in _data()['translations'].get(type_name, ()))
 
 

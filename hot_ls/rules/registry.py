@@ -79,6 +79,8 @@ from hot_ls.rules.resources.not_in_target_release import NotInTargetRelease
 from hot_ls.rules.resources.property_not_implemented import PropertyNotImplemented
 from hot_ls.rules.resources.update_policy import UpdatePolicy
 from hot_ls.rules.resources.snapshot_unsupported import SnapshotUnsupported
+from hot_ls.rules.resources.member_type_unknown import MemberTypeUnknown
+from hot_ls.rules.plugins.resource_validation import ResourceValidation
 from hot_ls.rules.software.component_duplicate_action import ComponentDuplicateAction
 from hot_ls.rules.software.component_unknown_action import ComponentUnknownAction
 from hot_ls.rules.software.deployment_actions_ignored import DeploymentActionsIgnored
@@ -114,6 +116,8 @@ RULE_CLASSES: list[type[Rule]] = [
     ResourceTypeUnknown, PropertyUnknown, PropertyRequired, PropertyType, PropertyConstraint,
     AttributeUnknown, Deprecated, Hidden, Unsupported, NotInTargetRelease,
     PropertyNotImplemented, UpdatePolicy, SnapshotUnsupported,
+    # group members and the resource plugins' own validation
+    MemberTypeUnknown, ResourceValidation,
     # OS::Heat::SoftwareComponent
     ComponentDuplicateAction, ComponentUnknownAction, DeploymentActionsIgnored,
     # environments, provider templates and files (the workspace)

@@ -33,7 +33,7 @@ def test_errors_exit_one_with_one_line_per_diagnostic():
                         'resource definition; did you mean "depends_on"?')
     assert lines[1] == (f'{path}:13:27: error[HOT301] The Parameter (flavour) is not defined in '
                         'this template; did you mean "flavor"?')
-    assert lines[-1] == '1 file checked: 5 errors, 0 warnings'
+    assert lines[-1] == '1 file checked: 6 errors, 0 warnings'
 
 
 def test_json_format(tmp_path):

@@ -20,6 +20,8 @@ import sys
 
 import pytest
 
+from hot_ls.language import glibc_inet_pton
+
 from helpers import FIXTURES
 from hot_ls.language import constraints as c
 from hot_ls.language import custom_constraints as cc
@@ -196,3 +198,25 @@ def test_inet_pton_port_matches_glibc():
     for text in samples:
         assert _ours(cc.inet_pton6, text) == _platform(socket.AF_INET6, text), text
         assert _ours(cc.inet_pton4, text) == _platform(socket.AF_INET, text), text
+
+
+def _platform_aton(text):
+    try:
+        return int.from_bytes(socket.inet_aton(text), 'big')
+    except OSError:
+        return None
+    except ValueError as exc:
+        return ('ValueError', str(exc))
+
+
+@pytest.mark.skipif(not sys.platform.startswith('linux'), reason="the port is of glibc's inet_aton")
+def test_inet_aton_port_matches_glibc():
+    rng = random.Random(11)
+    samples = ['1.2.3.4', '10.1', '10.1.2', '10', '0x0a.1', '0X1.0x', '010.1.1.1', '08.1.1.1',
+               '0x', '1.2.3.4 ', '1.2.3.4 junk', '1.2.3.4\t', '1.2.3.4x', '4294967295',
+               '4294967296', '1.16777215', '1.16777216', '1.2.65535', '1.2.65536', '256.1',
+               '1..2', '.1', '1.', '1.2.3.4.5', '', ' 1.2.3.4', '+1', '1.2.3.4\x00']
+    samples += _strings(rng, '0123456789xX.', 4000)
+    samples += _strings(rng, '0178xXaF. \t', 4000)
+    for text in samples:
+        assert _ours(glibc_inet_pton.inet_aton4, text) == _platform_aton(text), repr(text)

@@ -2,6 +2,8 @@ from hot_ls.model.symbols import RESOURCE
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.rules.references._common import leniency, severity_for, with_reason
+from hot_ls.rules.plugins.values import resource_state
+from hot_ls.rules.resources.members import member_attributes, member_resolution
 from hot_ls.syntax import Scalar
 
 
@@ -29,9 +31,14 @@ class AttributeUnknown(Rule):
     ## What it checks
     The attribute argument of `get_attr` against the target resource type's
     attributes (including `show`).  Types that accept any attribute name
-    (ResourceGroup, AutoScalingGroup, SoftwareDeployment, nested stacks and
-    the like, where `resource.0.name` style names are valid) are not
-    checked, nor are paths into an attribute's value.
+    (SoftwareDeployment, nested stacks and the like) are not checked, nor
+    are paths into an attribute's value.  On a group, an attribute that is
+    not the group's own is its members': ResourceGroup's and ResourceChain's
+    `[g, X]`, `[g, attributes, X]` and `[g, resource.0.X]`,
+    AutoScalingGroup's `[g, outputs, X]`, `[g, outputs_list, X]` and `[g,
+    resource.0.X]` check X against the member type, as Heat does when it
+    validates the group's nested stack at create (only the member it
+    builds to validate, the first, for `resource.N.X`).
 
     A provider template's attributes are its outputs (and `show`); Heat
     does not check those before it creates the nested stack, so an unknown
@@ -39,7 +46,9 @@ class AttributeUnknown(Rule):
 
     ## Why it matters
     Heat refuses the template: "The Referenced Attribute (server
-    first_adress) is incorrect."
+    first_adress) is incorrect."  For a group's member, `openstack stack
+    create` refuses it: "resources.g<nested_stack>.outputs.valu.Value[0]
+    .get_attr: The Referenced Attribute (0 valu) is incorrect."
 
     ## Example
     ```yaml
@@ -96,3 +105,31 @@ class AttributeUnknown(Rule):
                           with_reason(message + suggestion_text(matches), reason),
                           severity=severity_for(reason),
                           data={'replacements': matches} if matches else None)
+        yield from self._member_attributes(analysis, used)
+
+    def _member_attributes(self, analysis, used):
+        template = analysis.template
+        for asked in member_attributes(analysis):
+            ref, attribute = asked.reference, asked.attribute
+            if resource_state(analysis, ref.name).enabled is False:
+                continue
+            for member in asked.members:
+                resolution = member_resolution(analysis, member)
+                mtype = resolution.type if resolution is not None else None
+                if (mtype is None or resolution.is_provider or mtype.accepts_any_attribute
+                        or attribute in mtype.attributes):
+                    continue  # a provider's outputs are not checked before create (above)
+                matches = did_you_mean(attribute, mtype.attributes)
+                message = (f'The Referenced Attribute ({member.name} {attribute}) is incorrect: '
+                           f'the members of {ref.name} are {mtype.name}, which has no attribute '
+                           f'"{attribute}"' + suggestion_text(matches))
+                reason = leniency(template, ref, used)
+                severity = severity_for(reason)
+                if member.built is False:
+                    reason = f'{ref.name} has no members, so Heat does not check it'
+                    severity = Severity.WARNING
+                node = asked.node
+                yield Finding(node.start, node.end, with_reason(message, reason),
+                              severity=severity,
+                              data={'replacements': matches} if matches else None)
+                break

@@ -23,7 +23,7 @@ class NotInTargetRelease(Rule):
     resources:
       quota:
         type: OS::Octavia::Quota
-        properties: {project: demo}
+        properties: {project: demo, pool: 5}
     ```
 
     ## Fix

@@ -1,5 +1,6 @@
-from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.resources.property_walk import CONSTRAINT, walk_template
+from hot_ls.rules.base import Rule, Severity
+from hot_ls.rules.resources.member_issues import issue_findings
+from hot_ls.rules.resources.property_walk import CONSTRAINT
 
 
 class PropertyConstraint(Rule):
@@ -10,7 +11,9 @@ class PropertyConstraint(Rule):
     the custom constraints that can be checked offline (ip_addr, net_cidr,
     mac_addr, ip_or_cidr, iso_8601, cron_expression, dns_name, dns_domain,
     rel_dns_name, timezone, expiration, json_string).  Constraints that
-    need a cloud (nova.flavor, glance.image, ...) are never flagged.
+    need a cloud (nova.flavor, glance.image, ...) are never flagged.  In a
+    group's member, where Heat checks the values only when it creates the
+    member, this is a warning.
 
     ## Why it matters
     Heat refuses the stack when it creates it, with the constraint's
@@ -46,6 +49,4 @@ class PropertyConstraint(Rule):
     def check(self, analysis):
         if analysis.template.version is None:
             return
-        for issue in walk_template(analysis).issues:
-            if issue.kind == CONSTRAINT and issue.section == 'properties':
-                yield Finding(issue.start, issue.end, issue.message)
+        yield from issue_findings(analysis, CONSTRAINT, values=True)

@@ -1,5 +1,6 @@
-from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.resources.property_walk import NOT_IMPLEMENTED, walk_template
+from hot_ls.rules.base import Rule, Severity
+from hot_ls.rules.resources.member_issues import issue_findings
+from hot_ls.rules.resources.property_walk import NOT_IMPLEMENTED
 
 
 class PropertyNotImplemented(Rule):
@@ -46,6 +47,4 @@ class PropertyNotImplemented(Rule):
     def check(self, analysis):
         if analysis.template.version is None:
             return
-        for issue in walk_template(analysis).issues:
-            if issue.kind == NOT_IMPLEMENTED and issue.section == 'properties':
-                yield Finding(issue.start, issue.end, issue.message)
+        yield from issue_findings(analysis, NOT_IMPLEMENTED, values=False)

@@ -1,5 +1,6 @@
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.resources.property_walk import REQUIRED, walk_template
+from hot_ls.rules.resources.member_issues import issue_findings
+from hot_ls.rules.resources.property_walk import REQUIRED
 
 
 class PropertyRequired(Rule):
@@ -10,6 +11,10 @@ class PropertyRequired(Rule):
     schemas.  A property supplied by a function (`properties: {get_param:
     props}`) or filled by Heat's translation from a deprecated property
     (OS::Neutron::Port's `network_id` fills `network`) counts as given.
+    In a group's member (ResourceGroup's `resource_def`...), Heat finds a
+    missing property before the create only where the member type's own
+    validation reads it (HOT730 then reports it); elsewhere it is a
+    warning.
 
     A provider template's parameter without a default is a required
     property, unless an environment's `parameter_defaults` gives it one
@@ -53,15 +58,15 @@ class PropertyRequired(Rule):
         if template.version is None:
             return
         unknown_defaults = not analysis.stack.environments_known
-        for issue in walk_template(analysis).issues:
-            if issue.kind != REQUIRED or issue.section != 'properties':
-                continue
+
+        def own(issue):
             resource = template.resources.get(issue.resource)
             if unknown_defaults and resource is not None and \
                     analysis.type_resolution(resource).is_provider:
-                yield Finding(issue.start, issue.end, issue.message + (
+                return Finding(issue.start, issue.end, issue.message + (
                     ': the provider template\'s parameter has no default, and no environment is '
                     'known for this template whose parameter_defaults could give it one'),
                     severity=Severity.WARNING, data=issue.data)
-                continue
-            yield Finding(issue.start, issue.end, issue.message, data=issue.data)
+            return Finding(issue.start, issue.end, issue.message, data=issue.data)
+
+        yield from issue_findings(analysis, REQUIRED, values=True, with_data=True, own=own)

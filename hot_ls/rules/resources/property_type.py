@@ -1,5 +1,6 @@
-from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.resources.property_walk import TYPE, walk_template
+from hot_ls.rules.base import Rule, Severity
+from hot_ls.rules.resources.member_issues import issue_findings
+from hot_ls.rules.resources.property_walk import TYPE
 
 
 class PropertyType(Rule):
@@ -10,6 +11,9 @@ class PropertyType(Rule):
     "1" is a valid integer, 1.5 becomes 1, `true`/`false` (any case) are
     booleans but "yes" as a string is not, numbers are valid strings, and a
     list or map must be one.  Values produced by functions are not checked.
+    In a group's member, where Heat checks the values only when it creates
+    the member, this is a warning (unless the member type's own validation
+    reads the value: HOT730).
 
     ## Why it matters
     Heat refuses the stack when it creates it, e.g. 'networks: "3" is not a
@@ -45,6 +49,4 @@ class PropertyType(Rule):
     def check(self, analysis):
         if analysis.template.version is None:
             return
-        for issue in walk_template(analysis).issues:
-            if issue.kind == TYPE and issue.section == 'properties':
-                yield Finding(issue.start, issue.end, issue.message)
+        yield from issue_findings(analysis, TYPE, values=True)

@@ -1,6 +1,7 @@
-from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.base import Rule, Severity
 from hot_ls.rules.suggestions import suggestion_text
-from hot_ls.rules.resources.property_walk import UNKNOWN, walk_template
+from hot_ls.rules.resources.member_issues import issue_findings
+from hot_ls.rules.resources.property_walk import UNKNOWN
 
 
 class PropertyUnknown(Rule):
@@ -8,8 +9,11 @@ class PropertyUnknown(Rule):
 
     ## What it checks
     Property names, at every level of nested schemas (a map's keys, the
-    keys of a list's items), against the type's schema.  OS::Heat::None and
-    the retired types Heat now implements with it accept any property.
+    keys of a list's items), against the type's schema, and those of the
+    members of groups (ResourceGroup's `resource_def`, AutoScalingGroup's
+    `resource`, ResourceChain's `resource_properties`) against the member
+    type's.  OS::Heat::None and the retired types Heat now implements with
+    it accept any property.
 
     ## Why it matters
     Heat refuses the stack: "Unknown Property flavour".
@@ -44,8 +48,7 @@ class PropertyUnknown(Rule):
     def check(self, analysis):
         if analysis.template.version is None:
             return
-        for issue in walk_template(analysis).issues:
-            if issue.kind == UNKNOWN and issue.section == 'properties':
-                matches = (issue.data or {}).get('replacements', [])
-                yield Finding(issue.start, issue.end, issue.message + suggestion_text(matches),
-                              data=issue.data)
+        yield from issue_findings(
+            analysis, UNKNOWN, values=False, with_data=True,
+            message=lambda issue: issue.message + suggestion_text(
+                (issue.data or {}).get('replacements', [])))

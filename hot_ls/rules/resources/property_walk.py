@@ -11,6 +11,11 @@ keys.
 Anything an intrinsic function produces is unknown here and never checked:
 a function call stops the walk below it.  The evaluator may later make such
 values known.
+
+The members of group resources (hot_ls.rules.resources.members) are walked
+too, against the member type's schema: their issues carry the member, since
+Heat checks less of a member before the stack create starts (only unknown
+properties; the values when it creates the member).
 """
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ from hot_ls.catalog import PropertySchema
 from hot_ls.catalog.property_rules import accepts_any_property, translations
 from hot_ls.language import constraints as constr
 from hot_ls.model.template import Template
+from hot_ls.rules.resources.members import Member, group_members, member_type
 from hot_ls.rules.suggestions import did_you_mean
 from hot_ls.syntax import Mapping, Node, Pair, Scalar, Sequence
 
@@ -43,6 +49,10 @@ class PropertyIssue:
     # For UNKNOWN/REQUIRED: the mapping the key belongs (or should belong) to.
     container: Mapping | None = None
     section: str = 'properties'  # or 'update_policy'
+    #: the group member whose properties these are (None: the resource's own)
+    member: Member | None = None
+    #: the top-level property the issue is about (None: the properties as a whole)
+    top: str | None = None
 
 
 @dataclass
@@ -105,30 +115,55 @@ def _walk_template(analysis) -> Walk:
                 and id(policy) not in call_nodes):
             _Walker(walk, name, call_nodes, (), 'update_policy').mapping(
                 rtype.update_policy, policy, (), '')
+    for name, members in group_members(analysis).items():
+        for member in members:
+            _walk_member(analysis, walk, name, member, call_nodes)
     return walk
+
+
+def _walk_member(analysis, walk: Walk, name, member: Member, call_nodes: set[int]) -> None:
+    mtype = member_type(analysis, member)
+    if mtype is None or accepts_any_property(mtype.name):
+        return
+    node = member.properties_node
+    walker = _Walker(walk, name, call_nodes, translations(mtype.name), member=member)
+    if node is not None and id(node) not in call_nodes:
+        walker.mapping(mtype.properties, node, (), '')
+    elif node is None:
+        walker.missing_required(mtype.properties, set(), (), member.anchor, '', None)
 
 
 class _Walker:
     def __init__(self, walk: Walk, resource: Any, call_nodes: set[int], rules,
-                 section: str = 'properties'):
+                 section: str = 'properties', member: Member | None = None):
         self.walk = walk
         self.section = section
         self.resource = resource
         self.call_nodes = call_nodes
         self.rules = rules
+        self.member = member
+        # a ResourceGroup member's strings holding the index variable change per member
+        self.index_var = member.index_var if member is not None else None
+        self.top: str | None = None
 
-    def issue(self, kind, node: Node, message: str, schema=None, data=None, container=None):
+    def issue(self, kind, node: Node, message: str, schema=None, data=None, container=None,
+              top: str | None = None):
         self.walk.issues.append(PropertyIssue(kind, node.start, node.end, message, self.resource,
-                                              schema, data, container, self.section))
+                                              schema, data, container, self.section, self.member,
+                                              top if top is not None else self.top))
 
     def is_call(self, node: Node) -> bool:
-        return id(node) in self.call_nodes
+        if id(node) in self.call_nodes:
+            return True
+        index_var = self.index_var
+        return (index_var is not None and isinstance(node, Scalar)
+                and isinstance(node.value, str) and index_var in node.value)
 
     def has_call(self, node: Node) -> bool:
         stack = [node]
         while stack:
             current = stack.pop()
-            if id(current) in self.call_nodes:
+            if self.is_call(current):
                 return True
             if isinstance(current, Mapping):
                 stack.extend(pair.value for pair in current.index.values())
@@ -143,17 +178,21 @@ class _Walker:
             present.add(key)
             schema = schemas.get(key) if isinstance(key, str) else None
             child_path = f'{path}.{key}' if path else str(key)
+            if not names:
+                self.top = key if isinstance(key, str) else None
             if schema is None:
                 matches = did_you_mean(key, schemas)
                 self.issue(UNKNOWN, pair.key, f'Unknown Property {key}',
                            data={'replacements': matches, 'property': key} if matches else None,
                            container=node)
                 continue
-            if self.section == 'properties':
+            if self.section == 'properties' and self.member is None:
                 self.walk.used.append(UsedProperty(self.resource, pair, schema, child_path))
             if not schema.implemented:
                 self.issue(NOT_IMPLEMENTED, pair.key, f'Property {key} not implemented yet', schema)
             self.value(schema, pair.value, names + (key,), child_path)
+        if not names:
+            self.top = None
         self.missing_required(schemas, present, names, node, path, node)
 
     def missing_required(self, schemas, present, names, anchor: Node, path: str, container):
@@ -164,7 +203,8 @@ class _Walker:
                 continue
             self.issue(REQUIRED, anchor, f'Property {key} not assigned' +
                        (f' (in {path})' if path else ''), schema,
-                       data={'property': key, 'path': path}, container=container)
+                       data={'property': key, 'path': path}, container=container,
+                       top=None if names else key)
 
     def translated(self, target: tuple, present: set) -> bool:
         """Whether a translation rule fills `target` from a key the template gives."""

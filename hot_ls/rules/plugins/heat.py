@@ -1,0 +1,114 @@
+"""OS::Heat::* validate() (heat/engine/resources/openstack/heat/), without a cloud.
+
+OS::Heat::Value has no validate(), but its `type` retypes `value`
+(Value.reparse), so a create validates `value` as that type.  The groups'
+own size checks are here; their members are validated in
+hot_ls.rules.resources.members and the rules that read it.
+"""
+from __future__ import annotations
+
+from hot_ls.catalog import PropertySchema
+from hot_ls.rules.plugins.errors import HeatError, ValidationFailed, value_dependency
+from hot_ls.rules.plugins.subject import Subject
+from hot_ls.rules.resources.property_walk import coerce
+
+
+def random_string(r: Subject) -> None:
+    props = r.properties
+    sequences = props['character_sequences']
+    classes = props['character_classes']
+
+    def char_min(char_dicts, min_prop):
+        if char_dicts:
+            return sum(char_dict[min_prop] for char_dict in char_dicts)
+        return 0
+
+    length = props['length']
+    min_length = char_min(sequences, 'min') + char_min(classes, 'min')
+    if min_length > length:
+        raise ValidationFailed('Length property cannot be smaller than combined character class '
+                               'and character sequence minimums', at=('length',))
+
+
+#: Value.reparse: the `type` of OS::Heat::Value, as a property type for `value`.
+VALUE_TYPES = {'string': 'string', 'number': 'number', 'comma_delimited_list': 'list',
+               'json': 'map', 'boolean': 'boolean'}
+
+
+def value(r: Subject) -> None:
+    """`value` coerced to `type`, as the strict validation of a create does (not in a member,
+    which Heat does not validate strictly)."""
+    if not r.strict:
+        return
+    value_type = r.properties['type']
+    if value_type not in VALUE_TYPES:
+        return  # no type, or one its constraint refuses (HOT705)
+    given = r.given('value')
+    schema = PropertySchema('value', VALUE_TYPES[value_type], required=True)
+    try:
+        coerce(schema, given)
+    except (TypeError, ValueError) as exc:
+        raise ValidationFailed(str(exc), at=('value',), error='Property error',
+                               path=('resources', r.name, 'properties', 'value'))
+
+
+def software_deployment(r: Subject) -> None:
+    """The server of a deployment must take software configs (its user_data_format)."""
+    server = r.properties['server']
+    if server:
+        target = r.stack.resource_by_refid(server)
+        if target is not None:
+            user_data_format = target.properties.get('user_data_format')
+            if user_data_format and not user_data_format == 'SOFTWARE_CONFIG':
+                raise ValidationFailed("Resource %s's property user_data_format should be set "
+                                       'to SOFTWARE_CONFIG since there are software deployments '
+                                       'on it.' % server, at=('server',))
+
+
+def scaling_policy(r: Subject) -> None:
+    _min_adjustment_step(r, 'adjustment_type', 'min_adjustment_step',
+                         'percent_change_in_capacity')
+
+
+def aws_scaling_policy(r: Subject) -> None:
+    _min_adjustment_step(r, 'AdjustmentType', 'MinAdjustmentStep', 'PercentChangeInCapacity')
+
+
+def _min_adjustment_step(r: Subject, type_key: str, step_key: str, percent: str) -> None:
+    adjustment_type = r.properties.get(type_key)
+    adjustment_step = r.properties.get(step_key)
+    if adjustment_type != percent and adjustment_step is not None:
+        raise value_dependency(step_key, type_key, percent, at=(step_key,))
+
+
+def autoscaling_group(r: Subject) -> None:
+    _group_size(r, 'min_size', 'max_size', 'desired_capacity')
+
+
+def aws_autoscaling_group(r: Subject) -> None:
+    _group_size(r, 'MinSize', 'MaxSize', 'DesiredCapacity')
+    props = r.properties
+    if props.get('VPCZoneIdentifier') and len(props['VPCZoneIdentifier']) != 1:
+        raise HeatError('NotSupported', 'Anything other than one VPCZoneIdentifier is not '
+                        'supported.', at=('VPCZoneIdentifier',))
+    if bool(props.get('InstanceId')) == bool(props.get('LaunchConfigurationName')):
+        raise ValidationFailed("Either 'InstanceId' or 'LaunchConfigurationName' must be "
+                               'provided.')
+
+
+def _group_size(r: Subject, min_key: str, max_key: str, desired_key: str) -> None:
+    """AWS::AutoScaling::AutoScalingGroup.validate's sizes, which OS::Heat::AutoScalingGroup
+    inherits with the AWS names in its messages."""
+    props = r.properties
+    min_size = props[min_key]
+    max_size = props[max_key]
+    if max_size < min_size:
+        raise ValidationFailed('MinSize can not be greater than MaxSize', at=(min_key,))
+    if min_size < 0:
+        raise ValidationFailed('The size of AutoScalingGroup can not be less than zero',
+                               at=(min_key,))
+    if props[desired_key] is not None:
+        desired = props[desired_key]
+        if desired < min_size or desired > max_size:
+            raise ValidationFailed('DesiredCapacity must be between MinSize and MaxSize',
+                                   at=(desired_key,))

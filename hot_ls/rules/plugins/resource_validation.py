@@ -1,0 +1,69 @@
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.plugins.validation import plugin_validation
+
+
+class ResourceValidation(Rule):
+    """A resource that its type's own validation refuses (the resource plugin's validate()).
+
+    ## What it checks
+    What each resource type checks of its properties as a whole when a
+    stack is created, ported from Heat's resource plugins, with Heat's
+    messages: a Subnet needs `cidr` or `subnetpool`; a SecurityGroup may not
+    be named "default"; a Server needs an image or a bootable volume, one
+    source per `block_device_mapping_v2` entry, a network, port or subnet
+    in each `networks` entry, and no `security_groups` with explicit ports;
+    a Volume needs a size or exactly one source; a RandomString's `length`
+    must hold its character minimums; an OS::Heat::Value's `value` must be
+    of its `type`; a Mistral workflow's tasks need an action or a workflow,
+    and `concurrency` needs `with_items`; a SoftwareDeployment's server must
+    have `user_data_format: SOFTWARE_CONFIG`; conflicting or dependent
+    properties of Routers, Ports, FloatingIPs, SecurityGroupRules, Octavia
+    pools, listeners and L7 policies, ScalingPolicies and AutoScalingGroups'
+    sizes, and more (the table in `hot_ls/rules/plugins/table.py`).  A
+    group's member (ResourceGroup's `resource_def`...) is checked as Heat
+    checks it, as part of the group.
+
+    Only what needs no cloud is checked, and only where the values are
+    known: literals, and functions of parameters with their default values.
+    `get_attr` is null at this point, as in Heat, since no resource exists
+    yet.  Resources whose condition is false, and external resources, are
+    not checked.
+
+    ## Why it matters
+    `openstack stack create` refuses the template before it creates
+    anything, e.g. "At least one of the following properties must be
+    specified: subnetpool, cidr.", although `openstack orchestration
+    template validate` accepts it: only a create runs these checks.
+
+    ## Example
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      subnet:
+        type: OS::Neutron::Subnet
+        properties:
+          network: private
+    ```
+
+    ## Fix
+    Give the properties the message asks for (here a `cidr`, or a
+    `subnetpool`), or drop the conflicting one.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      subnet:
+        type: OS::Neutron::Subnet
+        properties:
+          network: private
+          cidr: 10.0.0.0/24
+    ```
+    """
+
+    code = 'HOT730'
+    name = 'resource-validation'
+    severity = Severity.ERROR
+    checked_when_created = True
+
+    def check(self, analysis):
+        for finding in plugin_validation(analysis).findings:
+            yield Finding(finding.start, finding.end, finding.message)

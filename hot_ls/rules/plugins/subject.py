@@ -1,0 +1,124 @@
+"""What a ported validate() validates: one resource (or a group's member) as its plugin sees it.
+
+`Subject` is the `self` of Heat's code: `name`, `properties` (Heat's
+`self.properties`), the resource's metadata keys, and `stack` for the few
+checks that look at another resource (SoftwareDeployment reads its
+server's user_data_format).  `node(path)` finds where a property path is
+written, for the finding's range.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hot_ls.catalog.property_rules import translations
+from hot_ls.rules.plugins.properties import HeatProperties, PropertyProblem
+from hot_ls.rules.plugins.values import Unknowable, resource_state
+from hot_ls.syntax import Mapping, Node, Sequence
+
+if TYPE_CHECKING:
+    from hot_ls.analysis import Analysis
+    from hot_ls.catalog import ResourceType
+    from hot_ls.model.symbols import Definition
+
+class Subject:
+    def __init__(self, name: str, rtype: 'ResourceType', data: Any, stack: 'Stack',
+                 properties_node: Node | None, anchor: Node, metadata: Node | None = None,
+                 calls: frozenset[int] = frozenset(), strict: bool = True):
+        self.name = name
+        self.type = rtype
+        #: Heat validates the property values too (a stack's own resource, not a group member)
+        self.strict = strict
+        self.properties = HeatProperties(rtype.properties, data, translations(rtype.name))
+        self.stack = stack
+        self._properties_node = properties_node
+        self._anchor = anchor
+        self._metadata = metadata
+        self._calls = calls
+
+    def given(self, key: str) -> Any:
+        """The value the template gives a property, before any coercion."""
+        return self.properties.raw(key)
+
+    def touch(self, *keys: str) -> None:
+        """Read properties whose values the ported code does not use (Heat's reads of the
+        ones only a cloud check needs): reading fails where Heat's read would."""
+        for key in keys:
+            try:
+                self.properties[key]
+            except PropertyProblem:
+                raise
+            except Unknowable:
+                pass
+
+    def metadata_has(self, key: str) -> bool:
+        """Whether the resource's resolved metadata has `key` (`key in self.t.metadata()`)."""
+        node = self._metadata
+        if node is None:
+            return False
+        if not isinstance(node, Mapping) or id(node) in self._calls:
+            raise Unknowable()
+        pair = node.index.get(key)
+        if pair is None:
+            return False
+        if id(pair.value) in self._calls:
+            raise Unknowable()  # an `if` may drop the key
+        return True
+
+    def node(self, at: tuple) -> Node:
+        """Where the property path `at` is written (a key, for a path's last key), or the
+        nearest step of it that is; the resource's name when none is."""
+        current = self._properties_node
+        best = None
+        for index, step in enumerate(at):
+            if isinstance(current, Mapping) and isinstance(step, str):
+                pair = current.index.get(step)
+                if pair is None:
+                    break
+                best = pair.key if index == len(at) - 1 else pair.value
+                current = pair.value
+            elif (isinstance(current, Sequence) and isinstance(step, int)
+                  and 0 <= step < len(current.items)):
+                current = best = current.items[step]
+            else:
+                break
+        return best if best is not None else self._anchor
+
+
+class Stack:
+    """The other resources of the stack, as `self.stack` lets a plugin see them."""
+
+    def __init__(self, analysis: 'Analysis | None'):
+        self._analysis = analysis
+
+    def resource_by_refid(self, refid: Any) -> Subject | None:
+        """Stack.resource_by_refid: before creation, the resource whose name is `refid`
+        (what `get_resource` answers for most types), if Heat creates it."""
+        analysis = self._analysis
+        if analysis is None or not isinstance(refid, str):
+            return None
+        definition = analysis.template.resources.get(refid)
+        if definition is None:
+            return None
+        rtype = analysis.resource_type(definition)
+        if rtype is None:
+            raise Unknowable()
+        return resource_subject(analysis, definition, rtype)
+
+
+def resource_subject(analysis: 'Analysis', definition: 'Definition',
+                     rtype: 'ResourceType') -> Subject | None:
+    """The subject for a resource of the template, or None when Heat does not create it."""
+    state = resource_state(analysis, definition.name)
+    if state.enabled is not True:
+        return None
+    calls = _call_nodes(analysis)
+    return Subject(str(definition.name), rtype, state.data, Stack(analysis),
+                   definition.get('properties'), definition.key, definition.get('metadata'), calls)
+
+
+def _call_nodes(analysis: 'Analysis') -> frozenset[int]:
+    return analysis.derived(_calls)
+
+
+def _calls(analysis: 'Analysis') -> frozenset[int]:
+    return frozenset(id(call.node) for call in analysis.template.calls)

@@ -1,0 +1,133 @@
+"""Run the ported validate() of every resource, and of every group member, once per analysis.
+
+Heat runs a plugin's validate() only on the resources it creates (never on
+one whose condition is false under the default parameter values, nor on an
+external resource, which it validates against the cloud), and on the
+member of each group that has members.  A type an environment maps to a
+provider template is that template, whatever its name.  A check that touches an unknown
+value says nothing.  Reading a property Heat cannot have in its type is
+left to the property rules for a resource, whose values Heat validates
+before; in a member, whose values it does not, the plugin's read is what
+fails ("ValueError: resources.g<nested_stack>.resources[0]: Property flavor
+not assigned"): those reads are recorded, so the property rules do not
+also report them as warnings.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from hot_ls.rules.plugins.errors import (PythonError, Rejection, ValidationFailed, member_text,
+                                         resource_text)
+from hot_ls.rules.plugins.properties import PropertyProblem, TranslationConflict
+from hot_ls.rules.plugins.subject import Stack, Subject, resource_subject
+from hot_ls.rules.plugins.table import CHECKS, Check
+from hot_ls.rules.plugins.values import Unknowable
+from hot_ls.rules.resources.members import Member, group_members, member_resolution
+
+if TYPE_CHECKING:
+    from hot_ls.analysis import Analysis
+
+
+#: Properties Heat reads before it validates any resource (Stack.validate orders the
+#: resources first, and Server.add_dependencies reads `networks`): a translation rule's
+#: conflict there is Heat's bare message, not a "Property error" of the resource.
+READ_BEFORE_VALIDATION = {'OS::Nova::Server': ('networks',)}
+
+
+@dataclass
+class PluginFinding:
+    start: int
+    end: int
+    message: str
+
+
+@dataclass
+class PluginValidation:
+    findings: list[PluginFinding] = field(default_factory=list)
+    #: (group, member name, property): a member property whose read fails in its validate()
+    member_reads: set[tuple[Any, str, str]] = field(default_factory=set)
+
+    def reads(self, group: Any, member: Member, key: str | None) -> bool:
+        return key is not None and (group, member.name, key) in self.member_reads
+
+
+def plugin_validation(analysis: 'Analysis') -> PluginValidation:
+    return analysis.derived(_validate)
+
+
+def _validate(analysis: 'Analysis') -> PluginValidation:
+    found = PluginValidation()
+    template = analysis.template
+    if template is None or template.version is None:
+        return found
+    groups = group_members(analysis)
+    for name, definition in template.resources.items():
+        if definition.mapping is None or definition.get('external_id') is not None:
+            continue
+        rtype = analysis.resource_type(definition)
+        if rtype is None:
+            continue
+        provider = analysis.type_resolution(definition).is_provider
+        check = None if provider else CHECKS.get(rtype.name)
+        members = groups.get(name, ())
+        if check is None and not members:
+            continue
+        subject = resource_subject(analysis, definition, rtype)
+        if subject is None:
+            continue
+        if check is not None:
+            rejection = _run(check, subject)
+            if rejection is not None:
+                _record(found, subject, rejection, resource_text(rejection, subject.name))
+        for member in members:
+            _validate_member(analysis, found, name, member, subject)
+    return found
+
+
+def _validate_member(analysis: 'Analysis', found: PluginValidation, group: Any, member: Member,
+                     group_subject: Subject) -> None:
+    if member.built is False:
+        return
+    resolution = member_resolution(analysis, member)
+    mtype = resolution.type if resolution is not None else None
+    check = CHECKS.get(mtype.name) if mtype is not None and not resolution.is_provider else None
+    if check is None:
+        return
+    subject = Subject(member.name, mtype, member.data, Stack(None), member.properties_node,
+                      member.anchor, strict=False)
+    rejection = _run(check, subject, member=True)
+    if rejection is None:
+        return
+    if isinstance(rejection, PythonError) and rejection.at:
+        found.member_reads.add((group, member.name, rejection.at[0]))
+    _record(found, subject, rejection, member_text(rejection, str(group), member.name))
+
+
+def _run(check: Check, subject: Subject, member: bool = False) -> Rejection | None:
+    """The check's refusal, or None: it accepts, or what it read is not known."""
+    try:
+        check(subject)
+    except Rejection as rejection:
+        return rejection
+    except TranslationConflict as conflict:
+        # translation_rules() are the plugin's own: the property rules do not model them
+        if member:
+            return None
+        if conflict.key in READ_BEFORE_VALIDATION.get(subject.type.name, ()):
+            return ValidationFailed(conflict.message, at=conflict.where)
+        return ValidationFailed(conflict.message, at=conflict.where, error='Property error',
+                                path=('resources', subject.name, 'properties') + conflict.where)
+    except PropertyProblem as problem:
+        # a resource's own values are validated first (HOT703, HOT704); a member's are not
+        return PythonError('ValueError', problem.message, at=(problem.key,)) if member else None
+    except Unknowable:
+        return None
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+        return None  # a value of a shape Heat's own validation refuses first
+    return None
+
+
+def _record(found: PluginValidation, subject: Subject, rejection: Rejection, message: str) -> None:
+    node = subject.node(rejection.at)
+    found.findings.append(PluginFinding(node.start, node.end, message))

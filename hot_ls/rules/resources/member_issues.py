@@ -1,0 +1,59 @@
+"""How the property rules report their issues, and those inside a group's member.
+
+Heat validates a group's member when the stack is created, but not
+strictly (StackResource.validate_nested_stack sets strict_validate=False):
+an unknown or unimplemented property is refused before anything is
+created; a missing required property or a value of the wrong type only if
+the member type's own validate() reads it (then HOT730 reports Heat's
+error); anything else about the values only when Heat creates the member,
+after the stack create has started.  Those are warnings here, and so is
+everything in a group without members, which Heat does not check.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from hot_ls.rules.base import Finding, Severity
+from hot_ls.rules.plugins.validation import plugin_validation
+from hot_ls.rules.resources.property_walk import PropertyIssue, walk_template
+
+
+def member_finding(analysis, issue: PropertyIssue, message: str, *, values: bool,
+                   data: dict | None = None) -> Finding | None:
+    """The finding for `issue` (whose `member` is set), or None when HOT730 reports it."""
+    member = issue.member
+    group = member.group.name
+    if member.built is False:
+        reason = f'{group} has no members, so Heat does not check its member definition'
+    elif not values:
+        return Finding(issue.start, issue.end, message, data=data)
+    elif plugin_validation(analysis).reads(group, member, issue.top):
+        return None
+    else:
+        reason = (f"Heat checks the property values of {group}'s members only when it creates "
+                  'them, after the stack create has started')
+    return Finding(issue.start, issue.end, f'{message} ({reason})', severity=Severity.WARNING,
+                   data=data)
+
+
+def issue_findings(analysis, kind: str, *, values: bool, with_data: bool = False,
+                   message: Callable[[PropertyIssue], str] | None = None,
+                   own: Callable[[PropertyIssue], Finding] | None = None) -> Iterator[Finding]:
+    """The findings of one kind of property issue: the resources' own, then their members'.
+
+    `values`: the issue is about a property's value (required, type,
+    constraint), which Heat does not check in a member before creating it.
+    `own` makes the finding of a resource's own issue, when the rule says more.
+    """
+    for issue in walk_template(analysis).issues:
+        if issue.kind != kind or issue.section != 'properties':
+            continue
+        text = message(issue) if message is not None else issue.message
+        data = issue.data if with_data else None
+        if issue.member is None:
+            yield own(issue) if own is not None else Finding(issue.start, issue.end, text,
+                                                              data=data)
+            continue
+        finding = member_finding(analysis, issue, text, values=values, data=data)
+        if finding is not None:
+            yield finding

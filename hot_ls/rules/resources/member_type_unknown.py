@@ -1,0 +1,98 @@
+import os
+
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.plugins.values import resource_state
+from hot_ls.rules.resources.members import group_members, member_resolution
+from hot_ls.rules.resources.resource_type_unknown import is_template_type
+from hot_ls.rules.suggestions import did_you_mean, suggestion_text
+from hot_ls.workspace.stacks import LOOP, NOT_FOUND
+
+
+class MemberTypeUnknown(Rule):
+    """The member type of a group resource that nothing implements.
+
+    ## What it checks
+    The type a group builds its members of: OS::Heat::ResourceGroup's
+    `resource_def: {type}`, OS::Heat::AutoScalingGroup's `resource: {type}`
+    and each type of OS::Heat::ResourceChain's `resources`, as written or as
+    computed from parameters with their default values, resolved as the
+    group's nested stack resolves it (the stack's environments, then the
+    catalog).  As for a resource's own type (HOT701), a type nothing
+    implements is an error, except one outside Heat's namespaces when no
+    environment is known for the template: a warning.  A group without
+    members (`count: 0`, `min_size: 0`) is not validated by Heat: there it
+    is a warning.
+
+    ## Why it matters
+    `openstack stack create` validates the group's nested stack before it
+    creates anything and refuses the template: "The Resource Type
+    (OS::Nova::Sever) could not be found."  `template validate` does not
+    look inside the group.
+
+    ## Example
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      passwords:
+        type: OS::Heat::ResourceGroup
+        properties:
+          count: 2
+          resource_def:
+            type: OS::Heat::RandomStrng
+    ```
+
+    ## Fix
+    Fix the spelling (the message suggests close names), or map the type in
+    an environment's resource_registry.
+    ```yaml
+    heat_template_version: 2021-04-16
+    resources:
+      passwords:
+        type: OS::Heat::ResourceGroup
+        properties:
+          count: 2
+          resource_def:
+            type: OS::Heat::RandomString
+    ```
+    """
+
+    code = 'HOT731'
+    name = 'member-type-unknown'
+    severity = Severity.ERROR
+    checked_when_created = True
+
+    def check(self, analysis):
+        catalog = analysis.catalog
+        stack = analysis.stack
+        for group, members in group_members(analysis).items():
+            if resource_state(analysis, group).enabled is False:
+                continue
+            for member in members:
+                name, node = member.type_name, member.type_node
+                if node is None or name is None or is_template_type(name):
+                    continue
+                resolved = member_resolution(analysis, member)
+                if resolved.problem not in (NOT_FOUND, LOOP):
+                    continue
+                severity = None
+                if resolved.problem == LOOP:
+                    text, data = resolved.message, None
+                elif catalog.heat_owns(name):
+                    matches = did_you_mean(name, catalog.names(include_hidden=True), cutoff=0.75)
+                    text = (f'The Resource Type ({name}) could not be found'
+                            + suggestion_text(matches))
+                    data = {'replacements': matches} if matches else None
+                elif stack.environments_known:
+                    used = ', '.join(os.path.basename(p) for p in stack.environment.paths)
+                    text = (f'The Resource Type ({name}) could not be found.  No environment of '
+                            f"this stack maps it ({used}), and it is not in Heat's catalog")
+                    data = None
+                else:
+                    text = (f"The Resource Type ({name}) could not be found in Heat's catalog; "
+                            "it must be mapped by an environment's resource_registry, and no "
+                            'environment is known for this template')
+                    data, severity = None, Severity.WARNING
+                if member.built is False:
+                    text = f'{text} ({group} has no members, so Heat does not check it)'
+                    severity = Severity.WARNING
+                yield Finding(node.start, node.end, text, severity=severity, data=data)

@@ -1,0 +1,404 @@
+"""The differential harness: hot-ls against Heat on mutants of real templates.
+
+Seeds are templates of ../shared/corpus that Heat accepts on both paths
+(template validate and stack create) and hot-ls reports no error on;
+tools/mutate.py makes single mutations of them at known lines; Heat judges
+each mutant on both paths (tools/heat_validate.py under Heat's venv, a
+subprocess); hot-ls checks each in-process.  Per mutation kind it prints:
+
+- rejected: how many mutants Heat refuses (template validate or stack create);
+- recall: the share of those on which hot-ls reports an error;
+- FP: mutants Heat accepts on both paths on which hot-ls reports an error;
+- line: of the rejected mutants hot-ls flags, the share with an error on a
+  line the mutation names.
+
+Run it with hot-ls's venv (Heat is only ever a subprocess):
+
+    python tools/differential.py --full            # every seed, every kind (needs Heat's venv)
+    python tools/differential.py --record-sample   # re-record fixtures/differential/ (needs Heat's venv)
+    python tools/differential.py --quick           # the recorded sample, no Heat needed
+
+Heat's answers are cached by template text (--cache), so rerunning after a
+change to hot-ls asks Heat only about new mutants.  The quick run is what
+tests/rules/test_differential.py runs: it fails on any false positive.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mutate  # noqa: E402
+from client_files import referenced_files  # noqa: E402
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(TOOLS)
+CORPUS = os.path.normpath(os.path.join(ROOT, '..', 'shared', 'corpus'))
+SAMPLE_DIR = os.path.join(ROOT, 'fixtures', 'differential')
+SEEDS_FILE = os.path.join(SAMPLE_DIR, 'seeds.jsonl')
+SAMPLE_FILE = os.path.join(SAMPLE_DIR, 'mutants.jsonl')
+HEAT_PYTHON = os.environ.get('HOT_LS_HEAT_PYTHON', '/work/venv-heat/bin/python')
+DEFAULT_CACHE = os.path.join(os.path.expanduser('~'), '.cache', 'hot-ls', 'differential-heat.jsonl')
+SUFFIXES = ('.yaml', '.yml', '.template', '.json')
+
+
+# -- Heat's side -------------------------------------------------------------------------------
+@dataclass
+class Verdict:
+    """Heat's answer on both paths; refused_by is empty when both accept."""
+
+    refused_by: list[str]
+    validate: str | None
+    create: str | None
+    #: the create path failed on the stubbed cloud, not on the template: unknown
+    artifact: bool = False
+
+    @property
+    def rejects(self) -> bool:
+        return bool(self.refused_by)
+
+    @property
+    def accepts(self) -> bool:
+        return not self.refused_by and not self.artifact
+
+    def as_dict(self) -> dict:
+        return {'refused_by': self.refused_by, 'validate': self.validate, 'create': self.create,
+                'artifact': self.artifact}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> 'Verdict':
+        return cls(list(data['refused_by']), data.get('validate'), data.get('create'),
+                   bool(data.get('artifact')))
+
+
+def _case_key(text: str, files: dict) -> str:
+    return hashlib.sha1(json.dumps([text, files], sort_keys=True).encode()).hexdigest()
+
+
+class HeatOracle:
+    """Heat's verdicts, asked in batches of a subprocess under Heat's venv and cached."""
+
+    def __init__(self, cache_path: str | None = DEFAULT_CACHE, python: str = HEAT_PYTHON):
+        self.python = python
+        self.cache_path = cache_path
+        self.cache: dict[str, dict] = {}
+        if cache_path and os.path.isfile(cache_path):
+            with open(cache_path, encoding='utf-8') as fh:
+                for line in fh:
+                    if line.strip():
+                        entry = json.loads(line)
+                        self.cache[entry['key']] = entry['verdict']
+
+    def judge(self, cases: list[tuple[str, dict]], progress: bool = True) -> list[Verdict]:
+        keys = [_case_key(text, files) for text, files in cases]
+        missing = {}
+        for key, (text, files) in zip(keys, cases):
+            if key not in self.cache and key not in missing:
+                missing[key] = (text, files)
+        if missing:
+            self._ask(missing, progress)
+        return [Verdict.from_dict(self.cache[key]) for key in keys]
+
+    def _ask(self, cases: dict[str, tuple[str, dict]], progress: bool) -> None:
+        if not os.path.exists(self.python):
+            raise SystemExit(f'Heat is needed for {len(cases)} new cases: no {self.python} '
+                             '(set HOT_LS_HEAT_PYTHON)')
+        items = list(cases.items())
+        started = time.monotonic()
+        chunk = 250
+        for offset in range(0, len(items), chunk):
+            batch = items[offset:offset + chunk]
+            lines = ''.join(json.dumps({'id': key, 'template': text, 'files': files, 'paths': 'both'})
+                            + '\n' for key, (text, files) in batch)
+            done = subprocess.run([self.python, os.path.join(TOOLS, 'heat_validate.py')],
+                                  input=lines, capture_output=True, text=True, cwd=TOOLS)
+            if done.returncode != 0:
+                raise SystemExit(f'heat_validate.py failed:\n{done.stderr[-3000:]}')
+            new = []
+            for line in done.stdout.splitlines():
+                answer = json.loads(line)
+                verdict = {'refused_by': answer['refused_by'],
+                           'validate': answer['validate']['error'],
+                           'create': answer['create']['error'],
+                           'artifact': bool(answer['create'].get('artifact'))}
+                self.cache[answer['id']] = verdict
+                new.append({'key': answer['id'], 'verdict': verdict})
+            if self.cache_path:
+                os.makedirs(os.path.dirname(self.cache_path), exist_ok=True)
+                with open(self.cache_path, 'a', encoding='utf-8') as fh:
+                    for entry in new:
+                        fh.write(json.dumps(entry) + '\n')
+            if progress:
+                print(f'  Heat: {offset + len(batch)}/{len(items)} '
+                      f'({time.monotonic() - started:.0f} s)', file=sys.stderr)
+
+
+# -- hot-ls's side -----------------------------------------------------------------------------
+@dataclass
+class HotLsAnswer:
+    errors: list[tuple[int, str, str]] = field(default_factory=list)  # (1-based line, code, message)
+
+    @property
+    def flags(self) -> bool:
+        return bool(self.errors)
+
+    def lines(self) -> set[int]:
+        return {line for line, _, _ in self.errors}
+
+
+def hot_ls_answer(text: str) -> HotLsAnswer:
+    from hot_ls.rules import analyze
+    analysis = analyze(text)
+    lines = analysis.tree.lines
+    return HotLsAnswer([(lines.position(d.start).line + 1, d.code, d.message)
+                        for d in analysis.diagnostics if d.severity.label == 'error'])
+
+
+# -- the run ----------------------------------------------------------------------------------
+@dataclass
+class Outcome:
+    mutant: mutate.Mutant
+    heat: Verdict
+    hot_ls: HotLsAnswer
+
+    @property
+    def false_positive(self) -> bool:
+        return self.heat.accepts and self.hot_ls.flags
+
+    @property
+    def missed(self) -> bool:
+        return self.heat.rejects and not self.hot_ls.flags
+
+    @property
+    def on_line(self) -> bool:
+        return not self.mutant.lines or bool(self.hot_ls.lines() & set(self.mutant.lines))
+
+
+def corpus_seeds(limit: int | None = None) -> list[tuple[str, str]]:
+    """Corpus templates Heat accepted when recorded (fixtures/heat-verdicts/corpus.json) that
+    hot-ls reports no error on: the candidates; Heat's both-path answer then decides."""
+    with open(os.path.join(ROOT, 'fixtures', 'heat-verdicts', 'corpus.json'), encoding='utf-8') as fh:
+        recorded = json.load(fh)
+    seeds = []
+    for rel, verdict in sorted(recorded.items()):
+        if verdict['template'] is not None or verdict['strict'] is not None:
+            continue
+        path = os.path.join(CORPUS, rel)
+        if not rel.endswith(SUFFIXES) or not os.path.isfile(path):
+            continue
+        with open(path, encoding='utf-8') as fh:
+            text = fh.read()
+        if 'heat_template_version' not in text:
+            continue
+        try:
+            seed = mutate.Seed(rel, text)
+        except Exception:  # not a HOT template of a known version, or not YAML PyYAML reads
+            continue
+        if not seed.resources() or hot_ls_answer(text).flags:
+            continue
+        seeds.append((rel, text))
+    return seeds[:limit] if limit else seeds
+
+
+def seed_files(rel: str, text: str) -> dict:
+    files: dict = {}
+    path = os.path.join(CORPUS, rel)
+    if os.path.isfile(path):
+        referenced_files(path, text, files)
+    return files
+
+
+def run(seeds: list[tuple[str, str]], oracle: HeatOracle, kinds: list[str] | None = None,
+        files_of=seed_files) -> list[Outcome]:
+    files = {rel: files_of(rel, text) for rel, text in seeds}
+    seed_verdicts = oracle.judge([(text, files[rel]) for rel, text in seeds])
+    accepted = [(rel, text) for (rel, text), verdict in zip(seeds, seed_verdicts) if verdict.accepts]
+    print(f'{len(accepted)} seeds Heat accepts on both paths (of {len(seeds)})', file=sys.stderr)
+    mutants = []
+    for rel, text in accepted:
+        try:
+            mutants.extend(mutate.mutants(rel, text, kinds))
+        except Exception as exc:
+            print(f'  {rel}: no mutants ({type(exc).__name__}: {exc})', file=sys.stderr)
+    print(f'{len(mutants)} mutants', file=sys.stderr)
+    verdicts = oracle.judge([(m.text, files[m.seed]) for m in mutants])
+    return [Outcome(m, v, hot_ls_answer(m.text)) for m, v in zip(mutants, verdicts)]
+
+
+def report(outcomes: list[Outcome], out=sys.stdout, show: int = 0) -> dict:
+    """Per kind: mutants, Heat rejections, recall, false positives, line accuracy."""
+    by_kind: dict[str, list[Outcome]] = defaultdict(list)
+    for outcome in outcomes:
+        by_kind[outcome.mutant.kind].append(outcome)
+    rows = {}
+    header = f'{"kind":26} {"mutants":>7} {"rejected":>8} {"recall":>8} {"FP":>5} {"line":>8} {"unknown":>7}'
+    print(header, file=out)
+    total = Counter()
+    for kind in list(mutate.KINDS) + sorted(set(by_kind) - set(mutate.KINDS)):
+        group = by_kind.get(kind, [])
+        if not group:
+            continue
+        counts = Counter()
+        for o in group:
+            counts['mutants'] += 1
+            counts['rejected'] += o.heat.rejects
+            counts['found'] += o.heat.rejects and o.hot_ls.flags
+            counts['fp'] += o.false_positive
+            counts['accepted'] += o.heat.accepts
+            counts['on_line'] += o.heat.rejects and o.hot_ls.flags and o.on_line
+            counts['unknown'] += not o.heat.rejects and not o.heat.accepts
+        total.update(counts)
+        rows[kind] = dict(counts)
+        print(_row(kind, counts), file=out)
+    print(_row('ALL', total), file=out)
+    rows['ALL'] = dict(total)
+    if show:
+        for label, pick in (('false positives', lambda o: o.false_positive),
+                            ('missed', lambda o: o.missed),
+                            ('wrong line', lambda o: o.heat.rejects and o.hot_ls.flags and not o.on_line)):
+            chosen = [o for o in outcomes if pick(o)]
+            if chosen:
+                print(f'\n-- {label} ({len(chosen)}) --', file=out)
+            for o in chosen[:show]:
+                m = o.mutant
+                print(f'{m.id} {m.seed} [{m.note}] lines {list(m.lines)}', file=out)
+                print(f'   Heat: {o.heat.refused_by} {o.heat.validate or o.heat.create}', file=out)
+                for line, code, message in o.hot_ls.errors[:3]:
+                    print(f'   hot-ls {line}: {code} {message[:160]}', file=out)
+    return rows
+
+
+def _pct(part: int, whole: int) -> str:
+    return f'{100.0 * part / whole:6.1f}%' if whole else '     - '
+
+
+def _row(kind: str, c: Counter) -> str:
+    return (f'{kind:26} {c["mutants"]:7d} {c["rejected"]:8d} {_pct(c["found"], c["rejected"]):>8} '
+            f'{c["fp"]:5d} {_pct(c["on_line"], c["found"]):>8} {c["unknown"]:7d}')
+
+
+# -- the recorded sample -------------------------------------------------------------------------
+def _edit(seed: str, text: str) -> list:
+    """The one replacement turning the seed into the mutant: [start, end, inserted]."""
+    start = 0
+    limit = min(len(seed), len(text))
+    while start < limit and seed[start] == text[start]:
+        start += 1
+    end_seed, end_text = len(seed), len(text)
+    while end_seed > start and end_text > start and seed[end_seed - 1] == text[end_text - 1]:
+        end_seed -= 1
+        end_text -= 1
+    return [start, end_seed, text[start:end_text]]
+
+
+def load_sample(directory: str = SAMPLE_DIR) -> list[tuple[mutate.Mutant, Verdict]]:
+    """The recorded mutants and Heat's verdicts on them (no Heat needed)."""
+    seeds = {}
+    with open(os.path.join(directory, 'seeds.jsonl'), encoding='utf-8') as fh:
+        for line in fh:
+            entry = json.loads(line)
+            seeds[entry['name']] = entry['text']
+    found = []
+    with open(os.path.join(directory, 'mutants.jsonl'), encoding='utf-8') as fh:
+        for line in fh:
+            entry = json.loads(line)
+            seed = seeds[entry['seed']]
+            start, end, inserted = entry['edit']
+            text = seed[:start] + inserted + seed[end:]
+            mutant = mutate.Mutant(entry['seed'], entry['kind'], text, tuple(entry['lines']),
+                                   entry['note'], entry['preserving'], entry['id'])
+            found.append((mutant, Verdict.from_dict(entry['heat'])))
+    return found
+
+
+def quick(directory: str = SAMPLE_DIR) -> list[Outcome]:
+    return [Outcome(m, v, hot_ls_answer(m.text)) for m, v in load_sample(directory)]
+
+
+def record_sample(oracle: HeatOracle, per_kind: int, max_lines: int) -> None:
+    """Write fixtures/differential/: small seeds and up to `per_kind` mutants of each kind,
+    Heat's rejections first, with Heat's verdicts."""
+    seeds = [(rel, text) for rel, text in corpus_seeds() if text.count('\n') <= max_lines]
+    outcomes = run(seeds, oracle)
+    chosen = []
+    by_kind: dict[str, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        if o.heat.rejects or o.heat.accepts:
+            by_kind[o.mutant.kind].append(o)
+    for kind, group in by_kind.items():
+        group.sort(key=lambda o: o.mutant.id)
+        rejected = [o for o in group if o.heat.rejects]
+        accepted = [o for o in group if o.heat.accepts]
+        half = per_kind // 2
+        take = rejected[:max(half, per_kind - len(accepted))]
+        take += accepted[:per_kind - len(take)]
+        chosen.extend(take)
+    used = sorted({o.mutant.seed for o in chosen})
+    texts = dict(seeds)
+    os.makedirs(SAMPLE_DIR, exist_ok=True)
+    with open(SEEDS_FILE, 'w', encoding='utf-8') as fh:
+        for rel in used:
+            fh.write(json.dumps({'name': rel, 'text': texts[rel]}) + '\n')
+    with open(SAMPLE_FILE, 'w', encoding='utf-8') as fh:
+        for o in sorted(chosen, key=lambda o: (o.mutant.kind, o.mutant.id)):
+            m = o.mutant
+            fh.write(json.dumps({'id': m.id, 'seed': m.seed, 'kind': m.kind, 'note': m.note,
+                                 'lines': list(m.lines), 'preserving': m.preserving,
+                                 'edit': _edit(texts[m.seed], m.text),
+                                 'heat': o.heat.as_dict()}) + '\n')
+    print(f'recorded {len(chosen)} mutants of {len(used)} seeds in {SAMPLE_DIR}', file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument('--full', action='store_true', help='every corpus seed (needs Heat)')
+    mode.add_argument('--quick', action='store_true', help='the recorded sample (no Heat)')
+    mode.add_argument('--record-sample', action='store_true', help='re-record the sample (needs Heat)')
+    parser.add_argument('--seeds', type=int, help='at most this many seeds (--full)')
+    parser.add_argument('--kinds', nargs='*', help='only these mutation kinds (--full)')
+    parser.add_argument('--per-kind', type=int, default=24, help='mutants per kind (--record-sample)')
+    parser.add_argument('--max-lines', type=int, default=160, help='largest seed (--record-sample)')
+    parser.add_argument('--cache', default=DEFAULT_CACHE, help="Heat's cached answers")
+    parser.add_argument('--show', type=int, default=0, help='list this many misses/FPs per class')
+    parser.add_argument('--json', help='also write the per-kind figures to this file')
+    parser.add_argument('--write-floor', action='store_true',
+                        help="record the quick run's figures as the test's floor (--quick)")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    if args.quick:
+        outcomes = quick()
+    elif args.record_sample:
+        record_sample(HeatOracle(args.cache), args.per_kind, args.max_lines)
+        outcomes = quick()
+    else:
+        outcomes = run(corpus_seeds(args.seeds), HeatOracle(args.cache), args.kinds)
+    rows = report(outcomes, show=args.show)
+    print(f'({time.monotonic() - started:.0f} s)', file=sys.stderr)
+    if args.json:
+        with open(args.json, 'w', encoding='utf-8') as fh:
+            json.dump(rows, fh, indent=1, sort_keys=True)
+    if args.write_floor and args.quick:
+        write_floor(rows, outcomes)
+    return 1 if rows.get('ALL', {}).get('fp') else 0
+
+
+def write_floor(rows: dict, outcomes: list[Outcome]) -> None:
+    """fixtures/differential/floor.json: what the quick run must keep finding."""
+    floor = {'recall': {kind: row.get('found', 0) for kind, row in sorted(rows.items()) if kind != 'ALL'},
+             'on_line': rows['ALL'].get('on_line', 0),
+             'known_false_positives': sorted(o.mutant.id for o in outcomes if o.false_positive)}
+    with open(os.path.join(SAMPLE_DIR, 'floor.json'), 'w', encoding='utf-8') as fh:
+        json.dump(floor, fh, indent=1)
+        fh.write('\n')
+
+
+if __name__ == '__main__':
+    raise SystemExit(main())

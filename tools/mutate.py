@@ -1,0 +1,958 @@
+"""Single mutations of real templates, each at a known line: the differential harness's generator.
+
+Every mutant is a seed template (one that Heat accepts) with one change:
+a misspelling, a deletion, a value of the wrong type, a dangling
+reference, a cycle, an emptied field... or a change that keeps the
+meaning (reordered resources, a quoted string, an unused parameter).  Each
+carries its kind and the lines where an error belongs (1-based; the
+harness checks that hot-ls puts its error on one of them).  Whether the
+mutant is really broken is Heat's to say, not this module's: a misspelled
+property of OS::Heat::None is no error, and the harness counts hot-ls's
+error there as a false positive.
+
+This module imports neither Heat nor hot-ls (only PyYAML, for node
+positions), so neither side's model shapes what is generated.  Mutants are
+deterministic: the same seed text gives the same mutants.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+VERSIONS = ['2013-05-23', '2014-10-16', '2015-04-30', '2015-10-15', '2016-04-08', '2016-10-14',
+            '2017-02-24', '2017-09-01', '2018-03-02', '2018-08-31', '2021-04-16']
+ALIASES = {'newton': '2016-10-14', 'ocata': '2017-02-24', 'pike': '2017-09-01',
+           'queens': '2018-03-02', 'rocky': '2018-08-31', 'wallaby': '2021-04-16'}
+#: the first HOT version with each function (heat-facts §3)
+FUNCTION_SINCE = {
+    'get_param': '2013-05-23', 'get_resource': '2013-05-23', 'get_attr': '2013-05-23',
+    'list_join': '2013-05-23', 'str_replace': '2013-05-23', 'resource_facade': '2013-05-23',
+    'get_file': '2013-05-23', 'repeat': '2015-04-30', 'digest': '2015-04-30',
+    'str_split': '2015-10-15', 'map_merge': '2016-04-08', 'yaql': '2016-10-14',
+    'map_replace': '2016-10-14', 'if': '2016-10-14', 'filter': '2017-02-24',
+    'str_replace_strict': '2017-02-24', 'make_url': '2017-09-01', 'list_concat': '2017-09-01',
+    'list_concat_unique': '2017-09-01', 'str_replace_vstrict': '2017-09-01',
+    'contains': '2017-09-01',
+}
+CONDITION_FUNCTIONS = {'equals', 'not', 'and', 'or'}
+FUNCTIONS = set(FUNCTION_SINCE) | CONDITION_FUNCTIONS
+RESOURCE_FIELDS = ('properties', 'depends_on', 'metadata', 'deletion_policy', 'update_policy',
+                   'condition', 'description', 'external_id')
+GROUP_TYPES = {'OS::Heat::ResourceGroup': 'resource_def', 'OS::Heat::AutoScalingGroup': 'resource'}
+
+
+@dataclass
+class Mutant:
+    seed: str
+    kind: str
+    text: str
+    #: 1-based lines where an error belongs; empty when any line will do
+    lines: tuple[int, ...]
+    note: str
+    #: a change that keeps the template's meaning: Heat should answer as for the seed
+    preserving: bool = False
+    id: str = field(default='')
+
+    def __post_init__(self):
+        if not self.id:
+            digest = hashlib.sha1(f'{self.seed}\0{self.kind}\0{self.text}'.encode()).hexdigest()
+            self.id = f'{self.kind}:{digest[:12]}'
+
+
+def version_key(version: str) -> str:
+    return ALIASES.get(version, version)
+
+
+# -- the seed: its text, its nodes and their lines -----------------------------------------
+class Seed:
+    """One template's text and PyYAML node tree, with the helpers edits need."""
+
+    def __init__(self, name: str, text: str):
+        self.name = name
+        self.text = text
+        self.root = yaml.compose(text, Loader=yaml.SafeLoader)
+        if not isinstance(self.root, MappingNode):
+            raise ValueError('not a mapping')
+        self.lines = text.split('\n')
+        version = self.get(self.root, 'heat_template_version')
+        self.version = version_key(str(version.value)) if isinstance(version, ScalarNode) else None
+        if self.version not in VERSIONS:
+            raise ValueError('not a HOT template of a known version')
+
+    # navigation
+    @staticmethod
+    def entries(node: Node | None) -> list[tuple[ScalarNode, Node]]:
+        if not isinstance(node, MappingNode):
+            return []
+        return [(k, v) for k, v in node.value if isinstance(k, ScalarNode)]
+
+    def get(self, node: Node | None, key: str) -> Node | None:
+        for k, v in self.entries(node):
+            if k.value == key:
+                return v
+        return None
+
+    def entry(self, node: Node | None, key: str) -> tuple[ScalarNode, Node] | None:
+        for k, v in self.entries(node):
+            if k.value == key:
+                return k, v
+        return None
+
+    def resources(self) -> list[tuple[ScalarNode, MappingNode]]:
+        return [(k, v) for k, v in self.entries(self.get(self.root, 'resources'))
+                if isinstance(v, MappingNode)]
+
+    def section(self, name: str) -> list[tuple[ScalarNode, Node]]:
+        return self.entries(self.get(self.root, name))
+
+    def resource_type(self, body: MappingNode) -> str | None:
+        node = self.get(body, 'type')
+        return node.value if isinstance(node, ScalarNode) and isinstance(node.value, str) else None
+
+    _SECTIONS = object()
+
+    def calls(self, node: Node | None | object = _SECTIONS) -> Iterator[tuple[MappingNode, ScalarNode, Node]]:
+        """Every one-key mapping whose key is a HOT function name, outermost first
+        (in the resources, outputs and conditions unless a node is given)."""
+        if node is Seed._SECTIONS:
+            for section in ('resources', 'outputs', 'conditions'):
+                yield from self.calls(self.get(self.root, section))
+            return
+        if isinstance(node, MappingNode):
+            if len(node.value) == 1 and isinstance(node.value[0][0], ScalarNode) \
+                    and node.value[0][0].value in FUNCTIONS:
+                yield node, node.value[0][0], node.value[0][1]
+            for _, value in node.value:
+                yield from self.calls(value)
+        elif isinstance(node, SequenceNode):
+            for item in node.value:
+                yield from self.calls(item)
+
+    # positions
+    @staticmethod
+    def line(node: Node) -> int:
+        """1-based line of a node's start."""
+        return node.start_mark.line + 1
+
+    def last_line(self, node: Node) -> int:
+        """0-based last line holding the node's content."""
+        if isinstance(node, ScalarNode):
+            if node.style in ('|', '>'):
+                line = node.end_mark.line - (1 if node.end_mark.column == 0 else 0)
+                while line > node.start_mark.line and not self.lines[line].strip():
+                    line -= 1
+                return line
+            return node.end_mark.line
+        if node.flow_style or not node.value:
+            return node.end_mark.line
+        last = node.value[-1]
+        return self.last_line(last[1] if isinstance(node, MappingNode) else last)
+
+    def content_end(self, node: Node) -> int:
+        """Offset just after the node's content (block collections end at their last item)."""
+        if isinstance(node, ScalarNode) or node.flow_style or not node.value:
+            if isinstance(node, ScalarNode) and node.style in ('|', '>'):
+                line = self.last_line(node)
+                return self.offset(line, len(self.lines[line]))
+            return node.end_mark.index
+        last = node.value[-1]
+        return self.content_end(last[1] if isinstance(node, MappingNode) else last)
+
+    def offset(self, line: int, column: int) -> int:
+        return sum(len(text) + 1 for text in self.lines[:line]) + column
+
+    def starts_line(self, node: Node) -> bool:
+        """The node is the first thing on its line (so whole lines can be edited around it)."""
+        text = self.lines[node.start_mark.line]
+        return not text[:node.start_mark.column].strip()
+
+    def is_block(self, node: Node) -> bool:
+        return isinstance(node, (MappingNode, SequenceNode)) and not node.flow_style
+
+    # edits (each returns the new text)
+    def replace(self, start: int, end: int, new: str) -> str:
+        return self.text[:start] + new + self.text[end:]
+
+    def replace_node(self, node: Node, new: str) -> str:
+        return self.replace(node.start_mark.index, self.content_end(node), new)
+
+    def delete_lines(self, first: int, last: int) -> str:
+        """Delete 0-based lines first..last inclusive."""
+        return '\n'.join(self.lines[:first] + self.lines[last + 1:])
+
+    def insert_lines(self, before: int, new: list[str]) -> str:
+        """Insert lines before 0-based line `before`."""
+        return '\n'.join(self.lines[:before] + new + self.lines[before:])
+
+    def comment_lines(self, first: int, last: int) -> str:
+        out = list(self.lines)
+        for i in range(first, last + 1):
+            text = out[i]
+            indent = len(text) - len(text.lstrip())
+            if text.strip():
+                out[i] = text[:indent] + '# ' + text[indent:]
+        return '\n'.join(out)
+
+    def block_entry(self, body: Node, key: ScalarNode) -> bool:
+        """The entry `key: ...` of a block mapping, starting its own line."""
+        return self.is_block(body) and self.starts_line(key)
+
+    def key_indent(self, body: MappingNode) -> int | None:
+        entries = self.entries(body)
+        if not self.is_block(body) or not entries:
+            return None
+        return entries[0][0].start_mark.column
+
+
+# -- words -----------------------------------------------------------------------------
+def typo(word: str, rng: random.Random) -> str:
+    """A plausible misspelling of `word` (one edit), different from it."""
+    letters = [i for i, c in enumerate(word) if c.isalpha()]
+    for _ in range(20):
+        op = rng.choice(('swap', 'drop', 'double', 'vowel'))
+        if not letters:
+            break
+        i = rng.choice(letters)
+        if op == 'swap' and i + 1 < len(word) and word[i + 1].isalpha() and word[i] != word[i + 1]:
+            new = word[:i] + word[i + 1] + word[i] + word[i + 2:]
+        elif op == 'drop' and len(word) > 3:
+            new = word[:i] + word[i + 1:]
+        elif op == 'double':
+            new = word[:i] + word[i] + word[i:]
+        elif op == 'vowel' and word[i].lower() in 'aeiou':
+            new = word[:i] + rng.choice([v for v in 'aeiou' if v != word[i].lower()]) + word[i + 1:]
+        else:
+            continue
+        if new != word:
+            return new
+    return word + 'x'
+
+
+def plain(value: str) -> bool:
+    """A string YAML writes plainly and reads back as that same string."""
+    if not re.fullmatch(r'[A-Za-z_][A-Za-z0-9_.:/-]*', value) or value.endswith(':'):
+        return False
+    return isinstance(yaml.safe_load(value), str)
+
+
+# -- the kinds -----------------------------------------------------------------------------
+Generator = Callable[[Seed, random.Random], Iterator[Mutant]]
+KINDS: dict[str, Generator] = {}
+PRESERVING: set[str] = set()
+
+
+def kind(name: str, preserving: bool = False):
+    def register(fn: Generator) -> Generator:
+        KINDS[name] = fn
+        if preserving:
+            PRESERVING.add(name)
+        return fn
+    return register
+
+
+def _mutant(seed: Seed, name: str, text: str, lines, note: str) -> Mutant:
+    return Mutant(seed.name, name, text, tuple(sorted(set(lines))), note, name in PRESERVING)
+
+
+def _pick(rng: random.Random, items: list, count: int = 2) -> list:
+    items = list(items)
+    rng.shuffle(items)
+    return items[:count]
+
+
+@kind('type-typo')
+def type_typo(seed, rng):
+    for key, body in _pick(rng, seed.resources()):
+        node = seed.get(body, 'type')
+        name = seed.resource_type(body)
+        if name is None or not name.startswith(('OS::', 'AWS::')) or node.style not in (None, "'", '"'):
+            continue
+        parts = name.split('::')
+        parts[-1] = typo(parts[-1], rng)
+        new = '::'.join(parts)
+        yield _mutant(seed, 'type-typo', seed.replace_node(node, new), [seed.line(node)],
+                      f'{name} -> {new}')
+
+
+@kind('namespace-typo')
+def namespace_typo(seed, rng):
+    for key, body in _pick(rng, seed.resources()):
+        node = seed.get(body, 'type')
+        name = seed.resource_type(body)
+        if name is None or not name.startswith(('OS::', 'AWS::')) or name.count('::') < 2 \
+                or node.style not in (None, "'", '"'):
+            continue
+        parts = name.split('::')
+        parts[1] = typo(parts[1], rng)
+        new = '::'.join(parts)
+        yield _mutant(seed, 'namespace-typo', seed.replace_node(node, new), [seed.line(node)],
+                      f'{name} -> {new}')
+
+
+def _properties(seed: Seed) -> list[tuple[ScalarNode, MappingNode, MappingNode]]:
+    """(resource key, resource body, properties mapping) of every resource with literal properties."""
+    found = []
+    for key, body in seed.resources():
+        props = seed.get(body, 'properties')
+        if isinstance(props, MappingNode) and seed.entries(props) and not (
+                len(props.value) == 1 and props.value[0][0].value in FUNCTIONS):
+            found.append((key, body, props))
+    return found
+
+
+@kind('property-typo')
+def property_typo(seed, rng):
+    for key, body, props in _pick(rng, _properties(seed)):
+        pkey, _ = rng.choice(seed.entries(props))
+        if not isinstance(pkey.value, str) or pkey.style not in (None, "'", '"'):
+            continue
+        new = typo(pkey.value, rng)
+        yield _mutant(seed, 'property-typo', seed.replace_node(pkey, new), [seed.line(pkey)],
+                      f'{key.value}.properties.{pkey.value} -> {new}')
+
+
+def _nested_maps(seed: Seed, node: Node, depth: int = 0) -> Iterator[MappingNode]:
+    """Literal mappings inside a property value (not function calls)."""
+    if isinstance(node, MappingNode):
+        keys = [k.value for k, _ in seed.entries(node)]
+        if len(keys) == 1 and keys[0] in FUNCTIONS:
+            return
+        if depth > 0 and keys:
+            yield node
+        for _, value in node.value:
+            yield from _nested_maps(seed, value, depth + 1)
+    elif isinstance(node, SequenceNode):
+        for item in node.value:
+            yield from _nested_maps(seed, item, depth + 1)
+
+
+@kind('nested-property-typo')
+def nested_property_typo(seed, rng):
+    candidates = []
+    for key, body, props in _properties(seed):
+        if seed.resource_type(body) in GROUP_TYPES:
+            continue  # nested-member's business
+        for _, value in seed.entries(props):
+            for mapping in _nested_maps(seed, value, 1):
+                candidates.append((key, mapping))
+    for key, mapping in _pick(rng, candidates):
+        nkey, _ = rng.choice(seed.entries(mapping))
+        if not isinstance(nkey.value, str) or nkey.style not in (None, "'", '"'):
+            continue
+        new = typo(nkey.value, rng)
+        yield _mutant(seed, 'nested-property-typo', seed.replace_node(nkey, new), [seed.line(nkey)],
+                      f'{key.value}: ...{nkey.value} -> {new}')
+
+
+@kind('resource-key-typo')
+def resource_key_typo(seed, rng):
+    for key, body in _pick(rng, seed.resources()):
+        fkey, _ = rng.choice(seed.entries(body))
+        if fkey.style not in (None, "'", '"'):
+            continue
+        new = typo(fkey.value, rng)
+        yield _mutant(seed, 'resource-key-typo', seed.replace_node(fkey, new), [seed.line(fkey)],
+                      f'{key.value}.{fkey.value} -> {new}')
+
+
+@kind('section-typo')
+def section_typo(seed, rng):
+    keys = [k for k, _ in seed.entries(seed.root) if k.value != 'heat_template_version']
+    for skey in _pick(rng, keys, 1):
+        new = typo(skey.value, rng)
+        yield _mutant(seed, 'section-typo', seed.replace_node(skey, new), [seed.line(skey)],
+                      f'{skey.value} -> {new}')
+
+
+@kind('function-typo')
+def function_typo(seed, rng):
+    for call, fkey, _ in _pick(rng, list(seed.calls()), 2):
+        if fkey.style not in (None, "'", '"'):
+            continue
+        new = typo(fkey.value, rng)
+        yield _mutant(seed, 'function-typo', seed.replace_node(fkey, new), [seed.line(fkey)],
+                      f'{fkey.value} -> {new}')
+
+
+def _calls_of(seed: Seed, *names: str):
+    return [(call, fkey, args) for call, fkey, args in seed.calls() if fkey.value in names]
+
+
+@kind('attribute-typo')
+def attribute_typo(seed, rng):
+    candidates = [(fkey, args.value[1]) for _, fkey, args in _calls_of(seed, 'get_attr')
+                  if isinstance(args, SequenceNode) and len(args.value) >= 2
+                  and isinstance(args.value[1], ScalarNode) and plain(str(args.value[1].value))]
+    for fkey, attr in _pick(rng, candidates):
+        new = typo(attr.value, rng)
+        yield _mutant(seed, 'attribute-typo', seed.replace_node(attr, new), [seed.line(attr)],
+                      f'get_attr ...{attr.value} -> {new}')
+
+
+def _resource_references(seed: Seed) -> list[tuple[str, ScalarNode, str]]:
+    """(owner resource, node naming a resource, how) for get_resource, get_attr and depends_on."""
+    found = []
+    for key, body in seed.resources():
+        for _, fkey, args in seed.calls(body):
+            if fkey.value == 'get_resource' and isinstance(args, ScalarNode):
+                found.append((key.value, args, 'get_resource'))
+            elif fkey.value == 'get_attr' and isinstance(args, SequenceNode) and args.value \
+                    and isinstance(args.value[0], ScalarNode):
+                found.append((key.value, args.value[0], 'get_attr'))
+        deps = seed.get(body, 'depends_on')
+        if isinstance(deps, ScalarNode) and deps.value:
+            found.append((key.value, deps, 'depends_on'))
+        elif isinstance(deps, SequenceNode):
+            found.extend((key.value, item, 'depends_on') for item in deps.value
+                         if isinstance(item, ScalarNode))
+    for key, body in seed.section('outputs'):
+        for _, fkey, args in seed.calls(body):
+            if fkey.value == 'get_attr' and isinstance(args, SequenceNode) and args.value \
+                    and isinstance(args.value[0], ScalarNode):
+                found.append((None, args.value[0], 'get_attr'))
+    return [(owner, node, how) for owner, node, how in found
+            if isinstance(node.value, str) and plain(node.value)]
+
+
+@kind('dangling-resource')
+def dangling_resource(seed, rng):
+    for owner, node, how in _pick(rng, _resource_references(seed)):
+        new = typo(node.value, rng)
+        yield _mutant(seed, 'dangling-resource', seed.replace_node(node, new), [seed.line(node)],
+                      f'{how} {node.value} -> {new}')
+
+
+@kind('dangling-parameter')
+def dangling_parameter(seed, rng):
+    candidates = []
+    for _, fkey, args in _calls_of(seed, 'get_param'):
+        node = args.value[0] if isinstance(args, SequenceNode) and args.value else args
+        if isinstance(node, ScalarNode) and isinstance(node.value, str) and plain(node.value) \
+                and not node.value.startswith('OS::'):
+            candidates.append(node)
+    for node in _pick(rng, candidates):
+        new = typo(node.value, rng)
+        yield _mutant(seed, 'dangling-parameter', seed.replace_node(node, new), [seed.line(node)],
+                      f'get_param {node.value} -> {new}')
+
+
+@kind('dangling-condition')
+def dangling_condition(seed, rng):
+    candidates = []
+    for section in ('resources', 'outputs'):
+        for _, body in seed.section(section):
+            node = seed.get(body, 'condition')
+            if isinstance(node, ScalarNode) and isinstance(node.value, str) and plain(node.value):
+                candidates.append(node)
+    for _, fkey, args in _calls_of(seed, 'if'):
+        if isinstance(args, SequenceNode) and args.value and isinstance(args.value[0], ScalarNode) \
+                and isinstance(args.value[0].value, str) and plain(args.value[0].value):
+            candidates.append(args.value[0])
+    for node in _pick(rng, candidates):
+        new = typo(node.value, rng)
+        yield _mutant(seed, 'dangling-condition', seed.replace_node(node, new), [seed.line(node)],
+                      f'condition {node.value} -> {new}')
+
+
+@kind('delete-property')
+def delete_property(seed, rng):
+    for key, body, props in _pick(rng, _properties(seed), 3):
+        if not seed.is_block(props) or len(props.value) < 2:
+            continue
+        pkey, value = rng.choice(seed.entries(props))
+        if not seed.starts_line(pkey):
+            continue
+        first, last = pkey.start_mark.line, seed.last_line(value)
+        text = seed.delete_lines(first, last)
+        removed = last - first + 1
+        end = seed.last_line(body) - removed
+        lines = range(key.start_mark.line + 1, end + 2)
+        yield _mutant(seed, 'delete-property', text, lines, f'{key.value}.properties.{pkey.value} deleted')
+
+
+@kind('delete-parameter')
+def delete_parameter(seed, rng):
+    params = seed.get(seed.root, 'parameters')
+    if not seed.is_block(params):
+        return
+    uses: dict[str, list[int]] = {}
+    for _, fkey, args in _calls_of(seed, 'get_param'):
+        node = args.value[0] if isinstance(args, SequenceNode) and args.value else args
+        if isinstance(node, ScalarNode):
+            uses.setdefault(node.value, []).append(node.start_mark.line)
+    candidates = [(k, v) for k, v in seed.entries(params) if k.value in uses and seed.starts_line(k)]
+    for pkey, value in _pick(rng, candidates, 1):
+        first, last = pkey.start_mark.line, seed.last_line(value)
+        text = seed.delete_lines(first, last)
+        removed = last - first + 1
+        groups = [n.start_mark.line for n in _group_names(seed) if n.value == pkey.value]
+        lines = [(line - removed if line > last else line) + 1 for line in uses[pkey.value] + groups]
+        yield _mutant(seed, 'delete-parameter', text, lines, f'parameter {pkey.value} deleted')
+
+
+def _group_names(seed: Seed) -> list[ScalarNode]:
+    found = []
+    groups = seed.get(seed.root, 'parameter_groups')
+    if isinstance(groups, SequenceNode):
+        for group in groups.value:
+            names = seed.get(group, 'parameters')
+            if isinstance(names, SequenceNode):
+                found.extend(n for n in names.value if isinstance(n, ScalarNode))
+    return found
+
+
+def _literal_values(seed: Seed, node: Node) -> Iterator[ScalarNode]:
+    """Plain scalars in a property value, outside function calls."""
+    if isinstance(node, ScalarNode):
+        if node.style is None and node.value != '':
+            yield node
+    elif isinstance(node, MappingNode):
+        keys = [k.value for k, _ in seed.entries(node)]
+        if len(keys) == 1 and keys[0] in FUNCTIONS:
+            return
+        for _, value in node.value:
+            yield from _literal_values(seed, value)
+    elif isinstance(node, SequenceNode):
+        for item in node.value:
+            yield from _literal_values(seed, item)
+
+
+def _typed(node: ScalarNode):
+    try:
+        return yaml.safe_load(node.value)
+    except yaml.YAMLError:
+        return node.value
+
+
+@kind('wrong-type')
+def wrong_type(seed, rng):
+    candidates = []
+    for key, body, props in _properties(seed):
+        for _, value in seed.entries(props):
+            candidates.extend((key, node) for node in _literal_values(seed, value))
+    for key, node in _pick(rng, candidates):
+        value = _typed(node)
+        if isinstance(value, bool):
+            new = 'maybe'
+        elif isinstance(value, (int, float)):
+            new = 'not-a-number'
+        else:
+            new = rng.choice(['[wrong, type]', '{wrong: type}'])
+        yield _mutant(seed, 'wrong-type', seed.replace_node(node, new), [seed.line(node)],
+                      f'{key.value}: {node.value} -> {new}')
+
+
+@kind('out-of-range')
+def out_of_range(seed, rng):
+    candidates = []
+    for key, body, props in _properties(seed):
+        for _, value in seed.entries(props):
+            candidates.extend((key, node) for node in _literal_values(seed, value)
+                              if type(_typed(node)) is int)
+    for key, node in _pick(rng, candidates):
+        new = rng.choice(['-1', '0', '99999999'])
+        if new == str(_typed(node)):
+            continue
+        yield _mutant(seed, 'out-of-range', seed.replace_node(node, new), [seed.line(node)],
+                      f'{key.value}: {node.value} -> {new}')
+
+
+#: malformed arguments per function (flow YAML replacing the arguments)
+BAD_ARGUMENTS = {
+    'get_param': ['[]', '{a: b}'],
+    'get_attr': ['only_a_string', '[]'],
+    'str_replace': ['{template: x}', '{template: x, params: [a]}', '[a, b]'],
+    'list_join': ['[",", not_a_list]', '[[a], [b]]'],
+    'get_file': ['[a]'],
+    'digest': ['[md5]', 'md5'],
+    'repeat': ['{for_each: {}}', '{template: x}'],
+    'map_merge': ['[[1]]', 'not_a_list'],
+    'str_split': ['[","]'],
+    'yaql': ['{expression: 1, data: {}, extra: 1}', '{data: {}}'],
+    'if': ['[c]'],
+    'list_concat': ['[a, b]'],
+    'map_replace': ['[{}, {key: {}}]'],
+    'make_url': ['{scheme: http, bad: x}'],
+    'filter': ['[a]'],
+}
+
+
+@kind('bad-function-args')
+def bad_function_args(seed, rng):
+    candidates = [(call, fkey, args) for call, fkey, args in seed.calls()
+                  if fkey.value in BAD_ARGUMENTS]
+    for call, fkey, args in _pick(rng, candidates):
+        new = rng.choice(BAD_ARGUMENTS[fkey.value])
+        yield _mutant(seed, 'bad-function-args', seed.replace_node(args, new), [seed.line(fkey)],
+                      f'{fkey.value}: {new}')
+
+
+@kind('malformed-call')
+def malformed_call(seed, rng):
+    candidates = _calls_of(seed, 'get_resource', 'get_attr')
+    for call, fkey, args in _pick(rng, candidates):
+        if fkey.value == 'get_resource' and isinstance(args, ScalarNode):
+            new = f'[{args.value}, id]'
+        elif fkey.value == 'get_attr' and isinstance(args, SequenceNode) and len(args.value) >= 2 \
+                and all(isinstance(a, ScalarNode) for a in args.value):
+            new = '[' + ', '.join(str(a.value) for a in args.value[:2]) + ', {a: b}]'
+        else:
+            continue
+        yield _mutant(seed, 'malformed-call', seed.replace_node(args, new), [seed.line(fkey)],
+                      f'{fkey.value}: {new}')
+
+
+@kind('version-gated')
+def version_gated(seed, rng):
+    node = seed.get(seed.root, 'heat_template_version')
+    calls = list(seed.calls())
+    newest = max((FUNCTION_SINCE.get(fkey.value, VERSIONS[0]) for _, fkey, _ in calls), default=None)
+    if newest is None or newest == VERSIONS[0] or node.style not in (None, "'", '"'):
+        return
+    older = VERSIONS[VERSIONS.index(newest) - 1]
+    lines = [seed.line(fkey) for _, fkey, _ in calls
+             if FUNCTION_SINCE.get(fkey.value, VERSIONS[0]) > older]
+    if older < '2016-10-14':
+        for section in ('resources', 'outputs'):
+            for _, body in seed.section(section):
+                entry = seed.entry(body, 'condition') or seed.entry(body, 'external_id')
+                if entry:
+                    lines.append(seed.line(entry[0]))
+        conditions = seed.entry(seed.root, 'conditions')
+        if conditions:
+            lines.append(seed.line(conditions[0]))
+    yield _mutant(seed, 'version-gated', seed.replace_node(node, older), lines + [seed.line(node)],
+                  f'heat_template_version {seed.version} -> {older}')
+
+
+@kind('cycle')
+def cycle(seed, rng):
+    names = {k.value for k, _ in seed.resources()}
+    bodies = {k.value: (k, v) for k, v in seed.resources()}
+    edges = [(owner, node) for owner, node, how in _resource_references(seed)
+             if owner is not None and node.value in names and node.value != owner]
+    for owner, node in _pick(rng, edges, 1):
+        key, body = bodies[node.value]
+        tkey = seed.entry(body, 'type')
+        indent = seed.key_indent(body)
+        if seed.get(body, 'depends_on') is not None or indent is None or tkey is None \
+                or not seed.starts_line(tkey[0]):
+            continue
+        at = seed.last_line(tkey[1]) + 1
+        text = seed.insert_lines(at, [' ' * indent + f'depends_on: {owner}'])
+        moved = [line + 1 if line >= at else line for line in
+                 [n.start_mark.line for o, n, _ in _resource_references(seed)
+                  if o == owner and n.value == node.value]]
+        yield _mutant(seed, 'cycle', text, [at + 1] + [line + 1 for line in moved],
+                      f'{node.value} depends_on {owner}, which refers to it')
+
+
+@kind('empty-field')
+def empty_field(seed, rng):
+    for key, body in _pick(rng, seed.resources(), 3):
+        indent = seed.key_indent(body)
+        if indent is None:
+            continue
+        name = rng.choice(RESOURCE_FIELDS)
+        entry = seed.entry(body, name)
+        if entry is None:
+            tkey = seed.entry(body, 'type')
+            if tkey is None or not seed.starts_line(tkey[0]):
+                continue
+            at = seed.last_line(tkey[1]) + 1
+            text = seed.insert_lines(at, [' ' * indent + f'{name}:'])
+            yield _mutant(seed, 'empty-field', text, [at + 1], f'{key.value}.{name} added empty')
+            continue
+        fkey, value = entry
+        if not seed.starts_line(fkey):
+            continue
+        if seed.is_block(value) and value.start_mark.line > fkey.start_mark.line:
+            text = seed.comment_lines(value.start_mark.line, seed.last_line(value))
+        elif value.start_mark.line == fkey.start_mark.line and seed.last_line(value) == fkey.start_mark.line:
+            text = seed.replace_node(value, '')
+        else:
+            continue
+        yield _mutant(seed, 'empty-field', text, [seed.line(fkey)], f'{key.value}.{name} emptied')
+
+
+@kind('nested-member')
+def nested_member(seed, rng):
+    for key, body in seed.resources():
+        member_key = GROUP_TYPES.get(seed.resource_type(body))
+        props = seed.get(body, 'properties')
+        member = seed.get(props, member_key) if member_key else None
+        if not isinstance(member, MappingNode):
+            continue
+        choice = rng.choice(('type', 'property'))
+        mtype = seed.get(member, 'type')
+        mprops = seed.get(member, 'properties')
+        if choice == 'type' and isinstance(mtype, ScalarNode) and isinstance(mtype.value, str) \
+                and mtype.value.startswith(('OS::', 'AWS::')):
+            parts = mtype.value.split('::')
+            parts[-1] = typo(parts[-1], rng)
+            yield _mutant(seed, 'nested-member', seed.replace_node(mtype, '::'.join(parts)),
+                          [seed.line(mtype)], f'{key.value} member type {mtype.value} -> {"::".join(parts)}')
+        elif isinstance(mprops, MappingNode) and seed.entries(mprops):
+            pkey, _ = rng.choice(seed.entries(mprops))
+            if pkey.value in FUNCTIONS:
+                continue
+            new = typo(pkey.value, rng)
+            yield _mutant(seed, 'nested-member', seed.replace_node(pkey, new), [seed.line(pkey)],
+                          f'{key.value} member property {pkey.value} -> {new}')
+
+
+@kind('deletion-policy')
+def deletion_policy(seed, rng):
+    for key, body in _pick(rng, seed.resources(), 2):
+        entry = seed.entry(body, 'deletion_policy')
+        indent = seed.key_indent(body)
+        new = rng.choice(['Delet', 'Retian', 'Snapshot', 'snapshot', 'Keep'])
+        if entry is not None:
+            if isinstance(entry[1], ScalarNode) and entry[1].value != new:
+                yield _mutant(seed, 'deletion-policy', seed.replace_node(entry[1], new),
+                              [seed.line(entry[1])], f'{key.value}.deletion_policy -> {new}')
+            continue
+        tkey = seed.entry(body, 'type')
+        if indent is None or tkey is None or not seed.starts_line(tkey[0]):
+            continue
+        at = seed.last_line(tkey[1]) + 1
+        text = seed.insert_lines(at, [' ' * indent + f'deletion_policy: {new}'])
+        yield _mutant(seed, 'deletion-policy', text, [at + 1], f'{key.value}.deletion_policy: {new} added')
+
+
+@kind('parameter-schema')
+def parameter_schema(seed, rng):
+    for pkey, schema in _pick(rng, seed.section('parameters'), 2):
+        if not isinstance(schema, MappingNode):
+            continue
+        choice = rng.choice(('type', 'key', 'default'))
+        ptype = seed.entry(schema, 'type')
+        if choice == 'type' and ptype and isinstance(ptype[1], ScalarNode):
+            new = typo(str(ptype[1].value), rng)
+            yield _mutant(seed, 'parameter-schema', seed.replace_node(ptype[1], new),
+                          [seed.line(ptype[1])], f'{pkey.value}.type -> {new}')
+        elif choice == 'key':
+            skey, _ = rng.choice(seed.entries(schema))
+            new = typo(skey.value, rng)
+            yield _mutant(seed, 'parameter-schema', seed.replace_node(skey, new), [seed.line(skey)],
+                          f'{pkey.value}.{skey.value} -> {new}')
+        else:
+            default = seed.get(schema, 'default')
+            constraints = seed.get(schema, 'constraints')
+            if not isinstance(default, ScalarNode) or not isinstance(constraints, SequenceNode):
+                continue
+            new = None
+            for constraint in constraints.value:
+                if seed.get(constraint, 'allowed_values') is not None:
+                    new = 'not-an-allowed-value'
+                bounds = seed.get(constraint, 'range')
+                if isinstance(seed.get(bounds, 'max'), ScalarNode):
+                    new = str(_typed(seed.get(bounds, 'max'))) + '1'
+                if seed.get(constraint, 'allowed_pattern') is not None:
+                    new = '"@@ no pattern @@"'
+            if new is not None:
+                yield _mutant(seed, 'parameter-schema', seed.replace_node(default, new),
+                              [seed.line(default)], f'{pkey.value}.default -> {new}')
+
+
+@kind('output-value')
+def output_value(seed, rng):
+    for okey, body in _pick(rng, seed.section('outputs'), 1):
+        entry = seed.entry(body, 'value')
+        if entry is None:
+            continue
+        new = typo('value', rng)
+        yield _mutant(seed, 'output-value', seed.replace_node(entry[0], new), [seed.line(entry[0])],
+                      f'outputs.{okey.value}.value -> {new}')
+
+
+@kind('condition-function-typo')
+def condition_function_typo(seed, rng):
+    candidates = [fkey for _, fkey, _ in seed.calls(seed.get(seed.root, 'conditions'))
+                  if fkey.value in CONDITION_FUNCTIONS | {'get_param'}]
+    for fkey in _pick(rng, candidates, 1):
+        new = typo(fkey.value, rng)
+        yield _mutant(seed, 'condition-function-typo', seed.replace_node(fkey, new),
+                      [seed.line(fkey)], f'conditions: {fkey.value} -> {new}')
+
+
+def _add_switch(seed: Seed, default: bool):
+    """The seed's lines with a boolean parameter `hotls_switch` and a condition `hotls_on`
+    added, and a function from a seed line (0-based) to its line in them; None when the
+    template cannot take them (too old a version, a section written in flow style)."""
+    if seed.version < '2016-10-14':
+        return None
+    resources = seed.entry(seed.root, 'resources')
+    inserts: list[tuple[int, int, list[str]]] = []  # (seed line, order, lines)
+    for order, (section, entry) in enumerate((
+            ('parameters', ['hotls_switch:', '  type: boolean', f'  default: {str(default).lower()}']),
+            ('conditions', ['hotls_on: {get_param: hotls_switch}']))):
+        found = seed.entry(seed.root, section)
+        if found is None:
+            inserts.append((resources[0].start_mark.line, order,
+                            [f'{section}:'] + ['  ' + line for line in entry]))
+            continue
+        key, body = found
+        if not seed.starts_line(key):
+            return None
+        indent = seed.key_indent(body)
+        if indent is None:
+            if not (isinstance(body, ScalarNode) and body.value in ('', None)
+                    and body.start_mark.line == key.start_mark.line):
+                return None
+            indent = key.start_mark.column + 2
+        inserts.append((key.start_mark.line + 1, order, [' ' * indent + line for line in entry]))
+    lines = list(seed.lines)
+    for at, _, block in sorted(inserts, reverse=True):
+        lines[at:at] = block
+
+    def moved(row: int) -> int:
+        return row + sum(len(block) for at, _, block in inserts if at <= row)
+    return lines, moved
+
+
+def _switched(seed, rng, name, default, taken_is_error):
+    """An `if` on hotls_on whose branch (taken or not under the defaults) is undefined."""
+    candidates = []
+    for key, body, props in _properties(seed):
+        for pkey, value in seed.entries(props):
+            if isinstance(value, ScalarNode) and value.style is None and \
+                    value.start_mark.line == pkey.start_mark.line == value.end_mark.line:
+                candidates.append((key, pkey, value))
+    for key, pkey, value in _pick(rng, candidates, 1):
+        added = _add_switch(seed, default)
+        if added is None:
+            return
+        lines, moved = added
+        bad = '{get_param: hotls_undefined}'
+        branches = f'{bad}, {value.value}' if taken_is_error else f'{value.value}, {bad}'
+        at = moved(value.start_mark.line)
+        col, end = value.start_mark.column, value.end_mark.column
+        lines[at] = lines[at][:col] + f'{{if: [hotls_on, {branches}]}}' + lines[at][end:]
+        yield _mutant(seed, name, '\n'.join(lines), [at + 1],
+                      f'{key.value}.properties.{pkey.value}: if hotls_on (default {default})')
+
+
+@kind('if-branch-taken')
+def if_branch_taken(seed, rng):
+    yield from _switched(seed, rng, 'if-branch-taken', True, True)
+
+
+@kind('if-branch-not-taken')
+def if_branch_not_taken(seed, rng):
+    yield from _switched(seed, rng, 'if-branch-not-taken', True, False)
+
+
+def _conditioned(seed, rng, name, default):
+    """A resource given `condition: hotls_on` and a misspelled property."""
+    for key, body, props in _pick(rng, _properties(seed), 1):
+        indent = seed.key_indent(body)
+        tkey = seed.entry(body, 'type')
+        if indent is None or tkey is None or seed.get(body, 'condition') is not None \
+                or not seed.starts_line(tkey[0]) or not seed.is_block(props):
+            continue
+        pkey, _ = rng.choice(seed.entries(props))
+        if pkey.style is not None or pkey.start_mark.line <= tkey[0].start_mark.line:
+            continue
+        added = _add_switch(seed, default)
+        if added is None:
+            return
+        lines, moved = added
+        new = typo(pkey.value, rng)
+        prow = moved(pkey.start_mark.line)
+        col, end = pkey.start_mark.column, pkey.end_mark.column
+        lines[prow] = lines[prow][:col] + new + lines[prow][end:]
+        at = moved(seed.last_line(tkey[1])) + 1
+        lines[at:at] = [' ' * indent + 'condition: hotls_on']
+        yield _mutant(seed, name, '\n'.join(lines), [prow + 2],
+                      f'{key.value} condition hotls_on (default {default}), {pkey.value} -> {new}')
+
+
+@kind('condition-false-default')
+def condition_false_default(seed, rng):
+    yield from _conditioned(seed, rng, 'condition-false-default', False)
+
+
+@kind('condition-true-default')
+def condition_true_default(seed, rng):
+    yield from _conditioned(seed, rng, 'condition-true-default', True)
+
+
+# -- meaning-preserving ----------------------------------------------------------------------
+@kind('reorder-resources', preserving=True)
+def reorder_resources(seed, rng):
+    resources = seed.get(seed.root, 'resources')
+    items = seed.entries(resources)
+    if not seed.is_block(resources) or len(items) < 2:
+        return
+    i = rng.randrange(len(items) - 1)
+    (k1, v1), (k2, v2) = items[i], items[i + 1]
+    if not (seed.starts_line(k1) and seed.starts_line(k2)):
+        return
+    a = seed.lines[k1.start_mark.line:k2.start_mark.line]
+    b = seed.lines[k2.start_mark.line:seed.last_line(v2) + 1]
+    text = '\n'.join(seed.lines[:k1.start_mark.line] + b + a + seed.lines[seed.last_line(v2) + 1:])
+    yield _mutant(seed, 'reorder-resources', text, [], f'{k1.value} <-> {k2.value}')
+
+
+@kind('quote-scalar', preserving=True)
+def quote_scalar(seed, rng):
+    candidates = []
+    for key, body, props in _properties(seed):
+        for _, value in seed.entries(props):
+            candidates.extend(node for node in _literal_values(seed, value)
+                              if isinstance(_typed(node), str) and "'" not in node.value
+                              and '\n' not in node.value and node.start_mark.line == node.end_mark.line)
+    for node in _pick(rng, candidates):
+        yield _mutant(seed, 'quote-scalar', seed.replace_node(node, f"'{node.value}'"), [],
+                      f'{node.value} quoted')
+
+
+@kind('unused-parameter', preserving=True)
+def unused_parameter(seed, rng):
+    params = seed.entry(seed.root, 'parameters')
+    resources = seed.entry(seed.root, 'resources')
+    if params is None:
+        at = resources[0].start_mark.line
+        block = ['parameters:', '  hotls_unused:', '    type: string', '    default: unused']
+    else:
+        indent = seed.key_indent(params[1])
+        if indent is None or not seed.starts_line(params[0]):
+            return
+        at = params[0].start_mark.line + 1
+        block = [' ' * indent + line for line in ['hotls_unused:', '  type: string', '  default: unused']]
+    yield _mutant(seed, 'unused-parameter', seed.insert_lines(at, block), [], 'hotls_unused added')
+
+
+@kind('add-comment', preserving=True)
+def add_comment(seed, rng):
+    for key, body in _pick(rng, seed.resources(), 1):
+        if not seed.starts_line(key):
+            continue
+        row = key.start_mark.line
+        indent = ' ' * key.start_mark.column
+        yield _mutant(seed, 'add-comment', seed.insert_lines(row, [indent + '# a comment: {get_param: x}']),
+                      [], f'comment before {key.value}')
+
+
+def mutants(name: str, text: str, kinds: list[str] | None = None) -> list[Mutant]:
+    """Every mutant of one seed (deterministic), of the given kinds (all by default)."""
+    seed = Seed(name, text)
+    found = []
+    seen = {text}
+    for kind_name, generate in KINDS.items():
+        if kinds and kind_name not in kinds:
+            continue
+        rng = random.Random(f'{name}:{kind_name}')
+        for mutant in generate(seed, rng):
+            if mutant.text in seen:
+                continue
+            seen.add(mutant.text)
+            found.append(mutant)
+    return found
