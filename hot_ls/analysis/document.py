@@ -38,6 +38,7 @@ from hot_ls.model.template import Template
 from hot_ls.syntax import SyntaxTree, parse
 from hot_ls.text.source import ReadProblem
 from hot_ls.workspace import StackContext, TypeResolution, Workspace
+from hot_ls.workspace.stacks import UNSAVED_NAME
 from hot_ls.workspace.summaries import Summary, environment_summary, template_summary
 
 if TYPE_CHECKING:
@@ -138,7 +139,7 @@ class Analysis:
     def stack(self) -> StackContext:
         """The document as part of a stack: the environments that apply, its registry."""
         path = self.path or os.path.join(self.workspace.roots[0] if self.workspace.roots
-                                         else os.getcwd(), '<document>')
+                                         else os.getcwd(), UNSAVED_NAME)
         return self.workspace.stack(path)
 
     @cached_property

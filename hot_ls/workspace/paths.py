@@ -22,6 +22,7 @@ URL = 'a URL: hot-ls never fetches anything'
 OUTSIDE = 'outside the workspace folders and search paths'
 SYMLINK_OUT = 'a symbolic link leading outside the workspace'
 NOT_A_STRING = 'not a file name'
+UNSAVED = 'the document is not saved as a file, so what a relative path names is unknown'
 
 
 @dataclass(frozen=True)

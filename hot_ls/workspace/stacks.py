@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from hot_ls.catalog import ResourceType
 from hot_ls.workspace.environments import StackEnvironment
-from hot_ls.workspace.paths import Target
+from hot_ls.workspace.paths import UNSAVED, Target
 from hot_ls.workspace.providers import provider_type
 from hot_ls.workspace.registry import TEMPLATE, Registry, Resolution
 
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 #: Heat's max_nested_stack_depth (heat/common/config.py)
 MAX_NESTED_DEPTH = 5
+#: the name an unsaved document (no path) gets as a stack's template
+UNSAVED_NAME = '<unsaved document>'
 
 # Why a type has no schema although it resolved (TypeResolution.problem kinds)
 NOT_FOUND = 'not-found'              # no implementation: Heat refuses the template
@@ -104,8 +106,7 @@ class StackContext:
         if entry.kind != TEMPLATE:
             return TypeResolution(type_name, resolution,
                                   self.workspace.catalog.get(entry.name))
-        target = entry.target or self.workspace.locator.locate(
-            entry.template, os.path.dirname(os.path.abspath(self.template)))
+        target = entry.target or self.locate(entry.template)
         if entry.user is False:  # Heat's global environment: its own templates, not ours
             return TypeResolution(type_name, resolution, None, target, PROVIDER_UNREAD,
                                   f'{entry.template} is a template of Heat\'s own installation')
@@ -139,8 +140,7 @@ class StackContext:
             return None
         if other.entry.kind != TEMPLATE:
             return self.workspace.catalog.get(other.entry.name)
-        target = other.entry.target or self.workspace.locator.locate(
-            other.entry.template, os.path.dirname(os.path.abspath(self.template)))
+        target = other.entry.target or self.locate(other.entry.template)
         summary = self.workspace.summary(target.path) if target.readable else None
         if summary is None or summary.template is None:
             return None
@@ -176,6 +176,19 @@ class StackContext:
         if best.depth <= MAX_NESTED_DEPTH:  # (a deeper result may have been cut short)
             memo[key] = (best.depth - depth, best.path[len(path):])
         return best
+
+    @property
+    def saved(self) -> bool:
+        """Whether the template is a file (an unsaved buffer has no folder to resolve from)."""
+        return os.path.basename(self.template) != UNSAVED_NAME
+
+    def locate(self, reference: Any) -> Target:
+        """A file the template names, relative to the template."""
+        if not self.saved and isinstance(reference, str) and '://' not in reference \
+                and not os.path.isabs(reference):
+            return Target(reference, refusal=UNSAVED)
+        return self.workspace.locator.locate(reference, os.path.dirname(
+            os.path.abspath(self.template)))
 
     def child(self, resolution: TypeResolution, resource_name: Any = None) -> 'StackContext | None':
         """The context of the provider template a resource's type resolved to."""

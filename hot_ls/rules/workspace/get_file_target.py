@@ -1,8 +1,6 @@
-import os
-
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.syntax import Scalar
-from hot_ls.workspace.paths import URL
+from hot_ls.workspace.paths import UNSAVED, URL
 
 
 class GetFileTarget(Rule):
@@ -57,14 +55,16 @@ class GetFileTarget(Rule):
         if template.version is None:
             return
         workspace = analysis.workspace
-        base = os.path.dirname(os.path.abspath(analysis.path)) if analysis.path else os.getcwd()
+        stack = analysis.stack
         for call in template.calls:
             if call.name != 'get_file' or call.impl in ('Removed', 'Invalid'):
                 continue
             node = call.args
             if not isinstance(node, Scalar) or not isinstance(node.value, str):
                 continue
-            target = workspace.locator.locate(node.value, base)
+            target = stack.locate(node.value)
+            if target.refusal == UNSAVED:
+                continue
             if target.refusal is not None:
                 what = 'a URL' if target.refusal == URL else 'a file outside the workspace'
                 yield Finding(node.start, node.end,

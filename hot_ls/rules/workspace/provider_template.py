@@ -1,5 +1,6 @@
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.syntax import Scalar
+from hot_ls.workspace.paths import UNSAVED
 from hot_ls.workspace.stacks import PROVIDER_BROKEN, PROVIDER_MISSING, PROVIDER_UNREAD
 
 
@@ -66,7 +67,8 @@ class ProviderTemplate(Rule):
                 yield Finding(node.start, node.end, resolved.message)
             elif resolved.problem == PROVIDER_BROKEN:
                 yield Finding(node.start, node.end, resolved.message)
-            elif resolved.problem == PROVIDER_UNREAD:
+            elif resolved.problem == PROVIDER_UNREAD and resolved.provider is not None and \
+                    resolved.provider.refusal != UNSAVED:
                 yield Finding(node.start, node.end,
                               f'{resolved.message}; hot-ls checks nothing of this resource',
                               severity=Severity.INFORMATION)
