@@ -27,6 +27,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 import heat_validate  # noqa: E402  (bootstraps Heat, stubs the cloud clients)
+import heat_offline_create  # noqa: E402,F401  (groups' nested stacks too)
 
 from heat.common import context, environment_util as env_util, template_format  # noqa: E402
 from heat.engine import environment, stack as parser, template as templatem  # noqa: E402
@@ -65,6 +66,9 @@ def verdict(template_path: str, environments: list[str]) -> dict:
         env_files, env = template_utils.process_multiple_environments_and_files(
             env_paths=environments, env_list_tracker=tracker)
         files.update(env_files)
+        # what the API receives: JSON, so the bytes python-heatclient read become text
+        files = json.loads(json.dumps({k: v.decode('utf-8') if isinstance(v, bytes) else v
+                                       for k, v in files.items()}))
         env.setdefault('parameters', {})
     except BaseException as exc:  # python-heatclient refuses (CommandError, TypeError...)
         entry['client'] = f'{type(exc).__name__}: {exc}'

@@ -180,7 +180,8 @@ class Analysis:
     @cached_property
     def checked_evaluation(self) -> TemplateEvaluation:
         """The evaluation the checks read: default parameter values, errors only."""
-        return TemplateEvaluation.complete(self._hot(), errors_only=True, sites=self.call_sites)
+        return TemplateEvaluation.complete(self._hot(), errors_only=True, sites=self.call_sites,
+                                           files=self.stack.files)
 
     @cached_property
     def inputs(self) -> EvaluationInputs:
@@ -204,7 +205,7 @@ class Analysis:
         found = self._evaluations.get(key)
         if found is None:
             found = self._evaluations[key] = TemplateEvaluation.complete(
-                template, inputs.environments, inputs.parameters)
+                template, inputs.environments, inputs.parameters, files=self.stack.files)
         return found
 
     def _hot(self) -> Template:

@@ -28,7 +28,6 @@ from hot_ls.config import Settings
 from hot_ls.evaluator import StackIdentity, evaluate, evaluate_in, from_python
 from hot_ls.evaluator.scope import NOT_GIVEN
 from hot_ls.evaluator.snippet import StackError, make_scope
-from hot_ls.evaluator.template import FileLoader
 from hot_ls.model import Template
 from hot_ls.syntax import Mapping, Scalar, parse
 from hot_ls.text.source import read_source
@@ -81,6 +80,8 @@ class TemplateInputs:
         if source.problem is not None:
             raise UsageError(f'{path}: {source.problem.message}')
         template = Template(parse(source.text), path)
+        from hot_ls.cli.check import workspace_for
+        self.files = workspace_for([path], Settings()).stack(path).files
         if not isinstance(template.tree.root, Mapping):
             raise UsageError(f'{path}: not a HOT template')
         self.version = template.version_text
@@ -91,7 +92,6 @@ class TemplateInputs:
         for name, definition in template.resources.items():
             body = definition.body
             self.resources[name] = body if isinstance(body, Mapping) else {'type': None}
-        self.files = FileLoader(os.path.dirname(os.path.abspath(path)))
 
 
 def _snippet_node(text: str):

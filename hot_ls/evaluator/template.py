@@ -20,7 +20,6 @@ EvaluationLimit, may be left out; no value is computed, so `preview` and
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable, Iterable
@@ -34,37 +33,6 @@ from hot_ls.evaluator.snippet import STACK, Outcome
 from hot_ls.model.environment import Environment, EnvironmentError_, merge_environments
 from hot_ls.model.template import Template
 from hot_ls.syntax import Mapping, Node
-from hot_ls.text.source import file_content
-
-
-class FileLoader:
-    """The `files` Heat receives with a template: get_file targets read beside the template.
-
-    python-heatclient reads each get_file target relative to the template
-    and sends its content; here it is read on demand.  Explicit `files`
-    (name -> content) win.
-    """
-
-    def __init__(self, base: str | None = None, files: dict | None = None):
-        self.base = base
-        self.files = dict(files or {})
-
-    def get(self, name: Any, default: Any = None) -> Any:
-        if name in self.files:
-            return self.files[name]
-        if not isinstance(name, str) or self.base is None:
-            return default
-        path = name[len('file://'):] if name.startswith('file://') else name
-        if '://' in path:
-            return default
-        full = path if os.path.isabs(path) else os.path.join(self.base, path)
-        try:
-            with open(full, 'rb') as fh:
-                content = file_content(fh.read())
-        except OSError:
-            return default
-        self.files[name] = content
-        return content
 
 
 @dataclass
@@ -90,7 +58,7 @@ class TemplateEvaluation:
     """One template, one set of inputs: every item's value, evaluated lazily and cached."""
 
     def __init__(self, template: Template, environments: Iterable[Any] = (),
-                 parameter_values: dict | None = None, *, files: dict | None = None,
+                 parameter_values: dict | None = None, *, files: Any = None,
                  stack: StackIdentity | None = None,
                  attribute_names: Callable[[ResourceEntry], Any] | None = None,
                  errors_only: bool = False, sites: CallSites | None = None):
@@ -116,10 +84,10 @@ class TemplateEvaluation:
                                        merged.parameter_defaults, self.stack)
         self.parameters = table
         conditions_pair = template.sections.get('conditions')
-        base = os.path.dirname(os.path.abspath(template.path)) if template.path else None
         self.scope = Scope(self.version, table,
                            conditions=conditions_pair.value if conditions_pair else NOT_GIVEN,
-                           resources=self.sites.resource_entries(), files=FileLoader(base, files),
+                           resources=self.sites.resource_entries(),
+                           files=files if files is not None else {},
                            attribute_names=attribute_names, lenient=True,
                            expansion=self.sites.expansion)
         if errors_only:

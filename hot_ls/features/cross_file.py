@@ -28,7 +28,7 @@ def parent_property_sites(workspace: Workspace, template: str, name: Any) -> Ite
     for summary in workspace.index().templates():
         parent = summary.template
         stack = workspace.stack(summary.path)
-        for resource in parent.resources:
+        for resource in _with_members(parent.resources):
             if not any(key == name for key, _ in resource.properties):
                 continue
             provider = stack.resolve(resource.type, resource.name).provider
@@ -37,6 +37,13 @@ def parent_property_sites(workspace: Workspace, template: str, name: Any) -> Ite
             for key, span in resource.properties:
                 if key == name:
                     yield Location(span[0], span[1], summary.path)
+
+
+def _with_members(resources):
+    for resource in resources:
+        yield resource
+        if resource.member is not None:
+            yield resource.member
 
 
 def environment_sites(workspace: Workspace, template: str, name: Any) -> Iterator[Location]:

@@ -53,6 +53,28 @@ class TypeResolution:
         return self.provider is not None
 
 
+class TemplateFiles:
+    """The `files` a template is sent with: each `get_file` target, read as python-heatclient
+    reads it (relative to the template, UTF-8 or base64), through the workspace (confined;
+    a URL or a file outside it has no content here)."""
+
+    def __init__(self, context: 'StackContext'):
+        self._context = context
+        self._read: dict[Any, str | None] = {}
+
+    def get(self, name: Any, default: Any = None) -> Any:
+        if name not in self._read:
+            target = self._context.locate(name)
+            self._read[name] = self._context.workspace.files.file_content(target)
+            if target.readable:
+                self._context.read.add(target.path)
+        found = self._read[name]
+        return default if found is None else found
+
+    def __contains__(self, name: object) -> bool:
+        return self.get(name) is not None
+
+
 @dataclass(frozen=True)
 class Nesting:
     """The deepest chain of nested stacks below a template."""
@@ -176,6 +198,14 @@ class StackContext:
         if best.depth <= MAX_NESTED_DEPTH:  # (a deeper result may have been cut short)
             memo[key] = (best.depth - depth, best.path[len(path):])
         return best
+
+    @property
+    def files(self) -> TemplateFiles:
+        """What `get_file` reads in this template."""
+        found = self._cache.get(TemplateFiles)
+        if found is None:
+            found = self._cache[TemplateFiles] = TemplateFiles(self)
+        return found
 
     @property
     def saved(self) -> bool:

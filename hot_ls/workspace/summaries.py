@@ -50,6 +50,8 @@ class ResourceInfo:
     type_span: Span | None
     #: its top-level property keys as written (a provider's parameters, to a parent)
     properties: tuple[tuple[Any, Span], ...] = ()
+    #: for a group (ResourceGroup's resource_def, AutoScalingGroup's resource): its member
+    member: 'ResourceInfo | None' = None
 
 
 @dataclass(frozen=True)
@@ -166,13 +168,8 @@ def template_summary(template: Template) -> TemplateSummary:
         summary.outputs[name] = OutputInfo(name, _span(definition.key),
                                            _plain(definition.get('description')))
     for name, definition in template.resources.items():
+        summary.resources.append(_resource(name, definition.key, definition.body))
         node = definition.get('type')
-        props = definition.get('properties')
-        keys = tuple((key, _span(pair.key)) for key, pair in props.index.items()) \
-            if isinstance(props, Mapping) else ()
-        summary.resources.append(ResourceInfo(
-            name, _span(definition.key), node.value if isinstance(node, Scalar) else None,
-            _span(node) if node is not None else None, keys))
         if isinstance(node, Scalar) and isinstance(node.value, str) \
                 and node.value.endswith(('.yaml', '.template')):
             summary.files.append(FileReference(node.value, _span(node), 'type'))
@@ -185,6 +182,26 @@ def template_summary(template: Template) -> TemplateSummary:
         summary.capabilities = pair.value.to_python() if pair.value is not None else None
         summary.capabilities_span = _span(pair.key)
     return summary
+
+
+#: where a group type keeps its member's definition (a mapping with type and properties)
+GROUP_MEMBERS = {'OS::Heat::ResourceGroup': 'resource_def',
+                 'OS::Heat::AutoScalingGroup': 'resource'}
+
+
+def _resource(name: Any, key, body, member: bool = False) -> ResourceInfo:
+    node = body.get('type') if isinstance(body, Mapping) else None
+    props = body.get('properties') if isinstance(body, Mapping) else None
+    keys = tuple((k, _span(pair.key)) for k, pair in props.index.items()) \
+        if isinstance(props, Mapping) else ()
+    type_name = node.value if isinstance(node, Scalar) else None
+    found = None
+    if not member and isinstance(props, Mapping) and type_name in GROUP_MEMBERS:
+        inner = props.get(GROUP_MEMBERS[type_name])
+        if isinstance(inner, Mapping):
+            found = _resource(name, key, inner, member=True)
+    return ResourceInfo(name, _span(key), type_name, _span(node) if node is not None else None,
+                        keys, found)
 
 
 def environment_summary(path: str, text: str, tree: SyntaxTree,

@@ -123,17 +123,29 @@ def test_value_of_any_call_node():
     assert evaluation.value_of(backup_size) is None  # a disabled resource is never evaluated
 
 
-def test_get_file_reads_beside_the_template(tmp_path):
+def test_get_file_reads_what_the_files_give(tmp_path):
+    """The evaluator reads no file itself: `files` (the workspace's, in hot-ls) answers."""
+    from hot_ls.workspace import Workspace
     (tmp_path / 'script.sh').write_text('echo hi\n', encoding='utf-8')
+    (tmp_path / 'latin1.sh').write_bytes('echo café\n'.encode('latin-1'))
     text = textwrap.dedent('''\
         heat_template_version: 2021-04-16
         outputs:
           script: {value: {get_file: script.sh}}
+          binary: {value: {get_file: latin1.sh}}
           missing: {value: {get_file: nope.sh}}
+          outside: {value: {get_file: /etc/hostname}}
         ''')
     path = tmp_path / 'stack.yaml'
     path.write_text(text, encoding='utf-8')
-    data = preview(Template(parse(text), str(path))).to_json()
+    files = Workspace(roots=[str(tmp_path)]).stack(str(path)).files
+    data = preview(Template(parse(text), str(path)), files=files).to_json()
     assert data['outputs']['script'] == 'echo hi\n'
-    assert data['outputs']['missing'] == {'error': {'message': (
-        'No content found in the "files" section for get_file path: nope.sh')}}
+    assert data['outputs']['binary'] == 'ZWNobyBjYWbpCg==\n'  # python-heatclient sends base64
+    for name in ('missing', 'outside'):  # never read outside the workspace
+        assert data['outputs'][name] == {'error': {'message': (
+            'No content found in the "files" section for get_file path: '
+            + {'missing': 'nope.sh', 'outside': '/etc/hostname'}[name])}}
+    assert preview(Template(parse(text), str(path))).to_json()['outputs']['script'] == {
+        'error': {'message': 'No content found in the "files" section for get_file path: '
+                             'script.sh'}}

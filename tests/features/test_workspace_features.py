@@ -1,0 +1,136 @@
+"""Editor features across the files of fixtures/workspace/project: definition, references and
+rename through provider templates and environments; completion, hover and definition in an
+environment; document links; workspace symbols."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from helpers import FIXTURES
+from hot_ls.config import Settings
+from hot_ls.features.completion import complete
+from hot_ls.features.definition import definition
+from hot_ls.features.hover import hover
+from hot_ls.features.links import document_links
+from hot_ls.features.references import references
+from hot_ls.features.rename import rename
+from hot_ls.features.workspace_symbols import workspace_symbols
+from hot_ls.rules import analyze
+from hot_ls.workspace import Workspace
+
+PROJECT = os.path.join(FIXTURES, 'workspace', 'project')
+STACK = os.path.join(PROJECT, 'stack.yaml')
+ENV = os.path.join(PROJECT, 'env.yaml')
+SERVER = os.path.join(PROJECT, 'providers', 'server.yaml')
+
+
+@pytest.fixture
+def workspace():
+    return Workspace(Settings(environments=(ENV,)), [PROJECT])
+
+
+def analysed(workspace, path):
+    with open(path, encoding='utf-8') as fh:
+        return analyze(fh.read(), path, workspace.settings, workspace=workspace)
+
+
+def at(analysis, needle, occurrence=1, shift=0):
+    offset = -1
+    for _ in range(occurrence):
+        offset = analysis.text.index(needle, offset + 1)
+    return offset + shift
+
+
+def text_at(path, start, end):
+    with open(path, encoding='utf-8') as fh:
+        return fh.read()[start:end]
+
+
+def test_definition_of_a_mapped_type_is_its_provider_template(workspace):
+    analysis = analysed(workspace, STACK)
+    assert [(l.path, l.start) for l in definition(analysis, at(analysis, 'My::Server'))] == [
+        (SERVER, 0)]
+    assert [l.path for l in definition(analysis, at(analysis, 'nested/net.yaml'))] == [
+        os.path.join(PROJECT, 'nested', 'net.yaml')]
+
+
+def test_definition_of_a_property_and_an_attribute_of_a_provider(workspace):
+    analysis = analysed(workspace, STACK)
+    found = definition(analysis, at(analysis, 'flavor: {get_param', shift=1))
+    assert [(l.path, text_at(l.path, l.start, l.end)) for l in found] == [(SERVER, 'flavor')]
+    found = definition(analysis, at(analysis, 'ip]'))
+    assert [(l.path, text_at(l.path, l.start, l.end)) for l in found] == [(SERVER, 'ip')]
+    found = definition(analysis, at(analysis, 'net_id]'))
+    assert [text_at(l.path, l.start, l.end) for l in found] == ['net_id']
+
+
+def test_definition_in_an_environment(workspace):
+    analysis = analysed(workspace, ENV)
+    assert [l.path for l in definition(analysis, at(analysis, 'providers/server'))] == [SERVER]
+    found = definition(analysis, at(analysis, 'image'))
+    assert [(os.path.relpath(l.path, PROJECT), text_at(l.path, l.start, l.end))
+            for l in found] == [('providers/server.yaml', 'image')]
+
+
+def test_references_of_a_parameter_reach_the_parents_and_the_environment(workspace):
+    analysis = analysed(workspace, SERVER)
+    found = references(analysis, at(analysis, 'image:'))
+    places = sorted((os.path.relpath(l.path, PROJECT) if l.path else 'here',
+                     text_at(l.path or SERVER, l.start, l.end)) for l in found)
+    assert places == [('env.yaml', 'image'), ('here', 'image'), ('here', 'image')]
+    found = references(analysis, at(analysis, 'flavor:'))
+    parents = sorted(os.path.relpath(l.path, PROJECT) for l in found if l.path)
+    assert parents == ['defects/missing-output.yaml', 'defects/out-of-range.yaml',
+                       'defects/unknown-property.yaml', 'stack.yaml', 'stack.yaml']
+
+
+def test_rename_of_a_parameter_edits_every_file_that_sets_it(workspace):
+    analysis = analysed(workspace, SERVER)
+    edits = rename(analysis, at(analysis, 'image:'), 'image_name').edits
+    assert sorted((os.path.relpath(e.path, PROJECT) if e.path else 'here', e.new_text)
+                  for e in edits) == [('env.yaml', 'image_name'), ('here', 'image_name'),
+                                      ('here', 'image_name')]
+
+
+def test_completion_in_an_environment(workspace):
+    analysis = analysed(workspace, ENV)
+    text = analysis.text + 'parameter_defaults:\n  fla'
+    items = complete(analysis, text, len(text)).items
+    assert 'flavor' in [i.label for i in items]
+    text = 'resource_registry:\n  My::Server: prov'
+    items = [i.label for i in complete(analysis, text, len(text)).items]
+    assert 'providers/server.yaml' in items
+    text = 'resource_registry:\n  My'
+    items = [i.label for i in complete(analysis, text, len(text)).items]
+    assert 'My::Unmapped' in items  # a custom type a template of the workspace uses
+    text = 'param'
+    items = sorted(complete(analysis, text, len(text)).items, key=lambda i: i.sort_text)
+    assert [i.label for i in items][:3] == ['parameters', 'parameter_defaults',
+                                            'parameter_merge_strategies']
+
+
+def test_hover_in_an_environment(workspace):
+    analysis = analysed(workspace, ENV)
+    shown = hover(analysis, at(analysis, 'My::Server')).markdown
+    assert '**My::Server** · resource type mapping' in shown
+    assert 'Implemented by `providers/server.yaml`' in shown
+    assert '3 parameters (the properties; 2 without a default), 1 outputs' in shown
+    shown = hover(analysis, at(analysis, 'image')).markdown
+    assert '**image** · parameter' in shown and '`providers/server.yaml`: string' in shown
+
+
+def test_document_links(workspace):
+    analysis = analysed(workspace, STACK)
+    assert sorted(os.path.relpath(l.path, PROJECT) for l in document_links(analysis)) == [
+        'nested/net.yaml', 'scripts/boot.sh']
+    analysis = analysed(workspace, ENV)
+    assert [l.path for l in document_links(analysis)] == [SERVER]
+
+
+def test_workspace_symbols(workspace):
+    found = workspace_symbols(workspace.index(), 'net_id')
+    assert [(s.name, s.kind.value, os.path.relpath(s.path, PROJECT)) for s in found][:1] == [
+        ('net_id', 'output', 'nested/net.yaml')]
+    names = {s.name for s in workspace_symbols(workspace.index(), '')}
+    assert {'My::Server', 'flavor', 'server', 'address'} <= names

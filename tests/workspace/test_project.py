@@ -1,0 +1,108 @@
+"""A project of templates joined by an environment (fixtures/workspace/project), checked as
+`hot-ls check DIR -e env.yaml`, against Heat's own verdicts.
+
+fixtures/heat-verdicts/workspace-project.json is written by
+tools/record_stack_verdicts.py: each template processed by python-heatclient
+and validated by Heat as `openstack stack create -t T -e env.yaml` would.
+Where python-heatclient or Heat refuses a template, hot-ls reports an error;
+where both accept it, none (an output Heat only finds missing while
+creating the stack is a warning).
+"""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from helpers import FIXTURES
+from hot_ls.analysis import Severity
+from hot_ls.cli.check import check_paths
+from hot_ls.config import Settings, Stack
+
+PROJECT = os.path.join(FIXTURES, 'workspace', 'project')
+ENV = os.path.join(PROJECT, 'env.yaml')
+with open(os.path.join(FIXTURES, 'heat-verdicts', 'workspace-project.json'),
+          encoding='utf-8') as fh:
+    VERDICTS = json.load(fh)
+
+
+def found(reports) -> dict[str, list[tuple[str, str, int, str]]]:
+    out = {}
+    for report in reports:
+        rel = os.path.relpath(report.path, PROJECT)
+        out[rel] = [(d.code, d.severity.label, report.lines.position(d.start).line + 1, d.message)
+                    for d in report.diagnostics]
+    return out
+
+
+@pytest.fixture(scope='module')
+def with_env():
+    return found(check_paths([PROJECT], Settings(), environments=[ENV]))
+
+
+def test_every_template_has_a_heat_verdict(with_env):
+    assert set(VERDICTS) == {p for p in with_env if p != 'env.yaml'}
+
+
+@pytest.mark.parametrize('path', sorted(VERDICTS))
+def test_errors_exactly_where_heat_refuses(path, with_env):
+    verdict = VERDICTS[path]
+    refused = verdict['client'] or verdict['template'] or verdict['create']
+    errors = [d for d in with_env[path] if d[1] == 'error']
+    if refused:
+        assert errors, f'Heat refuses ({refused}); hot-ls reports no error'
+    else:
+        assert errors == [], f'Heat accepts; hot-ls reports {errors}'
+
+
+def test_the_diagnostics_of_each_defect(with_env):
+    assert with_env['defects/unknown-property.yaml'] == [
+        ('HOT702', 'error', 7, 'Unknown Property size')]
+    assert with_env['defects/missing-required.yaml'] == [
+        ('HOT703', 'error', 3, 'Property flavor not assigned')]
+    assert with_env['defects/out-of-range.yaml'] == [
+        ('HOT705', 'error', 7, 'count: 9 is out of range (min: 1, max: 5)')]
+    assert with_env['defects/unmapped.yaml'] == [
+        ('HOT701', 'error', 4, 'The Resource Type (My::Unmapped) could not be found.  No '
+                               "environment of this stack maps it (env.yaml), and it is not in "
+                               "Heat's catalog")]
+    assert with_env['defects/missing-output.yaml'] == [
+        ('HOT706', 'warning', 9, 'The Referenced Attribute (server address) is incorrect: the '
+                                 'provider template providers/server.yaml has no output '
+                                 '"address".  Heat accepts the template and the stack fails '
+                                 'when the resource is created')]
+    assert with_env['defects/missing-provider.yaml'] == [
+        ('HOT605', 'error', 4, 'Could not fetch contents for ../providers/servr.yaml: the file '
+                               'does not exist')]
+    assert with_env['defects/cycle.yaml'] == [
+        ('HOT606', 'error', 4, 'Recursion depth exceeds 5.  The template reaches itself: '
+                               'cycle.yaml -> cycle.yaml')]
+    for clean in ('stack.yaml', 'env.yaml', 'providers/server.yaml', 'nested/net.yaml'):
+        assert with_env[clean] == [], clean
+
+
+def test_without_the_environment_a_mapped_type_is_only_a_warning():
+    reports = check_paths([PROJECT], Settings())
+    diagnostics = [d for r in reports for d in r.diagnostics]
+    assert {d.code for d in diagnostics if d.severity is Severity.ERROR} == {'HOT605', 'HOT606'}
+    mapped = [d for d in diagnostics if d.code == 'HOT701']
+    assert mapped and all(d.severity is Severity.WARNING for d in mapped)
+    assert all('no environment is known for this template' in d.message for d in mapped)
+
+
+def test_the_same_environment_from_the_settings(tmp_path):
+    """`environments` (here, as a settings file would give them) act as -e does."""
+    reports = check_paths([PROJECT], Settings(environments=(ENV,)))
+    assert found(reports) == found(check_paths([PROJECT], Settings(), environments=[ENV]))
+
+
+def test_stacks_name_the_environments_of_some_templates_only():
+    settings = Settings(stacks=(Stack(templates=(os.path.join(PROJECT, 'stack.yaml'),),
+                                      environments=(ENV,)),))
+    by_path = found(check_paths([PROJECT], settings))
+    assert by_path['stack.yaml'] == []
+    # a template no stack names stays without environments: the mapped type is a warning
+    assert [d[:2] for d in by_path['defects/unmapped.yaml']] == [('HOT701', 'warning')]
+    # a provider the configured stack reaches inherits its environment (parameter_defaults)
+    assert by_path['providers/server.yaml'] == []
