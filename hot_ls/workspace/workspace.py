@@ -110,7 +110,8 @@ class Workspace:
             cached = self._summaries.get(path)
             if cached is not None and cached[0] == stamp:
                 return cached[1]
-        summary = summarize(path, self.files.read(path), self.locator)
+        summary = summarize(path, self.files.read(path), self.locator,
+                            capabilities=self.settings.capabilities)
         with self._lock:
             self._summaries[path] = (stamp, summary)
         return summary
@@ -122,7 +123,8 @@ class Workspace:
         if summary.environment is not None:
             return summary.environment.loaded
         # Heat reads any mapping as an environment (and refuses what it cannot use)
-        return LoadedEnvironment.load(self.files.read(path).text, path, self.locator)
+        return LoadedEnvironment.load(self.files.read(path).text, path, self.locator,
+                                      self.settings.capabilities)
 
     # -- which environments apply --------------------------------------------------------
     def configured_environments(self, template: str) -> tuple[tuple[str, ...], dict] | None:
@@ -141,6 +143,19 @@ class Workspace:
         if not matched and not self.extra_environments:
             return None
         return tuple(self._absolute(e, template) for e in environments), parameters
+
+    def environment_lists(self) -> list[tuple[str, ...]]:
+        """Every list of environment files the configuration creates stacks with (absolute,
+        in order): the settings' `environments` and `-e` for any template, and each `stacks`
+        entry's on top of those."""
+        anchor = os.path.join(self.roots[0], '-') if self.roots else os.path.join(os.getcwd(), '-')
+        common = [self._absolute(e, anchor) for e in self.settings.environments]
+        extra = list(self.extra_environments)
+        lists = [tuple(common + extra)] if common or extra else []
+        for stack in self.settings.stacks:
+            lists.append(tuple(common + [self._absolute(e, anchor) for e in stack.environments]
+                               + extra))
+        return list(dict.fromkeys(lists))
 
     def _matches(self, path: str, pattern: str) -> bool:
         if os.path.isabs(pattern):
@@ -195,7 +210,12 @@ class Workspace:
         if summary is not None and summary.template is not None:
             types = {name: info.schema.type for name, info in summary.template.parameters.items()
                      if info.schema is not None}
-        environment = stack_environment(loaded, self.global_registry, types, parameters)
+        resolver = None
+        if self.settings.capabilities:
+            from hot_ls.workspace.capabilities import list_resolver
+            resolver = list_resolver(self)
+        environment = stack_environment(loaded, self.global_registry, types, parameters,
+                                        resolver)
         environment.unread = tuple(problems)
         return StackContext(self, template, environment, root=template)
 

@@ -1,0 +1,129 @@
+import os
+
+from hot_ls.model.document import Kind
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.workspace.capabilities import (choose, registry_lists, requirement_contexts,
+                                           requirements)
+from hot_ls.workspace.environments import LoadedEnvironment, merged_requires
+
+
+class CapabilitiesUnresolved(Rule):
+    """`requires` selects no candidate, or several, of a list in the resource_registry.
+
+    ## What it checks
+    With the setting `capabilities = true`: each `resource_registry` value
+    that is a list of candidate templates, against the `requires` the
+    stack is created with (this file's, merged with those of the other
+    environment files the settings name with it: `environments`,
+    `stacks`, `hot-ls check -e`).  Exactly one candidate must match: it
+    declares every key `requires` gives, with every value required (a tag
+    declared as a list offers each of its values), and, when it declares
+    `resource_type`, the type being mapped.  The message names each
+    candidate and what does not match.  `requires` must be a mapping.
+    When no `requires` is known for the file (none in it, and the
+    settings name it with no other file), several matches are a warning:
+    another file may bring it.  A candidate hot-ls may not read (a URL, a
+    file outside the workspace) could match or not: that is information.
+
+    ## Why it matters
+    The blueprint makes zero or several matches a validation error: the
+    stack is never created, and `hot-ls capabilities resolve` refuses to
+    write an environment.  Templates created with this environment get
+    HOT604, and their resources of the mapped type are not checked.
+
+    The example needs `capabilities = true` and HOT609 disabled (as in a
+    project that always deploys through `hot-ls capabilities resolve`).
+
+    ## Example
+    ```yaml
+    requires:
+      deployment: ansible
+    resource_registry:
+      OS::TripleO::Controller: [puppet/controller.yaml, docker/controller.yaml]
+    ```
+    ```yaml
+    # puppet/controller.yaml
+    heat_template_version: 2015-10-15
+    capabilities:
+      deployment: puppet
+    ```
+    ```yaml
+    # docker/controller.yaml
+    heat_template_version: 2015-10-15
+    capabilities:
+      deployment: docker
+    ```
+
+    ## Fix
+    Require what one candidate declares (`hot-ls capabilities summary`
+    lists the choices).
+    ```yaml
+    requires:
+      deployment: puppet
+    resource_registry:
+      OS::TripleO::Controller: [puppet/controller.yaml, docker/controller.yaml]
+    ```
+    ```yaml
+    # puppet/controller.yaml
+    heat_template_version: 2015-10-15
+    capabilities:
+      deployment: puppet
+    ```
+    ```yaml
+    # docker/controller.yaml
+    heat_template_version: 2015-10-15
+    capabilities:
+      deployment: docker
+    ```
+    """
+
+    code = 'HOT610'
+    name = 'capabilities-unresolved'
+    severity = Severity.ERROR
+    kinds = frozenset({Kind.ENVIRONMENT})
+
+    def check(self, analysis):
+        if not analysis.settings.capabilities:
+            return
+        workspace = analysis.workspace
+        loaded = LoadedEnvironment.load(analysis.text, analysis.path, workspace.locator,
+                                        capabilities=True)
+        if loaded.requires_node is not None and requirements(loaded.requires)[1] is not None:
+            node = loaded.requires_node
+            yield Finding(node.start, node.end, requirements(loaded.requires)[1])
+        lists = list(registry_lists(loaded.registry))
+        if not lists:
+            return
+        stacks = requirement_contexts(workspace, analysis.path, loaded) if analysis.path else []
+        contexts = [(s.files, s.requires, True, s) for s in stacks] or [
+            ((), merged_requires([loaded]), loaded.requires_node is not None, None)]
+        for path, leaf in lists:
+            span = leaf.origin.value or leaf.origin.key
+            type_name = str(path[-1])
+            said = set()  # a choice failing alike in several stacks: once
+            for files, requires, known, stack in contexts:
+                if stack is not None and not stack.keeps(path, analysis.path):
+                    continue  # a later file of that stack replaces the entry
+                choice = choose(type_name, leaf.candidates, requires, workspace)
+                message, severity = _verdict(choice, files, analysis.path, known)
+                if message is None or choice.verdict() in said:
+                    continue
+                said.add(choice.verdict())
+                yield Finding(span[0], span[1], message, severity=severity)
+
+def _verdict(choice, files, path, known):
+    """The message (None: the choice is made) and its severity."""
+    if choice.chosen is not None:
+        return None, None
+    if not choice.failed:
+        return choice.verdict(), Severity.INFORMATION
+    message = choice.error
+    others = [f for f in files if path is None or os.path.abspath(path) != f]
+    if others:
+        message += ' (requires merged with ' + ', '.join(os.path.basename(f) for f in others) + ')'
+    if not known and choice.matching:
+        return (message + '; no requires is known for this environment: give one, or name the '
+                'environment files it is used with in the settings (`stacks`, `environments`)',
+                Severity.WARNING)
+    return message, None
+
