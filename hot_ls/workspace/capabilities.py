@@ -322,8 +322,8 @@ def _candidate(ref: CandidateRef, workspace: 'Workspace') -> Candidate:
     if summary is None:
         return Candidate(ref, MISSING, note='Could not fetch contents: the file does not exist')
     if summary.template is None:
-        what = summary.problem or f'a {summary.kind.value} document'
-        return Candidate(ref, NOT_TEMPLATE, note=f'not a HOT template ({what})')
+        why = f': {summary.problem}' if summary.problem else ''
+        return Candidate(ref, NOT_TEMPLATE, note=f'not a HOT template{why}')
     return Candidate(ref, READ, Capabilities.of_summary(summary))
 
 
