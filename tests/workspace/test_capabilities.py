@@ -19,7 +19,7 @@ from helpers import FIXTURES
 from hot_ls.config import Settings, Stack
 from hot_ls.workspace import Workspace
 from hot_ls.workspace import capabilities as caps
-from hot_ls.workspace.capabilities import Capabilities, Mismatch, mismatches, requirements
+from hot_ls.workspace.capabilities import Capabilities, mismatches, requirements
 from hot_ls.workspace.environments import LoadedEnvironment, merged_requires
 from hot_ls.workspace.plain import plain_stack, rebase
 from hot_ls.workspace.stacks import NOT_FOUND, UNRESOLVED
@@ -109,10 +109,6 @@ def test_requirements():
 def test_matching(declared, requires, type_name, expected):
     found = mismatches(Capabilities.of(declared), requirements(requires)[0], type_name)
     assert [m.text() for m in found] == expected
-
-
-def test_a_mismatch_names_the_key():
-    assert Mismatch('os', ('rhel',), ('centos',)).key == 'os'
 
 
 # -- choosing: the blueprint's example ------------------------------------------------------

@@ -1,9 +1,10 @@
 from hot_ls.model.document import Kind
 from hot_ls.model.environment import REQUIRES
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.workspace._common import loaded_environment
 from hot_ls.syntax import Mapping
 from hot_ls.workspace.capabilities import SECTION, Capabilities, registry_lists
-from hot_ls.workspace.environments import LoadedEnvironment, client_refusal
+from hot_ls.workspace.environments import client_refusal
 
 #: what HOT110, HOT601 and HOT603 add when they report the blueprint's constructs
 BLUEPRINT_HINT = ("the resource-capabilities blueprint's, which Heat never implemented; the "
@@ -103,8 +104,7 @@ class CapabilitiesSection(Rule):
             yield Finding(pair.key.start, pair.key.end,
                           'Stock Heat refuses the requires section (environment has wrong '
                           'section "requires"): ' + _RESOLVE + ' the environment it accepts')
-        loaded = LoadedEnvironment.load(analysis.text, analysis.path,
-                                        analysis.workspace.locator, capabilities=True)
+        loaded = analysis.derived(loaded_environment)
         for _, leaf in registry_lists(loaded.registry):
             span = leaf.origin.value or leaf.origin.key
             if span is None:

@@ -2,9 +2,10 @@ import os
 
 from hot_ls.model.document import Kind
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.workspace._common import loaded_environment
 from hot_ls.workspace.capabilities import (choose, registry_lists, requirement_contexts,
                                            requirements)
-from hot_ls.workspace.environments import LoadedEnvironment, merged_requires
+from hot_ls.workspace.environments import merged_requires
 
 
 class CapabilitiesUnresolved(Rule):
@@ -86,8 +87,7 @@ class CapabilitiesUnresolved(Rule):
         if not analysis.settings.capabilities:
             return
         workspace = analysis.workspace
-        loaded = LoadedEnvironment.load(analysis.text, analysis.path, workspace.locator,
-                                        capabilities=True)
+        loaded = analysis.derived(loaded_environment)
         if loaded.requires_node is not None and requirements(loaded.requires)[1] is not None:
             node = loaded.requires_node
             yield Finding(node.start, node.end, requirements(loaded.requires)[1])

@@ -1,8 +1,9 @@
 from hot_ls.model.document import Kind
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.workspace._common import loaded_environment
 from hot_ls.rules.workspace.capabilities_section import BLUEPRINT_HINT
 from hot_ls.syntax import Sequence
-from hot_ls.workspace.environments import LoadedEnvironment, MissingFile
+from hot_ls.workspace.environments import MissingFile
 
 
 class EnvironmentRefused(Rule):
@@ -62,8 +63,7 @@ class EnvironmentRefused(Rule):
     kinds = frozenset({Kind.ENVIRONMENT})
 
     def check(self, analysis):
-        loaded = LoadedEnvironment.load(analysis.text, analysis.path, analysis.workspace.locator,
-                                        analysis.settings.capabilities)
+        loaded = analysis.derived(loaded_environment)
         for problem in loaded.client_problems:
             node = problem.node
             start, end = (node.start, node.end) if node is not None else (0, 0)
