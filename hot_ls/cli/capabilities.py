@@ -116,7 +116,7 @@ def _summary(args, workspace: Workspace) -> int:
             out.append(f'  {name}')
             width = max(len(shown(p)) for p in paths)
             for path in paths:
-                tags = replace(found.templates[path], types=()).text()
+                tags = found.templates[path].text(types=False)
                 out.append(f'    {shown(path):<{width}}  {tags}'.rstrip())
     tags = found.tags()
     if tags:
@@ -131,6 +131,10 @@ def _summary(args, workspace: Workspace) -> int:
 
 
 def _resolve(args, settings: Settings) -> int:
+    if os.path.abspath(args.output) in {os.path.abspath(e) for e in args.environments}:
+        print(f'hot-ls: {args.output}: is one of the environments to resolve; write it elsewhere',
+              file=sys.stderr)
+        return 2
     roots = [os.path.dirname(os.path.abspath(e)) for e in args.environments]
     workspace = Workspace(settings, roots, readable=[os.getcwd()])
     result = plain_stack(args.environments, args.output, workspace)

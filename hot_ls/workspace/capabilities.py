@@ -52,6 +52,8 @@ if TYPE_CHECKING:
 
 RESOURCE_TYPE = 'resource_type'
 SECTION = 'capabilities'
+REQUIRES_NOT_A_MAPPING = ('requires must be a mapping of capability names to the values a '
+                          'candidate template must declare')
 
 
 # -- values -------------------------------------------------------------------------------
@@ -131,10 +133,11 @@ class Capabilities:
             out[RESOURCE_TYPE] = list(self.types)
         return out
 
-    def text(self) -> str:
-        """`deployment: puppet, resource_type: OS::TripleO::Controller` (or `no capabilities`)."""
+    def text(self, types: bool = True) -> str:
+        """`deployment: puppet; resource_type: OS::TripleO::Controller` (`no capabilities`
+        when empty); `types`: with resource_type."""
         parts = [f'{k}: ' + ', '.join(value_text(x) for x in v) for k, v in self.tags.items()]
-        if self.types:
+        if self.types and types:
             parts.append(f'{RESOURCE_TYPE}: ' + ', '.join(self.types))
         return '; '.join(parts) if parts else 'no capabilities'
 
@@ -146,8 +149,7 @@ def requirements(requires: Any) -> tuple[dict[str, tuple], str | None]:
     if requires is None:
         return {}, None
     if not isinstance(requires, Mapping):
-        return {}, ('requires must be a mapping of capability names to the values a '
-                    'candidate template must declare')
+        return {}, REQUIRES_NOT_A_MAPPING
     out = {}
     for key, value in requires.items():
         if value is not None:
@@ -410,6 +412,43 @@ def requirement_contexts(workspace: 'Workspace', environment: str,
         contexts.append(StackRequirements(files, merged_requires(usable),
                                           merged_registry(usable)))
     return contexts
+
+
+@dataclass(frozen=True)
+class ListChoice:
+    """A list of candidates of an environment file, chosen in one stack."""
+
+    path: tuple                      # the registry entry (its last key: the type it maps)
+    leaf: Leaf
+    choice: Choice
+    files: tuple[str, ...] = ()      # the stack's environment files (empty: the file alone)
+    requires_known: bool = True      # a requires applies: the file's own, or its stack's
+
+
+def list_choices(workspace: 'Workspace', environment: LoadedEnvironment) -> list[ListChoice]:
+    """Each list of candidates of an environment file (`environment`: as it is being edited),
+    chosen with the merged `requires` of each stack the configuration creates with it (not
+    where a later file of that stack replaces the entry), or, when the configuration names it
+    nowhere, with its own `requires`.  What HOT610 reports and the editor shows."""
+    lists = list(registry_lists(environment.registry))
+    if not lists:
+        return []
+    stacks = requirement_contexts(workspace, environment.path, environment) \
+        if environment.path else []
+    own = merged_requires([environment])
+    found = []
+    for path, leaf in lists:
+        type_name = str(path[-1])
+        if not stacks:
+            found.append(ListChoice(path, leaf, choose(type_name, leaf.candidates or (), own,
+                                                       workspace),
+                                    requires_known=environment.requires_node is not None))
+        for stack in stacks:
+            if stack.keeps(path, environment.path):
+                found.append(ListChoice(path, leaf, choose(type_name, leaf.candidates or (),
+                                                           stack.requires, workspace),
+                                        stack.files))
+    return found
 
 
 # -- introspection ----------------------------------------------------------------------------

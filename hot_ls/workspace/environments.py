@@ -148,7 +148,8 @@ class LoadedEnvironment:
         if capabilities and isinstance(root, Mapping):
             pair = root.index.get(REQUIRES)
             if pair is not None:
-                loaded.requires_node = pair.value if pair.value is not None else pair.key
+                shown = pair.value is not None and pair.value.end > pair.value.start
+                loaded.requires_node = pair.value if shown else pair.key  # (the key: empty)
                 loaded.requires = pair.value.to_python() if pair.value is not None else None
         node = env.sections.get(RESOURCE_REGISTRY)
         if isinstance(node, Mapping):

@@ -35,7 +35,7 @@ from hot_ls.model.environment import (ENCRYPTED_PARAM_NAMES, EVENT_SINKS, PARAME
                                       PARAMETER_MERGE_STRATEGIES, PARAMETERS, RESOURCE_REGISTRY,
                                       EnvironmentError_, merge_environments)
 from hot_ls.syntax import Mapping, parse
-from hot_ls.workspace.capabilities import SECTION, Choice, choose
+from hot_ls.workspace.capabilities import REQUIRES_NOT_A_MAPPING, SECTION, Choice, choose
 from hot_ls.workspace.environments import (Leaf, LoadedEnvironment, MissingFile,
                                            client_merge, merged_registry, merged_requires)
 
@@ -81,7 +81,7 @@ def plain_stack(files: Sequence[str], out: str, workspace: 'Workspace') -> Plain
         return result
     references = list(_file_leaves(registry))
     copies = _copies(references, out, workspace)
-    environment = _sections(loaded, result)
+    environment = _sections(loaded, dict(zip((env.path for env in loaded), files)), result)
     if result.problems:
         return result
     plain_registry = _plain(registry, out_dir, copies)
@@ -113,16 +113,13 @@ def _load(files: Sequence[str], workspace: 'Workspace', result: PlainStack
         for problem in env.environment.problems:
             result.problems.append(f'{path}: Heat refuses it: {problem.message}')
         if env.requires_node is not None and not isinstance(env.requires, dict):
-            result.problems.append(f'{path}: requires must be a mapping of capability names '
-                                   'to the values a candidate template must declare')
+            result.problems.append(f'{path}: {REQUIRES_NOT_A_MAPPING}')
         loaded.append(env)
-    if len(loaded) > 1:
-        for env in loaded:
-            if env.environment.sections.get(PARAMETER_MERGE_STRATEGIES) is not None:
-                result.problems.append(
-                    f'{_shown(env.path)}: its parameter_merge_strategies need the template\'s '
-                    'parameter types to merge it with the other files into one environment: '
-                    'resolve it on its own, or give it to openstack stack create separately')
+        if len(files) > 1 and env.environment.sections.get(PARAMETER_MERGE_STRATEGIES) is not None:
+            result.problems.append(
+                f'{path}: its parameter_merge_strategies need the template\'s parameter types to '
+                'merge it with the other files into one environment: resolve it on its own, or '
+                'give it to openstack stack create separately')
     return loaded
 
 
@@ -154,8 +151,9 @@ def _file_leaves(tree: dict):
             yield value
 
 
-def _sections(loaded: list[LoadedEnvironment], result: PlainStack) -> dict:
-    """Every section but the registry, merged as a stack create merges them."""
+def _sections(loaded: list[LoadedEnvironment], names: dict, result: PlainStack) -> dict:
+    """Every section but the registry, merged as a stack create merges them (`names`: each
+    file's path as given)."""
     if len(loaded) == 1:
         sections = copy.deepcopy(loaded[0].environment.as_dict())
         sections.pop(RESOURCE_REGISTRY, None)
@@ -166,11 +164,11 @@ def _sections(loaded: list[LoadedEnvironment], result: PlainStack) -> dict:
     for env in environments:
         client_parameters = client_merge(client_parameters, copy.deepcopy(env.parameters))
         client_defaults = client_merge(client_defaults, copy.deepcopy(env.parameter_defaults))
-    names = {name: 'string' for name in (*client_parameters, *client_defaults)}
+    types = {name: 'string' for name in (*client_parameters, *client_defaults)}
     try:  # every strategy is `overwrite` (the types matter only to the others)
-        merged = merge_environments(environments, names, client_parameters, client_defaults)
+        merged = merge_environments(environments, types, client_parameters, client_defaults)
     except EnvironmentError_ as exc:
-        result.problems.append(f'{_shown(exc.path)}: Heat refuses it: {exc.message}')
+        result.problems.append(f'{names.get(exc.path, exc.path)}: Heat refuses it: {exc.message}')
         return {}
     present = {key for env in environments for key in env.sections}
     sections: dict = {}
@@ -181,13 +179,6 @@ def _sections(loaded: list[LoadedEnvironment], result: PlainStack) -> dict:
         if key in present:
             sections[key] = value
     return sections
-
-
-def _shown(path: str | None) -> str:
-    if not path:
-        return 'an environment'
-    relative = os.path.relpath(path)
-    return relative if not relative.startswith('..') else path
 
 
 # -- references -------------------------------------------------------------------------------

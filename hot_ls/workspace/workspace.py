@@ -147,14 +147,16 @@ class Workspace:
     def environment_lists(self) -> list[tuple[str, ...]]:
         """Every list of environment files the configuration creates stacks with (absolute,
         in order): the settings' `environments` and `-e` for any template, and each `stacks`
-        entry's on top of those."""
-        anchor = os.path.join(self.roots[0], '-') if self.roots else os.path.join(os.getcwd(), '-')
-        common = [self._absolute(e, anchor) for e in self.settings.environments]
+        entry's on top of those.  A relative path is relative to the first folder."""
+        base = self.roots[0] if self.roots else os.getcwd()
+
+        def absolute(paths: tuple[str, ...]) -> list[str]:
+            return [p if os.path.isabs(p) else os.path.join(base, p) for p in paths]
+        common = absolute(self.settings.environments)
         extra = list(self.extra_environments)
         lists = [tuple(common + extra)] if common or extra else []
         for stack in self.settings.stacks:
-            lists.append(tuple(common + [self._absolute(e, anchor) for e in stack.environments]
-                               + extra))
+            lists.append(tuple(common + absolute(stack.environments) + extra))
         return list(dict.fromkeys(lists))
 
     def _matches(self, path: str, pattern: str) -> bool:
@@ -211,7 +213,7 @@ class Workspace:
             types = {name: info.schema.type for name, info in summary.template.parameters.items()
                      if info.schema is not None}
         resolver = None
-        if self.settings.capabilities:
+        if self.settings.capabilities:  # (imported here: capabilities imports this module)
             from hot_ls.workspace.capabilities import list_resolver
             resolver = list_resolver(self)
         environment = stack_environment(loaded, self.global_registry, types, parameters,

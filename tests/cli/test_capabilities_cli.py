@@ -97,10 +97,25 @@ def test_requires_merges_over_the_files_given(project):
         assert 'OS::TripleO::Controller: out.templates/controller.yaml\n' in fh.read()
 
 
+def test_resolve_writes_yaml_heats_loader_reads_alike(project):
+    from hot_ls.syntax import parse
+    values = {'a': 'yes', 'b': 'on', 'c': '0777', 'd': '1:20', 'e': '2015-10-15', 'f': 'null',
+              'g': 3, 'h': [True, 'no'], 'i': 'x: y', 'j': ''}
+    with open(os.path.join(project, 'values.yaml'), 'w', encoding='utf-8') as fh:
+        json.dump({'parameter_defaults': values}, fh)
+    done = hot_ls('capabilities', 'resolve', '-e', 'values.yaml', '-o', 'out.yaml', cwd=project)
+    assert done.returncode == 0, done.stderr
+    with open(os.path.join(project, 'out.yaml'), encoding='utf-8') as fh:
+        text = fh.read()
+    assert parse(text).root.to_python() == {'parameter_defaults': values}
+
+
 @pytest.mark.parametrize('args, message', [
     (('-o', 'out.yaml'), 'the following arguments are required: -e/--environment'),
     (('-e', 'environment.yaml'), 'the following arguments are required: -o/--output'),
     (('-e', 'nowhere.yaml', '-o', 'out.yaml'), 'nowhere.yaml: cannot read file: file not found'),
+    (('-e', 'environment.yaml', '-o', './environment.yaml'),
+     'is one of the environments to resolve; write it elsewhere'),
 ])
 def test_resolve_usage_errors(project, args, message):
     done = hot_ls('capabilities', 'resolve', *args, cwd=project)

@@ -421,12 +421,13 @@ def test_plain_stack_copies_what_names_an_annotated_template(tmp_path):
     json.loads(plain.templates[str(base / 'sub' / 'inner.yaml')])
 
 
-def test_plain_stack_refuses_what_it_cannot_merge(tmp_path):
+def test_plain_stack_refuses_what_it_cannot_merge(tmp_path, monkeypatch):
     write(tmp_path, {
         'a.yaml': 'parameter_merge_strategies: {size: merge}\nparameters: {size: 1}\n',
         'b.yaml': 'parameters: {size: 2}\n',
         'c.yaml': 'requires: puppet\n',
         'd.yaml': 'parameter_defult: {}\n',
+        'e.yaml': 'event_sinks: [{type: zaqar-queue, target: q}]\n',
     })
     workspace = Workspace(ON, [str(tmp_path)])
     out = str(tmp_path / 'out.yaml')
@@ -443,3 +444,26 @@ def test_plain_stack_refuses_what_it_cannot_merge(tmp_path):
     assert plain_stack([str(tmp_path / 'd.yaml')], out, workspace).problems == [
         f'{tmp_path / "d.yaml"}: Heat refuses it: environment has wrong section '
         '"parameter_defult"']
+    # Heat's merge_map cannot merge two lists of event sinks (a file named as given)
+    monkeypatch.chdir(tmp_path)
+    assert plain_stack([str(tmp_path / 'e.yaml'), 'e.yaml'], out, workspace).problems == [
+        "e.yaml: Heat refuses it: 'list' object has no attribute 'items'"]
+
+
+def test_list_choices_of_an_environment_file(tmp_path):
+    """What HOT610 reports and the editor's hover shows: each list, chosen in its stacks."""
+    folder = project(tmp_path)
+    workspace = Workspace(replace_stack(ON, 'environment.yaml', 'unmatched.yaml'), [folder])
+    unmatched = workspace.environment(os.path.join(folder, 'unmatched.yaml'))
+    [item] = caps.list_choices(workspace, unmatched)
+    assert item.path == (CONTROLLER,) and item.requires_known
+    assert item.files == (os.path.join(folder, 'environment.yaml'),
+                          os.path.join(folder, 'unmatched.yaml'))
+    assert item.choice.failed
+    # environment.yaml's list is replaced by unmatched.yaml's in its only stack
+    assert caps.list_choices(workspace, workspace.environment(
+        os.path.join(folder, 'environment.yaml'))) == []
+    # a file the settings name nowhere: its own requires (none here)
+    [alone] = caps.list_choices(workspace, workspace.environment(
+        os.path.join(folder, 'ambiguous.yaml')))
+    assert alone.files == () and not alone.requires_known and alone.choice.failed

@@ -93,10 +93,11 @@ class CapabilitiesSection(Rule):
                       'Stock Heat refuses the capabilities section ("The template section is '
                       'invalid: capabilities"), in a provider template too: ' + _RESOLVE
                       + ' copies of the templates an environment maps without it')
-        value = pair.value if pair.value is not None else pair.key
-        problem = Capabilities.of(value.to_python() if pair.value is not None else None).problem
+        value = pair.value
+        problem = Capabilities.of(value.to_python() if value is not None else None).problem
         if problem is not None:
-            yield Finding(value.start, value.end, problem)
+            where = value if value is not None else pair.key
+            yield Finding(where.start, where.end, problem)
 
     def _environment(self, analysis, root: Mapping):
         pair = root.index.get(REQUIRES)
@@ -114,4 +115,3 @@ class CapabilitiesSection(Rule):
             yield Finding(span[0], span[1],
                           f'Stock Heat refuses a list of candidate templates{said}: ' + _RESOLVE
                           + ' the environment it accepts, with the template requires selects')
-

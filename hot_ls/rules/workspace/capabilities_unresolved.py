@@ -3,9 +3,7 @@ import os
 from hot_ls.model.document import Kind
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.workspace._common import loaded_environment
-from hot_ls.workspace.capabilities import (choose, registry_lists, requirement_contexts,
-                                           requirements)
-from hot_ls.workspace.environments import merged_requires
+from hot_ls.workspace.capabilities import REQUIRES_NOT_A_MAPPING, ListChoice, list_choices
 
 
 class CapabilitiesUnresolved(Rule):
@@ -86,44 +84,32 @@ class CapabilitiesUnresolved(Rule):
     def check(self, analysis):
         if not analysis.settings.capabilities:
             return
-        workspace = analysis.workspace
         loaded = analysis.derived(loaded_environment)
-        if loaded.requires_node is not None and requirements(loaded.requires)[1] is not None:
+        if loaded.requires_node is not None and not isinstance(loaded.requires, dict):
             node = loaded.requires_node
-            yield Finding(node.start, node.end, requirements(loaded.requires)[1])
-        lists = list(registry_lists(loaded.registry))
-        if not lists:
-            return
-        stacks = requirement_contexts(workspace, analysis.path, loaded) if analysis.path else []
-        contexts = [(s.files, s.requires, True, s) for s in stacks] or [
-            ((), merged_requires([loaded]), loaded.requires_node is not None, None)]
-        for path, leaf in lists:
-            span = leaf.origin.value or leaf.origin.key
-            type_name = str(path[-1])
-            said = set()  # a choice failing alike in several stacks: once
-            for files, requires, known, stack in contexts:
-                if stack is not None and not stack.keeps(path, analysis.path):
-                    continue  # a later file of that stack replaces the entry
-                choice = choose(type_name, leaf.candidates, requires, workspace)
-                message, severity = _verdict(choice, files, analysis.path, known)
-                if message is None or choice.verdict() in said:
-                    continue
-                said.add(choice.verdict())
-                yield Finding(span[0], span[1], message, severity=severity)
+            yield Finding(node.start, node.end, REQUIRES_NOT_A_MAPPING)
+        said = set()  # a choice failing alike in several stacks: once
+        for item in list_choices(analysis.workspace, loaded):
+            choice = item.choice
+            if choice.chosen is not None or (item.path, choice.verdict()) in said:
+                continue
+            said.add((item.path, choice.verdict()))
+            span = item.leaf.origin.value or item.leaf.origin.key
+            message, severity = _message(item, analysis.path)
+            yield Finding(span[0], span[1], message, severity=severity)
 
-def _verdict(choice, files, path, known):
-    """The message (None: the choice is made) and its severity."""
-    if choice.chosen is not None:
-        return None, None
+
+def _message(item: ListChoice, path: str | None) -> tuple[str, Severity | None]:
+    """What to say of a choice not made, and how severely (None: the rule's severity)."""
+    choice = item.choice
     if not choice.failed:
-        return choice.verdict(), Severity.INFORMATION
-    message = choice.error
-    others = [f for f in files if path is None or os.path.abspath(path) != f]
+        return choice.verdict(), Severity.INFORMATION  # a candidate was not read
+    message = choice.error or ''
+    others = [f for f in item.files if path is None or os.path.abspath(path) != f]
     if others:
         message += ' (requires merged with ' + ', '.join(os.path.basename(f) for f in others) + ')'
-    if not known and choice.matching:
+    if not item.requires_known and choice.matching:
         return (message + '; no requires is known for this environment: give one, or name the '
                 'environment files it is used with in the settings (`stacks`, `environments`)',
                 Severity.WARNING)
     return message, None
-
