@@ -3,7 +3,8 @@ import os
 from hot_ls.model.document import Kind
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.workspace._common import loaded_environment
-from hot_ls.workspace.capabilities import REQUIRES_NOT_A_MAPPING, ListChoice, list_choices
+from hot_ls.workspace.capabilities import (MISSING, REQUIRES_NOT_A_MAPPING, ListChoice,
+                                           list_choices)
 
 
 class CapabilitiesUnresolved(Rule):
@@ -18,7 +19,8 @@ class CapabilitiesUnresolved(Rule):
     declares every key `requires` gives, with every value required (a tag
     declared as a list offers each of its values), and, when it declares
     `resource_type`, the type being mapped.  The message names each
-    candidate and what does not match.  `requires` must be a mapping.
+    candidate and what does not match.  `requires` must be a mapping.  A
+    candidate file that does not exist is a warning (it never matches).
     When no `requires` is known for the file (none in it, and the
     settings name it with no other file), several matches are a warning:
     another file may bring it.  A candidate hot-ls may not read (a URL, a
@@ -88,9 +90,16 @@ class CapabilitiesUnresolved(Rule):
         if loaded.requires_node is not None and not isinstance(loaded.requires, dict):
             node = loaded.requires_node
             yield Finding(node.start, node.end, REQUIRES_NOT_A_MAPPING)
-        said = set()  # a choice failing alike in several stacks: once
+        said, missing = set(), set()  # a choice failing alike in several stacks: once
         for item in list_choices(analysis.workspace, loaded):
             choice = item.choice
+            for candidate in choice.candidates:
+                span = candidate.ref.span
+                if candidate.status == MISSING and span is not None and span not in missing:
+                    missing.add(span)
+                    yield Finding(span[0], span[1], f'Could not fetch contents for '
+                                  f'{candidate.name}: a candidate that does not exist never '
+                                  'matches', severity=Severity.WARNING)
             if choice.chosen is not None or (item.path, choice.verdict()) in said:
                 continue
             said.add((item.path, choice.verdict()))
