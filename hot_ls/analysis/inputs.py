@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from hot_ls.config import Settings
-from hot_ls.model.environment import Environment
+from hot_ls.model.environment import REQUIRES, Environment
 from hot_ls.text.source import read_source
 
 
@@ -50,13 +50,14 @@ def evaluation_inputs(settings: Settings, document_path: str | None,
     base = os.path.dirname(os.path.abspath(document_path)) if document_path else os.getcwd()
     loaded: list[Environment] = []
     problems: list[str] = []
+    extra = (REQUIRES,) if settings.capabilities else ()
     for path in tuple(settings.environments) + tuple(environments):
         full = path if os.path.isabs(path) else os.path.join(base, path)
         source = read_source(full)
         if source.problem is not None:
             problems.append(f'environment {full}: {source.problem.message}')
             continue
-        loaded.append(Environment.from_text(source.text, full))
+        loaded.append(Environment.from_text(source.text, full, extra))
     values = dict(settings.parameters)
     values.update(parameters or {})
     return EvaluationInputs(tuple(loaded), values, tuple(problems))

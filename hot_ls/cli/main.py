@@ -31,12 +31,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument('--stdio', action='store_true',
                        help='serve over stdio (the default; accepted because many editors pass it)')
 
+    from hot_ls.cli import capabilities as capabilities_cli
     from hot_ls.cli import catalog as catalog_cli, eval as eval_cli, graph as graph_cli
     from hot_ls.cli import preview as preview_cli
     eval_cli.add_parser(sub)
     preview_cli.add_parser(sub)
     graph_cli.add_parser(sub)
     catalog_cli.add_parser(sub)
+    capabilities_cli.add_parser(sub)
     return parser
 
 
@@ -91,6 +93,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == 'graph':
             from hot_ls.cli import graph as graph_cli
             return graph_cli.run(args, _settings(args))
+        if args.command == 'capabilities':
+            from hot_ls.cli import capabilities as capabilities_cli
+            return capabilities_cli.run(args, _settings(args))
         if args.command == 'serve':
             from hot_ls.server.main import serve
             return serve(args.tcp)

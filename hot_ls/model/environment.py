@@ -32,6 +32,10 @@ SECTIONS = (PARAMETERS, RESOURCE_REGISTRY, PARAMETER_DEFAULTS, ENCRYPTED_PARAM_N
     'parameters', 'resource_registry', 'parameter_defaults', 'encrypted_param_names',
     'event_sinks', 'parameter_merge_strategies')
 
+#: the resource-capabilities blueprint's section, which stock Heat refuses; read only when the
+#: `capabilities` setting is on (hot_ls.workspace.capabilities)
+REQUIRES = 'requires'
+
 STRATEGIES = (OVERWRITE, MERGE, DEEP_MERGE) = ('overwrite', 'merge', 'deep_merge')
 
 # HOT parameter type names, as the merge sees them (Heat's Schema.MAP / LIST / ...)
@@ -71,14 +75,18 @@ class Environment:
     problems: list[EnvironmentError_] = field(default_factory=list)
 
     @classmethod
-    def from_text(cls, text: str, path: str | None = None) -> 'Environment':
+    def from_text(cls, text: str, path: str | None = None,
+                  extra_sections: tuple[str, ...] = ()) -> 'Environment':
+        """`extra_sections`: top-level keys beyond Heat's that this reader passes over (the
+        resource-capabilities blueprint's `requires`, when hot-ls is told to understand it);
+        they are neither problems nor sections."""
         tree = parse(text)
         env = cls(tree, path)
         if tree.syntax_errors:
             issue = tree.syntax_errors[0]
             env.problems.append(EnvironmentError_(issue.message, None, path))
             return env
-        env._read(tree.root)
+        env._read(tree.root, extra_sections)
         return env
 
     @classmethod
@@ -103,7 +111,7 @@ class Environment:
         env._read(build(data) if data is not None else None)
         return env
 
-    def _read(self, root: Node | None) -> None:
+    def _read(self, root: Node | None, extra_sections: tuple[str, ...] = ()) -> None:
         if root is None or (isinstance(root, Scalar) and root.value is None):
             return  # an empty document is an empty environment
         if not isinstance(root, Mapping):
@@ -111,6 +119,8 @@ class Environment:
                 'The environment is not a valid YAML mapping data type.', root, self.path))
             return
         for key, pair in root.index.items():
+            if key in extra_sections:
+                continue
             if key not in SECTIONS:
                 self.problems.append(EnvironmentError_(
                     'environment has wrong section "%s"' % (key,), pair.key, self.path))
@@ -120,7 +130,8 @@ class Environment:
                     'environment has empty section "%s"' % (key,), pair.key, self.path))
                 return
         for key, pair in root.index.items():
-            self.sections[key] = pair.value
+            if key not in extra_sections:
+                self.sections[key] = pair.value
 
     def section(self, name: str) -> Any:
         """A section's plain value ({} / [] when absent, as Heat's default_for_missing)."""

@@ -84,6 +84,8 @@ from hot_ls.rules.plugins.resource_validation import ResourceValidation
 from hot_ls.rules.software.component_duplicate_action import ComponentDuplicateAction
 from hot_ls.rules.software.component_unknown_action import ComponentUnknownAction
 from hot_ls.rules.software.deployment_actions_ignored import DeploymentActionsIgnored
+from hot_ls.rules.workspace.capabilities_section import CapabilitiesSection
+from hot_ls.rules.workspace.capabilities_unresolved import CapabilitiesUnresolved
 from hot_ls.rules.workspace.environment_refused import EnvironmentRefused
 from hot_ls.rules.workspace.get_file_target import GetFileTarget
 from hot_ls.rules.workspace.nesting_depth import NestingDepth
@@ -122,7 +124,8 @@ RULE_CLASSES: list[type[Rule]] = [
     ComponentDuplicateAction, ComponentUnknownAction, DeploymentActionsIgnored,
     # environments, provider templates and files (the workspace)
     EnvironmentSection, EnvironmentEmptySection, EnvironmentRefused, StackEnvironment,
-    ProviderTemplate, NestingDepth, ProviderFacade, GetFileTarget,
+    ProviderTemplate, NestingDepth, ProviderFacade, GetFileTarget, CapabilitiesSection,
+    CapabilitiesUnresolved,
     # evaluation
     FunctionArguments, PropertyEvaluation, OutputEvaluation, ConditionEvaluation,
 ]

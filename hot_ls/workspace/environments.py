@@ -18,6 +18,16 @@ and the result is what Heat uses:
 written (for navigation and messages), then loads the registry as
 `ResourceRegistry.load` does: a null deletes, `hooks` and
 `restricted_actions` are checked, a mapping nests (`resources`).
+
+With the `capabilities` setting, environments are read as the
+resource-capabilities blueprint reads them (hot_ls.workspace.capabilities):
+a `requires` section, and registry values that are lists of candidate
+templates.  `requires` merges across the stack's files as the registry
+does (python-heatclient's deep_update, then the engine's merge_map: for
+each key, the last file giving it a non-null value wins), and each list is
+replaced by the candidate that merged `requires` selects before the
+registry is loaded, so the registry only ever holds what a stock Heat
+registry holds.
 """
 from __future__ import annotations
 
@@ -25,16 +35,25 @@ import collections.abc
 import copy
 import os
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 from urllib.parse import urljoin
 
-from hot_ls.model.environment import (RESOURCE_REGISTRY, Environment, EnvironmentError_,
-                                      merge_environments)
-from hot_ls.syntax import Mapping, Node, Scalar
+from hot_ls.model.environment import (REQUIRES, RESOURCE_REGISTRY, Environment,
+                                      EnvironmentError_, merge_environments, merge_map)
+from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 from hot_ls.workspace.paths import Locator, Target
 from hot_ls.workspace.registry import (HOOK_TYPES, HOOKS, RESOURCES, RESTRICTED,
                                        RESTRICTED_ACTIONS, TEMPLATE_SUFFIXES, Entry,
                                        GlobalRegistry, Origin, Registry)
+
+
+@dataclass(frozen=True)
+class CandidateRef:
+    """One item of a list-valued registry entry (the capabilities blueprint's candidates)."""
+
+    value: Any                          # as written
+    target: Target                      # the file it names (or why there is none)
+    span: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -44,6 +63,10 @@ class Leaf:
     value: Any
     origin: Origin
     target: Target | None = None
+    #: what a file reference is relative to: the environment's folder, or a `base_url`
+    base: str | None = None
+    #: for a list of candidate templates (with the `capabilities` setting): each item
+    candidates: tuple[CandidateRef, ...] | None = None
 
 
 def _is_hook_definition(key: Any, value: Any) -> str | None:
@@ -82,7 +105,7 @@ class MissingFile(EnvironmentError_):
     """A registry value naming a file that does not exist (python-heatclient cannot read it)."""
 
 
-def _client_refusal(key: Any, value: Any, base: str) -> str | None:
+def client_refusal(key: Any, value: Any, base: str) -> str | None:
     """Why python-heatclient cannot process a registry value (its resolve_environment_urls:
     `ignore_if`, then `urljoin`), or None."""
     if key == 'base_url' or isinstance(value, dict):
@@ -110,11 +133,24 @@ class LoadedEnvironment:
     registry: dict = field(default_factory=dict)  # nested dicts of Leaf
     #: what python-heatclient refuses while reading it (it stops `openstack stack create`)
     client_problems: list[EnvironmentError_] = field(default_factory=list)
+    #: read as the capabilities blueprint reads it (`requires`, lists of candidates)
+    capabilities: bool = False
+    #: the blueprint's `requires` section as written (None: absent or not read)
+    requires: Any = None
+    requires_node: Node | None = None
 
     @classmethod
-    def load(cls, text: str, path: str | None, locator: Locator) -> 'LoadedEnvironment':
-        env = Environment.from_text(text, path)
-        loaded = cls(path, env)
+    def load(cls, text: str, path: str | None, locator: Locator,
+             capabilities: bool = False) -> 'LoadedEnvironment':
+        env = Environment.from_text(text, path, (REQUIRES,) if capabilities else ())
+        loaded = cls(path, env, capabilities=capabilities)
+        root = env.tree.root if env.tree is not None else None
+        if capabilities and isinstance(root, Mapping):
+            pair = root.index.get(REQUIRES)
+            if pair is not None:
+                shown = pair.value is not None and pair.value.end > pair.value.start
+                loaded.requires_node = pair.value if shown else pair.key  # (the key: empty)
+                loaded.requires = pair.value.to_python() if pair.value is not None else None
         node = env.sections.get(RESOURCE_REGISTRY)
         if isinstance(node, Mapping):
             base = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
@@ -142,15 +178,22 @@ class LoadedEnvironment:
                 continue
             raw = value.to_python() if value is not None else None
             origin = Origin(self.path, _span(pair.key), _span(value))
+            if self.capabilities and client and isinstance(value, Sequence) \
+                    and key not in (HOOKS, RESTRICTED):
+                out[key] = Leaf(raw, origin, None, base, tuple(
+                    CandidateRef(item.to_python(), _locate_candidate(item.to_python(), base,
+                                                                     locator), _span(item))
+                    for item in value.items))
+                continue  # a list of candidates: capabilities.choose picks one
             target = locator.locate(raw, base) if _is_file_reference(key, raw) else None
-            out[key] = Leaf(raw, origin, target)
+            out[key] = Leaf(raw, origin, target, base if target is not None else None)
             if client:
                 self._check_client(key, raw, base, target, pair)
         return out
 
     def _check_client(self, key: Any, raw: Any, base: str, target: Target | None, pair) -> None:
         node = pair.value if pair.value is not None else pair.key
-        refusal = _client_refusal(key, raw, base)
+        refusal = client_refusal(key, raw, base)
         if refusal is not None:
             self.client_problems.append(EnvironmentError_(refusal, node, self.path))
         elif target is not None and target.readable and not os.path.isfile(target.path):
@@ -176,18 +219,25 @@ class LoadedEnvironment:
         return self.client_problems + self.environment.problems
 
 
+def _locate_candidate(value: Any, base: str, locator: Locator) -> Target:
+    """A candidate of a list: a file (as python-heatclient would read it) or a type name."""
+    if isinstance(value, str) and '::' in value:
+        return Target(value)  # a resource type: no file, no refusal
+    return locator.locate(value, base)
+
+
 def _copy_tree(tree: dict) -> dict:
     """A copy of nested dicts (their leaves shared: they are immutable)."""
     return {k: _copy_tree(v) if isinstance(v, dict) else v for k, v in tree.items()}
 
 
-def _client_merge(old: Any, new: dict) -> dict:
+def client_merge(old: Any, new: dict) -> dict:
     """python-heatclient's deep_update."""
     if old is None or not isinstance(old, dict):
         old = {}
     for key, value in new.items():
         if isinstance(value, dict):
-            old[key] = _client_merge(old.get(key, {}), value)
+            old[key] = client_merge(old.get(key, {}), value)
         else:
             old[key] = value
     return old
@@ -201,6 +251,12 @@ def _server_merge(old: Any, new: dict) -> dict:
         if not (isinstance(value, Leaf) and value.value is None):
             old[key] = value
     return old
+
+
+#: picks one candidate of a list-valued registry entry: (the entry's path, the list, the
+#: stack's merged `requires`) -> (the chosen value, or None; why none, or None when hot-ls
+#: cannot tell).  hot_ls.workspace.capabilities.list_resolver builds it.
+ListResolver = Callable[[tuple, Leaf, dict], 'tuple[Leaf | None, str | None]']
 
 
 @dataclass
@@ -217,6 +273,11 @@ class StackEnvironment:
     unread: tuple[str, ...] = ()
     #: the parameter values given beside the files (settings; `-P`)
     given: dict = field(default_factory=dict)
+    #: the capabilities blueprint's `requires`, merged over the files
+    requires: dict = field(default_factory=dict)
+    #: lists of candidates no candidate was chosen for: registry path -> why (None: hot-ls
+    #: cannot tell, a candidate was not read)
+    unresolved: dict[tuple, str | None] = field(default_factory=dict)
 
     @property
     def known(self) -> bool:
@@ -229,10 +290,59 @@ class StackEnvironment:
         return tuple(f.path for f in self.files if f.path)
 
 
+def merged_registry(files: Iterable[LoadedEnvironment]) -> dict:
+    """The registries of these files (in order) merged as a stack create merges them: the
+    client's deep_update of every file, then the engine's merge_map of each over that."""
+    files = tuple(files)
+    merged: dict = {}
+    for loaded in files:
+        merged = client_merge(merged, _copy_tree(loaded.registry))
+    for loaded in files:
+        if loaded.registry:
+            merged = _server_merge(merged, _copy_tree(loaded.registry))
+    return merged
+
+
+def merged_requires(files: Iterable[LoadedEnvironment]) -> dict:
+    """The blueprint's `requires` of these files, merged as the registry merges: for each key,
+    the value of the last file that gives it a non-null one (a `requires` that is not a
+    mapping counts for nothing: HOT610 reports it)."""
+    sections = [copy.deepcopy(f.requires) for f in files if isinstance(f.requires, dict)]
+    client: dict = {}
+    for section in sections:
+        client = client_merge(client, copy.deepcopy(section))
+    merged = client
+    for section in sections:
+        if section:
+            merged = merge_map(merged, section)
+    return {key: value for key, value in merged.items() if value is not None}
+
+
+def resolve_lists(tree: dict, requires: dict, resolver: ListResolver,
+                  path: tuple = ()) -> dict[tuple, tuple[Leaf, str | None]]:
+    """Replace each list of candidates in a (merged) registry by the candidate `resolver`
+    chooses; returns the lists it chose none for (removed): path -> (the list, why)."""
+    unresolved: dict[tuple, tuple[Leaf, str | None]] = {}
+    for key, value in list(tree.items()):
+        here = path + (key,)
+        if isinstance(value, dict):
+            unresolved.update(resolve_lists(value, requires, resolver, here))
+        elif value.candidates is not None:
+            chosen, why = resolver(here, value, requires)
+            if chosen is not None:
+                tree[key] = chosen
+            else:
+                del tree[key]
+                unresolved[here] = (value, why)
+    return unresolved
+
+
 def stack_environment(files: Iterable[LoadedEnvironment], global_registry: GlobalRegistry | None,
                       param_types: dict | None = None,
-                      parameters: dict | None = None) -> StackEnvironment:
-    """The environment of a stack created with these files (in order) and `-P` parameters."""
+                      parameters: dict | None = None,
+                      list_resolver: ListResolver | None = None) -> StackEnvironment:
+    """The environment of a stack created with these files (in order) and `-P` parameters;
+    `list_resolver` (the `capabilities` setting) chooses among lists of candidates."""
     files = tuple(files)
     stack = StackEnvironment(files, Registry(global_=global_registry),
                              given=dict(parameters or {}))
@@ -240,22 +350,21 @@ def stack_environment(files: Iterable[LoadedEnvironment], global_registry: Globa
         if loaded.problems:
             stack.problems.extend(loaded.problems)
     usable = [f for f in files if not f.problems]
-    # 1. the client: deep_update of every file, registry values located
-    merged_registry: dict = {}
-    for loaded in usable:
-        merged_registry = _client_merge(merged_registry, _copy_tree(loaded.registry))
-    # 2. the engine: merge_map of each file's registry over that
-    for loaded in usable:
-        if loaded.registry:
-            merged_registry = _server_merge(merged_registry, _copy_tree(loaded.registry))
-    _load_registry(stack, (), merged_registry)
+    registry = merged_registry(usable)
+    if list_resolver is not None:
+        stack.requires = merged_requires(usable)
+        for here, (leaf, why) in resolve_lists(registry, stack.requires, list_resolver).items():
+            stack.unresolved[tuple(str(p) for p in here)] = why
+            if why is not None:
+                stack.problems.append(EnvironmentError_(why, None, leaf.origin.path))
+    _load_registry(stack, (), registry)
     # parameters and parameter_defaults: the client's deep merge, then the engine's strategies
     client_parameters: dict = dict(parameters or {})
     client_defaults: dict = {}
     for loaded in usable:
-        client_parameters = _client_merge(client_parameters, copy.deepcopy(
+        client_parameters = client_merge(client_parameters, copy.deepcopy(
             loaded.environment.parameters))
-        client_defaults = _client_merge(client_defaults, copy.deepcopy(
+        client_defaults = client_merge(client_defaults, copy.deepcopy(
             loaded.environment.parameter_defaults))
     try:
         merged = merge_environments([f.environment for f in usable], dict(param_types or {}),

@@ -19,7 +19,7 @@ from hot_ls.catalog import ResourceType
 from hot_ls.workspace.environments import StackEnvironment
 from hot_ls.workspace.paths import UNSAVED, Target
 from hot_ls.workspace.providers import provider_type
-from hot_ls.workspace.registry import TEMPLATE, Registry, Resolution
+from hot_ls.workspace.registry import RESOURCES, TEMPLATE, Registry, Resolution
 
 if TYPE_CHECKING:
     from hot_ls.workspace.workspace import Workspace
@@ -35,6 +35,7 @@ LOOP = 'loop'                        # the registry maps in a circle
 PROVIDER_MISSING = 'provider-missing'  # a template file that does not exist
 PROVIDER_UNREAD = 'provider-unread'    # a URL, or outside the workspace: not checked
 PROVIDER_BROKEN = 'provider-broken'    # not a HOT template Heat can read
+UNRESOLVED = 'capabilities-unresolved'  # a list of candidates `requires` chose none of
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,14 @@ class StackContext:
         return found
 
     def _resolve(self, type_name: Any, resource_name: Any) -> TypeResolution:
+        unresolved = self.environment.unresolved
+        if unresolved and isinstance(type_name, str):
+            for path in ((RESOURCES, str(resource_name), type_name), (type_name,)):
+                if path in unresolved:  # the environment is refused: nothing to check against
+                    why = unresolved[path]
+                    return TypeResolution(type_name, Resolution(type_name), problem=UNRESOLVED,
+                                          message=why or 'the resource-capabilities `requires` '
+                                          'selects no single candidate hot-ls can read')
         resolution = self.registry.resolve(type_name, resource_name)
         entry = resolution.entry
         if entry is None:

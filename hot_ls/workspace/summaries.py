@@ -132,8 +132,9 @@ class Summary:
 
 
 def summarize(path: str, source: Source, locator: Locator,
-              tree: SyntaxTree | None = None) -> Summary:
-    """The summary of the file at `path` with this text."""
+              tree: SyntaxTree | None = None, capabilities: bool = False) -> Summary:
+    """The summary of the file at `path` with this text (`capabilities`: environments read as
+    the resource-capabilities blueprint reads them)."""
     if source.problem is not None:
         return Summary(path, Kind.BROKEN, problem=source.problem.message)
     tree = tree if tree is not None else parse(source.text)
@@ -142,7 +143,7 @@ def summarize(path: str, source: Source, locator: Locator,
         return Summary(path, kind, template=template_summary(Template(tree, path)))
     if kind is Kind.ENVIRONMENT:
         return Summary(path, kind, environment=environment_summary(path, source.text, tree,
-                                                                   locator))
+                                                                   locator, capabilities))
     return Summary(path, kind)
 
 
@@ -205,8 +206,8 @@ def _resource(name: Any, key, body, member: bool = False) -> ResourceInfo:
 
 
 def environment_summary(path: str, text: str, tree: SyntaxTree,
-                        locator: Locator) -> EnvironmentSummary:
-    loaded = LoadedEnvironment.load(text, path, locator)
+                        locator: Locator, capabilities: bool = False) -> EnvironmentSummary:
+    loaded = LoadedEnvironment.load(text, path, locator, capabilities)
     summary = EnvironmentSummary(path, loaded)
     root = tree.root
     if isinstance(root, Mapping):

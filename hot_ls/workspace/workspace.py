@@ -112,7 +112,8 @@ class Workspace:
             cached = self._summaries.get(path)
             if cached is not None and cached[0] == stamp:
                 return cached[1]
-        summary = summarize(path, self.files.read(path), self.locator)
+        summary = summarize(path, self.files.read(path), self.locator,
+                            capabilities=self.settings.capabilities)
         with self._lock:
             self._summaries[path] = (stamp, summary)
         return summary
@@ -124,7 +125,8 @@ class Workspace:
         if summary.environment is not None:
             return summary.environment.loaded
         # Heat reads any mapping as an environment (and refuses what it cannot use)
-        return LoadedEnvironment.load(self.files.read(path).text, path, self.locator)
+        return LoadedEnvironment.load(self.files.read(path).text, path, self.locator,
+                                      self.settings.capabilities)
 
     # -- which environments apply --------------------------------------------------------
     def configured_environments(self, template: str) -> tuple[tuple[str, ...], dict] | None:
@@ -143,6 +145,21 @@ class Workspace:
         if not matched and not self.extra_environments and not parameters:
             return None
         return tuple(self._absolute(e, template) for e in environments), parameters
+
+    def environment_lists(self) -> list[tuple[str, ...]]:
+        """Every list of environment files the configuration creates stacks with (absolute,
+        in order): the settings' `environments` and `-e` for any template, and each `stacks`
+        entry's on top of those.  A relative path is relative to the first folder."""
+        base = self.roots[0] if self.roots else os.getcwd()
+
+        def absolute(paths: tuple[str, ...]) -> list[str]:
+            return [p if os.path.isabs(p) else os.path.join(base, p) for p in paths]
+        common = absolute(self.settings.environments)
+        extra = list(self.extra_environments)
+        lists = [tuple(common + extra)] if common or extra else []
+        for stack in self.settings.stacks:
+            lists.append(tuple(common + absolute(stack.environments) + extra))
+        return list(dict.fromkeys(lists))
 
     def _matches(self, path: str, pattern: str) -> bool:
         if os.path.isabs(pattern):
@@ -197,7 +214,12 @@ class Workspace:
         if summary is not None and summary.template is not None:
             types = {name: info.schema.type for name, info in summary.template.parameters.items()
                      if info.schema is not None}
-        environment = stack_environment(loaded, self.global_registry, types, parameters)
+        resolver = None
+        if self.settings.capabilities:  # (imported here: capabilities imports this module)
+            from hot_ls.workspace.capabilities import list_resolver
+            resolver = list_resolver(self)
+        environment = stack_environment(loaded, self.global_registry, types, parameters,
+                                        resolver)
         environment.unread = tuple(problems)
         return StackContext(self, template, environment, root=template)
 

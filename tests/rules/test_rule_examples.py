@@ -28,7 +28,10 @@ from hot_ls.text.source import read_source
 _BLOCK = re.compile(r'```yaml\n(.*?)```', re.S)
 _FILE = re.compile(r'# (env: )?(\S+)\n')
 SETTINGS = {'HOT710': Settings(target_release='train'),  # "With target_release = train"
-            'HOT604': Settings(environments=('envs/prod.yaml',))}  # "a configuration names"
+            'HOT604': Settings(environments=('envs/prod.yaml',)),  # "a configuration names"
+            'HOT609': Settings(capabilities=True),  # "With the setting `capabilities = true`"
+            # "needs `capabilities = true` and HOT609 disabled"
+            'HOT610': Settings(capabilities=True, disable=('HOT609',))}
 
 
 def _analyse(blocks: list[str], root, settings: Settings | None):

@@ -1,4 +1,5 @@
 from hot_ls.model.document import Kind
+from hot_ls.model.environment import REQUIRES
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.syntax import Scalar
 
@@ -7,7 +8,9 @@ class EnvironmentEmptySection(Rule):
     """An environment section is present but empty.
 
     ## What it checks
-    Sections such as `parameter_defaults:` with nothing under them.
+    Sections such as `parameter_defaults:` with nothing under them (not
+    the resource-capabilities blueprint's `requires:`, which HOT601 or
+    HOT610 report).
 
     ## Why it matters
     python-heatclient (and so `openstack stack create -e` and TripleO)
@@ -37,7 +40,7 @@ class EnvironmentEmptySection(Rule):
 
     def check(self, analysis):
         for key, pair in analysis.tree.root.index.items():
-            if isinstance(pair.value, Scalar) and pair.value.value is None:
+            if isinstance(pair.value, Scalar) and pair.value.value is None and key != REQUIRES:
                 yield Finding(pair.key.start, pair.key.end,
                               f'environment has empty section "{key}"; python-heatclient accepts '
                               'it, Heat\'s environment_files parser does not')

@@ -1,6 +1,8 @@
 from hot_ls.model.document import ENVIRONMENT_SECTIONS, Kind
+from hot_ls.model.environment import REQUIRES
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
+from hot_ls.rules.workspace.capabilities_section import BLUEPRINT_HINT
 
 
 class EnvironmentSection(Rule):
@@ -13,8 +15,10 @@ class EnvironmentSection(Rule):
 
     ## Why it matters
     Heat and python-heatclient refuse the environment: 'environment has
-    wrong section "x"'.  The resource-capabilities spec's `requires:`
-    section was never implemented.
+    wrong section "x"'.  The resource-capabilities blueprint's `requires:`
+    section was never implemented (the message names the setting
+    `capabilities = true`, with which hot-ls understands it: then HOT609
+    reports it instead).
 
     ## Example
     ```yaml
@@ -42,6 +46,12 @@ class EnvironmentSection(Rule):
         root = analysis.tree.root
         for key, pair in root.index.items():
             if key in ENVIRONMENT_SECTIONS:
+                continue
+            if key == REQUIRES:
+                if not analysis.settings.capabilities:  # else HOT609 says it
+                    yield Finding(pair.key.start, pair.key.end,
+                                  f'environment has wrong section "{key}" (the section is '
+                                  f'{BLUEPRINT_HINT})')
                 continue
             matches = did_you_mean(key, ENVIRONMENT_SECTIONS)
             yield Finding(pair.key.start, pair.key.end,

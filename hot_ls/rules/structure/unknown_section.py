@@ -1,6 +1,8 @@
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.rules.version._common import string_version_keys
+from hot_ls.rules.workspace.capabilities_section import BLUEPRINT_HINT
+from hot_ls.workspace.capabilities import SECTION
 
 
 class UnknownSection(Rule):
@@ -13,8 +15,10 @@ class UnknownSection(Rule):
 
     ## Why it matters
     Heat refuses the template: "The template section is invalid: ...".
-    Sections proposed but never implemented, such as `capabilities`, are
-    refused too.
+    Sections proposed but never implemented, such as the resource-
+    capabilities blueprint's `capabilities`, are refused too (the message
+    names the setting `capabilities = true`, with which hot-ls
+    understands that one: then HOT609 reports it instead).
 
     ## Example
     ```yaml
@@ -51,6 +55,11 @@ class UnknownSection(Rule):
             if key in sections or (key in ambiguous and len(ambiguous) > 1):
                 continue  # a second version key: version-ambiguous says it
             message = f'The template section is invalid: {key}'
+            if key == SECTION:
+                if not analysis.settings.capabilities:  # else HOT609 says it
+                    yield Finding(pair.key.start, pair.key.end,
+                                  f'{message} (the section is {BLUEPRINT_HINT})')
+                continue
             if key == 'conditions':
                 message += ' (the conditions section needs heat_template_version 2016-10-14 or later)'
                 yield Finding(pair.key.start, pair.key.end, message)

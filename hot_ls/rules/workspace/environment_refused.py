@@ -1,6 +1,9 @@
 from hot_ls.model.document import Kind
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.workspace.environments import LoadedEnvironment, MissingFile
+from hot_ls.rules.workspace._common import loaded_environment
+from hot_ls.rules.workspace.capabilities_section import BLUEPRINT_HINT
+from hot_ls.syntax import Sequence
+from hot_ls.workspace.environments import MissingFile
 
 
 class EnvironmentRefused(Rule):
@@ -11,7 +14,10 @@ class EnvironmentRefused(Rule):
     beyond its sections: every `resource_registry` value that is not a
     type name (one without `::`) is read as a file, relative to the
     environment, and must exist; a value must be a string (null, a
-    number or a list stops python-heatclient); `hooks` and
+    number or a list stops python-heatclient: a list of candidate
+    templates is the resource-capabilities blueprint's, which the
+    setting `capabilities = true` has hot-ls understand, and then HOT609
+    and HOT610 check); `hooks` and
     `restricted_actions` under `resources:` must name Heat's hook types
     (`pre-create`...) and actions (`update`, `replace`).  The messages are
     python-heatclient's and Heat's.  A missing file is a warning here (an
@@ -57,7 +63,7 @@ class EnvironmentRefused(Rule):
     kinds = frozenset({Kind.ENVIRONMENT})
 
     def check(self, analysis):
-        loaded = LoadedEnvironment.load(analysis.text, analysis.path, analysis.workspace.locator)
+        loaded = analysis.derived(loaded_environment)
         for problem in loaded.client_problems:
             node = problem.node
             start, end = (node.start, node.end) if node is not None else (0, 0)
@@ -66,6 +72,9 @@ class EnvironmentRefused(Rule):
                               "resource_registry value without '::' as a file, relative to this "
                               'environment, when a stack is created with it)',
                               severity=Severity.WARNING)
+            elif isinstance(node, Sequence):
+                yield Finding(start, end, f'python-heatclient stops: {problem.message} (a list '
+                              f'of candidate templates is {BLUEPRINT_HINT})')
             else:
                 yield Finding(start, end, f'python-heatclient stops: {problem.message} (a '
                               'resource_registry value must be a type name or a file; to undo '
