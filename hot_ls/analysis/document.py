@@ -111,7 +111,8 @@ class Analysis:
             return Summary(self.path or '', self.kind, template=template_summary(self.template))
         if self.kind is Kind.ENVIRONMENT:
             return Summary(self.path or '', self.kind, environment=environment_summary(
-                self.path or '', self.text, self.tree, self.workspace.locator))
+                self.path or '', self.text, self.tree, self.workspace.locator,
+                self.settings.capabilities))
         return Summary(self.path or '', self.kind)
 
     @property

@@ -6,7 +6,10 @@ workspace's templates use) to types or template files (relative to the
 environment); `parameters` and `parameter_defaults` name parameters the
 templates declare.  Completion offers those names, hover says what each
 entry stands for, definition goes to the template a mapping names or to
-the declarations of a parameter.
+the declarations of a parameter.  With the `capabilities` setting, a list
+of candidate templates (the resource-capabilities blueprint) is explained
+by which candidate `requires` selects and why, and each candidate leads to
+its template.
 """
 from __future__ import annotations
 
@@ -139,10 +142,8 @@ def _implementation_items(analysis: Analysis, type_name: str) -> list[Completion
 def _declares(capabilities: Any, type_name: str) -> bool:
     """Whether a template's capabilities section names the type (the blueprint's
     `resource_type`, a string or a list)."""
-    if not isinstance(capabilities, dict):
-        return False
-    declared = capabilities.get('resource_type')
-    return declared == type_name or (isinstance(declared, list) and type_name in declared)
+    from hot_ls.workspace.capabilities import Capabilities
+    return type_name in Capabilities.of(capabilities).types
 
 
 def _parameter_items(analysis: Analysis) -> list[CompletionItem]:
@@ -182,6 +183,8 @@ def hover(analysis: Analysis | None, offset: int) -> Hover | None:
     section = path[0]
     if len(path) == 1 and last.on_key and section in SECTION_DOCS:
         return Hover(f'**{section}** · environment section\n\n{SECTION_DOCS[section]}', span)
+    if section == RESOURCE_REGISTRY and len(path) == 3 and isinstance(path[2], int):
+        return _candidate_hover(analysis, path[:2], path[2], span)
     if section == RESOURCE_REGISTRY and len(path) == 2 and path[1] != RESOURCES:
         return _registry_hover(analysis, path[1], last, span)
     if section == RESOURCE_REGISTRY and len(path) == 4 and path[1] == RESOURCES \
@@ -223,6 +226,37 @@ def _registry_hover(analysis: Analysis, type_name: Any, last, span: Span,
     elif isinstance(value, Scalar) and value.value is None:
         parts.append('`null`: Heat\'s engine would delete the mapping, but python-heatclient '
                      '(`openstack stack create`) refuses a null value.')
+    return Hover('\n\n'.join(parts), span)
+
+
+def _choices(analysis: Analysis, path: list) -> list:
+    """The capabilities blueprint's choices for the list at `path`, one per stack."""
+    if not analysis.settings.capabilities or analysis.summary.environment is None:
+        return []
+    from hot_ls.workspace.capabilities import list_choices
+    loaded = analysis.summary.environment.loaded
+    return [found for found in list_choices(analysis.workspace, loaded)
+            if list(found.path) == list(path[1:])]
+
+
+def _candidate_hover(analysis: Analysis, path: list, index: int, span: Span) -> Hover | None:
+    choices = _choices(analysis, path)
+    if not choices:
+        return None
+    parts = [f'**{path[1]}** · candidate {index + 1} of a list (resource capabilities)']
+    for found in choices:
+        choice = found.choice
+        if index >= len(choice.candidates):
+            continue
+        candidate = choice.candidates[index]
+        stack = (' (the stack of ' + ', '.join(code(_relative(f, analysis)) for f in found.files)
+                 + ')') if found.files else ''
+        parts.append(f'{choice.verdict()}{stack}.')
+        parts.append(f'{code(candidate.name)}: {candidate.why(choice.requires)}')
+        if candidate.path is not None:
+            summary = analysis.workspace.summary(candidate.path)
+            if summary is not None and summary.template is not None:
+                parts.extend(_template_parts(analysis, summary)[1:])
     return Hover('\n\n'.join(parts), span)
 
 
@@ -277,6 +311,13 @@ def definition(analysis: Analysis | None, offset: int) -> list[Location]:
     section = path[0]
     if section in (PARAMETERS, PARAMETER_DEFAULTS, PARAMETER_MERGE_STRATEGIES) and len(path) == 2:
         return parameter_declarations(analysis.workspace, path[1])
+    if section == RESOURCE_REGISTRY and len(path) in (2, 3) and path[1] != RESOURCES:
+        leaf = _leaf(analysis, path[1])
+        if leaf is not None and leaf.candidates is not None:
+            candidates = leaf.candidates if len(path) == 2 or not isinstance(path[2], int) \
+                else leaf.candidates[path[2]:path[2] + 1]
+            return [Location(0, 0, c.target.path) for c in candidates
+                    if analysis.workspace.files.exists(c.target)]
     if section == RESOURCE_REGISTRY and (len(path) == 2 and path[1] != RESOURCES or
                                          len(path) == 4 and path[1] == RESOURCES):
         pair = steps[-1].pair
@@ -286,6 +327,14 @@ def definition(analysis: Analysis | None, offset: int) -> list[Location]:
             if analysis.workspace.files.exists(located):
                 return [Location(0, 0, located.path)]
     return []
+
+
+def _leaf(analysis: Analysis, key: Any):
+    summary = analysis.summary.environment
+    if summary is None:
+        return None
+    found = summary.loaded.registry.get(key)
+    return found if not isinstance(found, dict) else None
 
 
 def _directory(analysis: Analysis) -> str:

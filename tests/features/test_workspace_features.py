@@ -134,3 +134,43 @@ def test_workspace_symbols(workspace):
         ('net_id', 'output', 'nested/net.yaml')]
     names = {s.name for s in workspace_symbols(workspace.index(), '')}
     assert {'My::Server', 'flavor', 'server', 'address'} <= names
+
+
+# -- the resource-capabilities blueprint in the editor ----------------------------------------
+
+CAPABILITIES = os.path.join(FIXTURES, 'workspace', 'capabilities')
+
+
+@pytest.fixture
+def capabilities():
+    from hot_ls.config.settings import load_settings
+    settings = load_settings(os.path.join(CAPABILITIES, '.hot-ls.toml'))
+    return Workspace(settings, [CAPABILITIES])
+
+
+def test_hover_on_a_candidate_says_which_requires_selects_and_why(capabilities):
+    analysis = analysed(capabilities, os.path.join(CAPABILITIES, 'environment.yaml'))
+    shown = hover(analysis, at(analysis, 'docker/controller')).markdown
+    assert 'candidate 2 of a list' in shown
+    assert 'requires {deployment: puppet} selects puppet/controller.yaml' in shown
+    assert '`docker/controller.yaml`: deployment: declares docker, requires puppet' in shown
+    shown = hover(analysis, at(analysis, 'puppet/controller')).markdown
+    assert '`puppet/controller.yaml`: matches {deployment: puppet}' in shown
+
+
+def test_definition_on_every_candidate(capabilities):
+    analysis = analysed(capabilities, os.path.join(CAPABILITIES, 'environment.yaml'))
+    both = definition(analysis, at(analysis, 'OS::TripleO::Controller'))
+    assert sorted(os.path.relpath(l.path, CAPABILITIES) for l in both) == [
+        'docker/controller.yaml', 'puppet/controller.yaml']
+    one = definition(analysis, at(analysis, 'docker/controller'))
+    assert [os.path.relpath(l.path, CAPABILITIES) for l in one] == ['docker/controller.yaml']
+
+
+def test_completion_offers_the_templates_declaring_the_type_first(capabilities):
+    analysis = analysed(capabilities, os.path.join(CAPABILITIES, 'environment.yaml'))
+    text = 'resource_registry:\n  OS::TripleO::Controller: '
+    items = sorted(complete(analysis, text, len(text)).items, key=lambda i: i.sort_text)
+    declaring = [i.label for i in items if i.detail == 'declares OS::TripleO::Controller']
+    assert sorted(declaring) == ['docker/controller.yaml', 'puppet/controller.yaml']
+    assert {i.label for i in items[:2]} == set(declaring)
