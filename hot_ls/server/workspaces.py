@@ -73,7 +73,10 @@ class Workspaces:
         with self._lock:
             found = self._spaces.get(folder)
             if found is None:
-                found = self._spaces[folder] = Workspace(self.settings, [folder])
+                # a document outside every folder the editor opened: its own folder only,
+                # never indexed below (it may be a home directory)
+                found = self._spaces[folder] = Workspace(
+                    self.settings, [folder], recursive=folder in self.folders)
         return found
 
     def all(self) -> list[Workspace]:
