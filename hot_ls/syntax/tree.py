@@ -10,6 +10,7 @@ from hot_ls.syntax import recovery
 from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.syntax.json_builder import build_json
 from hot_ls.syntax.nodes import Node
+from hot_ls.syntax.skim import SIZE_LIMIT, skim
 from hot_ls.syntax.yaml_builder import BuildIssue, BuildResult, build
 from hot_ls.text.lines import LineIndex
 
@@ -26,6 +27,10 @@ class SyntaxTree:
     patched_lines: frozenset[int] = frozenset()
     documents: int = 1
     depth: int = 0  # how deeply collections nest
+    #: the parse stopped at yaml_builder.DEPTH_LIMIT levels: what follows was never read
+    truncated: bool = False
+    #: larger than skim.SIZE_LIMIT: only the top-level keys were read (`skim`)
+    skimmed: bool = False
     _lines: LineIndex | None = None
     _affected: frozenset[int] | None = None
 
@@ -143,11 +148,15 @@ def _recover(text: str, first: BuildResult) -> tuple[BuildResult, set[int], list
     return current if current is not first else first, neutral, errors
 
 
-def parse(text: str) -> SyntaxTree:
+def parse(text: str, limit: int | None = SIZE_LIMIT) -> SyntaxTree:
     """Parse a template or environment, the way Heat's loader would see it.
 
-    Never raises: whatever is wrong becomes an issue on the tree.
+    Never raises: whatever is wrong becomes an issue on the tree.  A text
+    longer than `limit` characters (None: no limit) is only skimmed for its
+    top-level keys (`skim`): Heat never reads one that large.
     """
+    if limit is not None and len(text) > limit:
+        return SyntaxTree(text, skim(text), 'yaml', skimmed=True)
     with gc_paused():
         return _parse(text)
 
@@ -165,11 +174,13 @@ def _parse(text: str) -> SyntaxTree:
     result = build(text)
     if result.error is None:
         return SyntaxTree(text, result.root, 'yaml', result.issues, result.aliases,
-                          documents=result.documents, depth=result.depth)
+                          documents=result.documents, depth=result.depth,
+                          truncated=result.truncated)
     recovered, neutral, errors = _recover(text, result)
     if recovered.error is not None and recovered is not result:
         pass  # the best partial tree we reached is still better than nothing
     issues = errors + [issue for issue in recovered.issues if issue.kind != 'multi-document'
                        or recovered.error is None]
     return SyntaxTree(text, recovered.root, 'yaml', issues, recovered.aliases,
-                      frozenset(neutral), recovered.documents, depth=recovered.depth)
+                      frozenset(neutral), recovered.documents, depth=recovered.depth,
+                      truncated=recovered.truncated)
