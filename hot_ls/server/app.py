@@ -45,7 +45,7 @@ from hot_ls.features import hover as features_hover
 from hot_ls.features import signature_help as features_signature_help
 from hot_ls.analysis import Analysis
 from hot_ls.rules import analyze
-from hot_ls.server import convert, logs
+from hot_ls.server import budget, convert, logs
 from hot_ls.server.documents import Document, DocumentStore
 from hot_ls.server.protocol import HotProtocol
 from hot_ls.server.scheduler import Scheduler
@@ -611,7 +611,7 @@ def guarded_command(name: str, function: Callable[..., Any]) -> Callable[..., An
 def create_server() -> HotLanguageServer:
     server = HotLanguageServer()
     for handler in HANDLERS:
-        server.feature(handler.method, handler.options)(guarded(handler))
+        server.feature(handler.method, handler.options)(guarded(budget.within_limits(handler)))
     for name, function in COMMANDS.items():
         server.command(name)(guarded_command(name, function))
     return server

@@ -1,7 +1,9 @@
 """Where hot-ls departs from pygls's built-in handling of the protocol.
 
-Two things, both so that there is exactly one answer to "what does the client
-see":
+Three things.  A request whose params do not have the shape its method
+takes is answered with an InvalidParams error (pygls only logs it, and the
+client waits for a reply that never comes).  And two, both so that there is
+exactly one answer to "what does the client see":
 
 - initialize: pygls picks the client's *first* offered position encoding;
   hot-ls picks with `Encoding.negotiate` (UTF-32, then UTF-8, else UTF-16),
@@ -15,14 +17,42 @@ see":
 """
 from __future__ import annotations
 
+from typing import Any
+
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
 from hot_ls.server import convert
 
 
+class _Answered:
+    """What a malformed request becomes once its error reply is sent: nothing to handle."""
+
+
+ANSWERED = _Answered()
+
+
 class HotProtocol(LanguageServerProtocol):
+
+    def structure_message(self, data: dict[str, Any]):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as error:
+            if not ('id' in data and 'method' in data and 'jsonrpc' in data):
+                raise  # a notification or a response: nobody waits for an answer
+            cause = str(error.__cause__ or '').splitlines()
+            detail = f': {cause[0]}' if cause else ''
+            self._send_response(data['id'], error=JsonRpcException(
+                message=f'{error.message} for {data["method"]}{detail}',
+                code=error.code).to_response_error())
+            return ANSWERED
+
+    def handle_message(self, message):
+        if message is ANSWERED:
+            return
+        super().handle_message(message)
 
     @lsp_method(types.INITIALIZE)
     def lsp_initialize(self, params: types.InitializeParams):
