@@ -369,6 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument('--cache', default=DEFAULT_CACHE, help="Heat's cached answers")
     parser.add_argument('--show', type=int, default=0, help='list this many misses/FPs per class')
     parser.add_argument('--json', help='also write the per-kind figures to this file')
+    parser.add_argument('--dump', help='write every outcome (mutant, Heat, hot-ls) to this JSONL file')
     parser.add_argument('--write-floor', action='store_true',
                         help="record the quick run's figures as the test's floor (--quick)")
     args = parser.parse_args(argv)
@@ -385,9 +386,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         with open(args.json, 'w', encoding='utf-8') as fh:
             json.dump(rows, fh, indent=1, sort_keys=True)
+    if args.dump:
+        dump(outcomes, args.dump)
     if args.write_floor and args.quick:
         write_floor(rows, outcomes)
     return 1 if rows.get('ALL', {}).get('fp') else 0
+
+
+def dump(outcomes: list[Outcome], path: str) -> None:
+    with open(path, 'w', encoding='utf-8') as fh:
+        for o in outcomes:
+            m = o.mutant
+            fh.write(json.dumps({'id': m.id, 'seed': m.seed, 'kind': m.kind, 'note': m.note,
+                                 'lines': list(m.lines), 'heat': o.heat.as_dict(),
+                                 'hot_ls': o.hot_ls.errors, 'text': m.text}) + '\n')
 
 
 def write_floor(rows: dict, outcomes: list[Outcome]) -> None:
