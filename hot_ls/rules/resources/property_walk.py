@@ -99,8 +99,7 @@ def _walk_template(analysis) -> Walk:
             pass
         elif isinstance(props, Mapping):
             walker.mapping(rtype.properties, props, (), '')
-        elif props is None and body.pair('properties') is None:
-            # (an empty `properties:` is refused for its shape, resource-field-types says so)
+        elif props is None or (isinstance(props, Scalar) and props.value is None):
             walker.missing_required(rtype.properties, set(), (), res.key, '', None)
         if (rtype.update_policy is not None and isinstance(policy, Mapping)
                 and id(policy) not in call_nodes):

@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.suggestions import did_you_mean, suggestion_text
+from hot_ls.rules.suggestions import did_you_mean, near_misses, suggestion_text
 from hot_ls.syntax import Scalar
 
 TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template', '.json')
@@ -18,11 +18,14 @@ class ResourceTypeUnknown(Rule):
     (hidden ones included), the global aliases (`OS::Quantum::*`,
     Ceilometer alarms), cloud schema dumps and custom plugins from the
     settings.  A type in a namespace Heat owns (`OS::Nova::`,
-    `OS::Heat::`, `AWS::EC2::`...) that is not there is an error.  A type
-    in another namespace (`OS::TripleO::...`, `Magnum::...`) must come
-    from an environment's resource_registry, which this file alone does not
-    show: that is a warning.  Provider templates (`type: server.yaml`) are
-    not checked here.
+    `OS::Heat::`, `AWS::EC2::`...) that is not there is an error, and so
+    is a type one or two edits away from a type of the catalog
+    (`OS::Nuetron::Port`, `OS::Heta::StructuredConfig`): no registry maps a
+    near miss of a built-in type on purpose.  Any other type in another
+    namespace (`OS::TripleO::...`, `Magnum::...`) must come from an
+    environment's resource_registry, which this file alone does not show:
+    that is a warning.  Provider templates (`type: server.yaml`) are not
+    checked here.
 
     ## Why it matters
     Heat refuses the stack: "The Resource Type (OS::Nova::Sever) could not
@@ -43,6 +46,11 @@ class ResourceTypeUnknown(Rule):
     name = 'resource-type-unknown'
     severity = Severity.ERROR
     checked_when_created = True
+
+    @staticmethod
+    def _candidates(catalog) -> list[str]:
+        """The catalog's type names, hidden ones and the global aliases included."""
+        return catalog.names(include_hidden=True) + list(catalog.aliases.types)
 
     def check(self, analysis):
         template = analysis.template
@@ -68,6 +76,10 @@ class ResourceTypeUnknown(Rule):
                 matches = did_you_mean(name, catalog.names(include_hidden=True), cutoff=0.75)
                 yield Finding(node.start, node.end, message + suggestion_text(matches),
                               data={'replacements': matches} if matches else None)
+            elif near := near_misses(name, self._candidates(catalog)):
+                # A misspelt namespace (OS::Nuetron::Port): the catalog type it misses.
+                yield Finding(node.start, node.end, message + suggestion_text(near),
+                              data={'replacements': near})
             else:
                 # Another namespace: a registry type, nothing to suggest from Heat's names.
                 yield Finding(node.start, node.end,
