@@ -38,6 +38,7 @@ from hot_ls.syntax import SyntaxTree, parse
 from hot_ls.text.source import ReadProblem
 
 if TYPE_CHECKING:
+    from hot_ls.analysis.presence import Presence
     from hot_ls.catalog import Catalog, ResourceType
 
 T = TypeVar('T')
@@ -143,8 +144,17 @@ class Analysis:
 
     @cached_property
     def checked_evaluation(self) -> TemplateEvaluation:
-        """The evaluation the checks read: default parameter values, errors only."""
-        return TemplateEvaluation.complete(self._hot(), errors_only=True, sites=self.call_sites)
+        """The evaluation the checks read: a stack create without -P (the default parameter
+        values, and the environments and values the settings configure), errors only."""
+        inputs = self.inputs
+        return TemplateEvaluation.complete(self._hot(), inputs.environments, inputs.parameters,
+                                           errors_only=True, sites=self.call_sites)
+
+    @cached_property
+    def presence(self) -> 'Presence':
+        """Which resources, outputs and `if` branches Heat builds under the inputs, and why not."""
+        from hot_ls.analysis.presence import Presence
+        return Presence(self)
 
     @cached_property
     def inputs(self) -> EvaluationInputs:

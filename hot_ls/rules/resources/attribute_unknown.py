@@ -59,7 +59,7 @@ class AttributeUnknown(Rule):
         for ref, attribute, rtype in attribute_targets(analysis):
             if rtype.accepts_any_attribute or attribute.value in rtype.attributes:
                 continue
-            reason = leniency(template, ref, used)
+            reason = leniency(analysis, ref, used)
             matches = did_you_mean(attribute.value, rtype.attributes)
             message = (f'The Referenced Attribute ({ref.name} {attribute.value}) is incorrect: '
                        f'{rtype.name} has no attribute "{attribute.value}"')
