@@ -111,8 +111,12 @@ class Replace(Function):
     def result(self):
         template = resolve(self._string)
         mapping = resolve(self._mapping)
-        if isinstance(mapping, Symbolic) or (isinstance(template, Symbolic)
-                                             and not is_stringish(template)):
+        if isinstance(mapping, Symbolic):
+            return unknown(self.fn_name, template, mapping)
+        if isinstance(template, Symbolic) and not is_stringish(template):
+            # Heat has the text by then (a file's content, an attribute); whatever it is,
+            # each param is checked the same: a bad one fails all the same
+            self._check_params(mapping)
             return unknown(self.fn_name, template, mapping)
         if self._strict:
             unreplaced_keys = set(mapping)
@@ -151,6 +155,20 @@ class Replace(Function):
             raise ValueError('The following params were not found in the template: %s'
                              % ','.join(sorted(sorted(unreplaced_keys), key=len, reverse=True)))
         return ret_val
+
+
+    def _check_params(self, mapping) -> None:
+        """The params' checks of result(), for a template known only at deploy time."""
+        if not isinstance(mapping, collections.abc.Mapping) or \
+                any(isinstance(key, Symbolic) for key in mapping):
+            return
+        try:
+            for placeholder in sorted(sorted(mapping), key=len, reverse=True):
+                if not isinstance(placeholder, str):
+                    raise TypeError('"%s" param placeholders must be strings' % self.fn_name)
+                self._validate_replacement(mapping[placeholder], placeholder)
+        except _Unknowable:
+            return
 
 
 class _Unknowable(Exception):

@@ -44,6 +44,12 @@ def skipped_message(message: str) -> bool:
             or 'No content found in the "files" section' in message)
 
 
+def left_to_unhashable_reference(analysis, node: Node | None) -> bool:
+    """An error at a get_resource/get_attr that unhashable-reference (HOT305) reports."""
+    from hot_ls.rules.references.unhashable_reference import unhashable_references
+    return node is not None and any(call.node is node for call, *_ in unhashable_references(analysis))
+
+
 def never_resolves_properties(type_name: Any) -> bool:
     """OS::Heat::None, and the retired types Heat builds on it, never resolve their properties."""
     return isinstance(type_name, str) and accepts_any_property(type_name)

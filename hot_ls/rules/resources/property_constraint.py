@@ -10,7 +10,10 @@ class PropertyConstraint(Rule):
     the custom constraints that can be checked offline (ip_addr, net_cidr,
     mac_addr, ip_or_cidr, iso_8601, cron_expression, dns_name, dns_domain,
     rel_dns_name, timezone, expiration, json_string).  Constraints that
-    need a cloud (nova.flavor, glance.image, ...) are never flagged.
+    need a cloud (nova.flavor, glance.image, ...) are never flagged.  Inside
+    a property whose value refers to another resource, it is a warning:
+    Heat does not check that property's constraints before the resource
+    exists (the cloud may still refuse the value).
 
     ## Why it matters
     Heat refuses the stack when it creates it, with the constraint's
@@ -38,4 +41,9 @@ class PropertyConstraint(Rule):
             return
         for issue in walk_template(analysis).issues:
             if issue.kind == CONSTRAINT and issue.section == 'properties':
+                if issue.postponed:
+                    yield Finding(issue.start, issue.end,
+                                  f'{issue.message} ({issue.postponed}; the cloud may still refuse the value)',
+                                  severity=Severity.WARNING)
+                    continue
                 yield Finding(issue.start, issue.end, issue.message)

@@ -9,10 +9,16 @@ class PropertyUnknown(Rule):
     ## What it checks
     Property names, at every level of nested schemas (a map's keys, the
     keys of a list's items), against the type's schema.  OS::Heat::None and
-    the retired types Heat now implements with it accept any property.
+    the retired types Heat now implements with it accept any property.  A
+    key inside a property whose value refers to another resource
+    (`fixed_ips: [{subbnet: {get_resource: s}}]`) is a warning: Heat does
+    not check that property before the resource exists, and then drops
+    the key.
 
     ## Why it matters
-    Heat refuses the stack: "Unknown Property flavour".
+    Heat refuses the stack: "Unknown Property flavour"; or, inside a
+    property that refers to a resource, creates it without what the
+    misspelt key was meant to set.
 
     ## Example
     ```yaml
@@ -37,5 +43,10 @@ class PropertyUnknown(Rule):
         for issue in walk_template(analysis).issues:
             if issue.kind == UNKNOWN and issue.section == 'properties':
                 matches = (issue.data or {}).get('replacements', [])
-                yield Finding(issue.start, issue.end, issue.message + suggestion_text(matches),
-                              data=issue.data)
+                message = issue.message + suggestion_text(matches)
+                if issue.postponed:
+                    yield Finding(issue.start, issue.end,
+                                  f'{message} ({issue.postponed}; Heat then drops the key)',
+                                  severity=Severity.WARNING, data=issue.data)
+                    continue
+                yield Finding(issue.start, issue.end, message, data=issue.data)

@@ -11,6 +11,12 @@ keys.
 Anything an intrinsic function produces is unknown here and never checked:
 a function call stops the walk below it.  The evaluator may later make such
 values known.
+
+A property whose value refers to another resource (get_resource, get_attr)
+is not validated when the stack is created: that resource does not exist
+yet (Heat's Properties._find_deps_any_in_init), so Heat converts the value
+but drops unknown keys inside it and checks no constraint.  Those issues
+carry `postponed`, the reason, and the rules report them as warnings.
 """
 from __future__ import annotations
 
@@ -20,6 +26,7 @@ from typing import Any
 from hot_ls.catalog import PropertySchema
 from hot_ls.catalog.property_rules import accepts_any_property, translations
 from hot_ls.language import constraints as constr
+from hot_ls.model.symbols import RESOURCE
 from hot_ls.model.template import Template
 from hot_ls.rules.suggestions import did_you_mean
 from hot_ls.syntax import Mapping, Node, Pair, Scalar, Sequence
@@ -43,6 +50,8 @@ class PropertyIssue:
     # For UNKNOWN/REQUIRED: the mapping the key belongs (or should belong) to.
     container: Mapping | None = None
     section: str = 'properties'  # or 'update_policy'
+    #: why Heat does not make this check before it creates the stack, or None
+    postponed: str | None = None
 
 
 @dataclass
@@ -71,6 +80,12 @@ def _walk_template(analysis) -> Walk:
     walk = Walk()
     call_nodes = {id(call.node) for call in template.calls}
     impls = {id(call.node): call.impl for call in template.calls}
+    targets: dict = {}  # resource -> [(start, name)] of the resources its properties refer to
+    for ref in template.references:
+        if ref.kind == RESOURCE and ref.via in ('get_resource', 'get_attr') and ref.owner and \
+                ref.owner[0] == 'resources' and ref.field == 'properties' and \
+                ref.name in template.resources:
+            targets.setdefault(ref.owner[1], []).append((ref.start, ref.name))
     for name, res in template.resources.items():
         body = res.mapping
         if body is None:
@@ -84,7 +99,7 @@ def _walk_template(analysis) -> Walk:
         # still checks their update_policy against the (empty) schema.
         any_property = accepts_any_property(rtype.name)
         props = None if any_property else body.get('properties')
-        walker = _Walker(walk, name, call_nodes, translations(rtype.name))
+        walker = _Walker(walk, name, call_nodes, translations(rtype.name), targets=targets.get(name))
         policy = body.get('update_policy')
         for section, node in (('properties', props), ('update_policy', policy)):
             if node is not None and id(node) in call_nodes and impls[id(node)] not in ('If', 'IfNullable'):
@@ -110,16 +125,31 @@ def _walk_template(analysis) -> Walk:
 
 class _Walker:
     def __init__(self, walk: Walk, resource: Any, call_nodes: set[int], rules,
-                 section: str = 'properties'):
+                 section: str = 'properties', targets: list | None = None):
         self.walk = walk
         self.section = section
         self.resource = resource
         self.call_nodes = call_nodes
         self.rules = rules
+        self.targets = targets or []
+        self.postponed: str | None = None  # inside a property that depends on a resource
 
     def issue(self, kind, node: Node, message: str, schema=None, data=None, container=None):
+        postponed = self.postponed if kind in (UNKNOWN, CONSTRAINT) else None
         self.walk.issues.append(PropertyIssue(kind, node.start, node.end, message, self.resource,
-                                              schema, data, container, self.section))
+                                              schema, data, container, self.section, postponed))
+
+    def depends(self, node: Node) -> str | None:
+        """Why a top-level property's value is not validated at create: the resources it refers to."""
+        names = []
+        for start, name in self.targets:
+            if node.start <= start < node.end and name not in names:
+                names.append(name)
+        if not names:
+            return None
+        said = ', '.join(f'"{name}"' for name in names[:3])
+        return (f'Heat does not check this property before it creates the stack: it refers to '
+                f'resource{"s" if len(names) > 1 else ""} {said}, which does not exist yet')
 
     def is_call(self, node: Node) -> bool:
         return id(node) in self.call_nodes
@@ -153,7 +183,11 @@ class _Walker:
                 self.walk.used.append(UsedProperty(self.resource, pair, schema, child_path))
             if not schema.implemented:
                 self.issue(NOT_IMPLEMENTED, pair.key, f'Property {key} not implemented yet', schema)
+            if not names and self.section == 'properties':
+                self.postponed = self.depends(pair.value)
             self.value(schema, pair.value, names + (key,), child_path)
+            if not names:
+                self.postponed = None
         self.missing_required(schemas, present, names, node, path, node)
 
     def missing_required(self, schemas, present, names, anchor: Node, path: str, container):
