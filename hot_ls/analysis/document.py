@@ -178,7 +178,7 @@ class Analysis:
         found = self._evaluations.get(key)
         if found is None:
             found = self._evaluations[key] = TemplateEvaluation.complete(
-                template, inputs.environments, inputs.parameters)
+                template, inputs.environments, inputs.parameters, catalog=self.catalog)
         return found
 
     def _hot(self) -> Template:

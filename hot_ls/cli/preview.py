@@ -4,7 +4,10 @@
 
 Prints {"parameters", "conditions", "resources": {name: {"type", "enabled",
 "properties"}}, "outputs"} (see hot_ls.evaluator.preview), with an error in
-place of each item that fails.  Exits 0 when every item evaluates, 1 when
+place of each item that fails.  Each resource's properties are what Heat
+gives the resource, as `openstack stack preview` shows them: every property
+of its type, defaults, conversions and translations applied; `--raw` shows
+the values as the template resolves them instead.  Exits 0 when every item evaluates, 1 when
 some item (or an environment) fails, 2 when the template cannot be read.
 The settings' `environments` and `parameters` (.hot-ls.toml) apply first,
 then `-e` and `-P`, exactly as in the editor (hot_ls.analysis.inputs).
@@ -37,6 +40,9 @@ def add_parser(sub) -> None:
     cmd.add_argument('--stack-name', metavar='NAME',
                      help='the stack name OS::stack_name gives (default: a placeholder)')
     cmd.add_argument('--format', choices=('json', 'yaml'), default='json')
+    cmd.add_argument('--raw', action='store_true',
+                     help="the properties as the template resolves them, not as Heat's schemas "
+                          'give them to the resources')
 
 
 def _has_error(value: Any) -> bool:
@@ -85,7 +91,9 @@ def run(args, settings: Settings) -> int:
         print(f'hot-ls: {args.template}: unknown heat_template_version '
               f'{template.version_text!r}', file=sys.stderr)
         return 2
-    result = preview(template, inputs.environments, inputs.parameters,
-                     stack=StackIdentity(name=args.stack_name)).to_json()
+    from hot_ls.catalog import effective_catalog
+    result = preview(template, inputs.environments, inputs.parameters, raw=args.raw,
+                     stack=StackIdentity(name=args.stack_name),
+                     catalog=effective_catalog(settings)).to_json()
     sys.stdout.write(render(result, args.format))
     return 1 if _has_error(result) or result.get('errors') else 0
