@@ -68,14 +68,17 @@ def heat_views(cases) -> dict:
 
 
 def hot_ls_view(rel: str, text: str, files: dict, values: dict, raw: bool) -> dict:
+    from hot_ls.analysis.properties import catalog_attribute_names, preview
     from hot_ls.catalog import effective_catalog
     from hot_ls.config import Settings
-    from hot_ls.evaluator.preview import preview
+    from hot_ls.evaluator.template import TemplateEvaluation
     from hot_ls.model import Template
     from hot_ls.syntax import parse
+    catalog = effective_catalog(Settings())
     template = Template(parse(text), os.path.join(CORPUS, rel))
-    return preview(template, (), values, raw=raw, files=files,
-                   catalog=effective_catalog(Settings())).to_json()
+    evaluation = TemplateEvaluation(template, (), values, files=files,
+                                    attribute_names=catalog_attribute_names(catalog))
+    return preview(evaluation, catalog, raw=raw).to_json()
 
 
 def deploy_time(value) -> bool:

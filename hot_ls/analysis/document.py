@@ -177,8 +177,10 @@ class Analysis:
         key = inputs.key()
         found = self._evaluations.get(key)
         if found is None:
+            from hot_ls.analysis.properties import catalog_attribute_names
             found = self._evaluations[key] = TemplateEvaluation.complete(
-                template, inputs.environments, inputs.parameters, catalog=self.catalog)
+                template, inputs.environments, inputs.parameters,
+                attribute_names=catalog_attribute_names(self.catalog))
         return found
 
     def _hot(self) -> Template:

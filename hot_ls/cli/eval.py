@@ -127,8 +127,8 @@ def run(args, settings: Settings) -> int:
         return 1
     attribute_names = None
     if args.template:  # the template's resources have types: get_attr names are checked
+        from hot_ls.analysis.properties import catalog_attribute_names
         from hot_ls.catalog import effective_catalog
-        from hot_ls.evaluator.template import catalog_attribute_names
         attribute_names = catalog_attribute_names(effective_catalog(settings))
     try:
         outcome = evaluate(node, args.template_version or inputs.version,

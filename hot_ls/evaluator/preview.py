@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from hot_ls.evaluator.errors import EvalError
 from hot_ls.evaluator.snippet import Outcome
 from hot_ls.evaluator.values import to_json
 
@@ -36,7 +35,10 @@ class Preview:
     errors: list = field(default_factory=list)
 
     @classmethod
-    def build(cls, evaluation, raw: bool = False) -> 'Preview':
+    def build(cls, evaluation, properties_of=None) -> 'Preview':
+        """`properties_of(name, resource_preview)`, when given, shows a resource's properties
+        as some other view has them (hot_ls.analysis.properties: as Heat gives them), or
+        None for the values as resolved."""
         out = cls()
         template = evaluation.template
         for name in template.parameters:
@@ -48,11 +50,10 @@ class Preview:
         if template.facts.has_conditions:
             for name in template.conditions:
                 out.conditions[name] = _item(evaluation.condition(name))
-        catalog = None if raw else evaluation.catalog
         for name in template.resources:
             res = evaluation.resource(name)
             if res.properties.ok and isinstance(res.properties.value, dict):
-                given = _given(evaluation, catalog, template, name, res)
+                given = properties_of(name, res) if properties_of is not None else None
                 if given is not None:
                     props = given
                 else:
@@ -84,77 +85,11 @@ class Preview:
         return data
 
 
-def _given(evaluation, catalog, template, name, res) -> dict | None:
-    """The properties Heat gives the resource (every schema key, defaults, conversions,
-    translations), or None when its type's schema is not known here (raw values then)."""
-    from hot_ls.catalog.property_rules import accepts_any_property, translations
-    from hot_ls.evaluator.properties import Failed, heat_properties
-    if catalog is None or not isinstance(res.type, str):
-        return None
-    rtype = catalog.resolve(res.type)
-    convertible: frozenset = frozenset()
-    if rtype is not None:
-        if accepts_any_property(rtype.name):
-            return {}  # OS::Heat::None and the types built on it take no property at all
-        schemas, rules = rtype.properties, translations(rtype.name)
-    else:
-        found = _provider(evaluation, res.type)
-        if found is None:
-            return None
-        (schemas, convertible), rules = found, ()
-    values = dict(res.properties.value)
-    values.update((key, Failed(error)) for key, error in res.property_errors.items())
-    description = template.resources[name].get('description')
-    given = heat_properties(schemas, values, translations=rules, convertible=convertible,
-                            description=description.to_python() if description is not None
-                            else None, node=template.resources[name].key)
-    if rtype is None or template.resources[name].get('external_id') is not None:
-        # a provider template's parameters (and an external resource's properties) that are
-        # not given are None: the nested stack (or nothing) takes care of them
-        given = {key: None if isinstance(value, EvalError) and key not in values else value
-                 for key, value in given.items()}
-    props = {}
-    for key, value in given.items():
-        if isinstance(value, Failed):
-            props[key] = {'error': value.error.to_json()}
-        elif isinstance(value, EvalError):
-            prefix = 'Property error: resources.%s.properties.%s: ' % (name, key)
-            props[key] = {'error': {'message': prefix + value.message}}
-        else:
-            props[key] = to_json(value)
-    for key in res.property_errors:
-        if key not in props:  # a property the type does not have, failing to resolve
-            props[key] = {'error': res.property_errors[key].to_json()}
-    return props
-
-
-def _provider(evaluation, type_name: str):
-    """A provider template's property schemas, from the template the client sends along
-    (files, or the file beside the template); None when it is not a template or not found."""
-    from hot_ls.evaluator.properties import provider_schemas
-    from hot_ls.syntax import Mapping, parse
-    if not type_name.endswith(('.yaml', '.yml', '.template')):
-        return None
-    text = evaluation.scope.files.get(type_name)
-    if not isinstance(text, str):
-        return None
-    tree = parse(text)
-    root = tree.root
-    parameters = root.get('parameters') if isinstance(root, Mapping) else None
-    if tree.syntax_errors or not isinstance(parameters, (Mapping, type(None))):
-        return None
-    return provider_schemas(parameters.to_python() if parameters is not None else {})
-
-
 def _keys(mapping: dict) -> dict:
     return {name if isinstance(name, str) else str(name): value for name, value in mapping.items()}
 
 
-def preview(template, environments=(), parameter_values=None, raw: bool = False,
-            **kwargs) -> Preview:
-    """The preview of `template` (a model Template) with -e environments and -P values.
-
-    With `catalog=` (a resource catalog), each resource's properties are what Heat
-    gives the resource (unless `raw`), and get_attr checks attribute names."""
+def preview(template, environments=(), parameter_values=None, **kwargs) -> Preview:
+    """The preview of `template` (a model Template) with -e environments and -P values."""
     from hot_ls.evaluator.template import TemplateEvaluation
-    return TemplateEvaluation(template, environments, parameter_values, **kwargs).preview(raw)
+    return TemplateEvaluation(template, environments, parameter_values, **kwargs).preview()

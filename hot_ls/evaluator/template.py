@@ -99,13 +99,8 @@ class TemplateEvaluation:
                  stack: StackIdentity | None = None,
                  attribute_names: Callable[[ResourceEntry], Any] | None = None,
                  errors_only: bool = False, sites: CallSites | None = None,
-                 unknown_inputs: bool | None = None, catalog: Any = None):
+                 unknown_inputs: bool | None = None):
         self.template = template
-        #: the resource catalog, when given: get_attr checks attribute names against it, and
-        #: the preview gives properties as Heat's schemas make them (properties.py)
-        self.catalog = catalog
-        if catalog is not None and attribute_names is None:
-            attribute_names = catalog_attribute_names(catalog)
         self.errors_only = errors_only
         self.sites = sites if sites is not None else CallSites(template)
         self.version = template.facts
@@ -406,26 +401,9 @@ class TemplateEvaluation:
         if self.errors_only:
             raise ValueError(f'{what}() needs the values, which errors_only does not compute')
 
-    def preview(self, raw: bool = False):
-        """The whole template's values; with a catalog and not `raw`, each resource's
-        properties as Heat gives them to it (what `openstack stack preview` shows)."""
+    def preview(self, properties_of=None):
+        """The whole template's values (see Preview.build for `properties_of`)."""
         from hot_ls.evaluator.preview import Preview
         self._values_needed('preview')
         self.evaluate_all()
-        return Preview.build(self, raw=raw)
-
-
-def catalog_attribute_names(catalog: Any) -> Callable[[ResourceEntry], Any]:
-    """A scope's `attribute_names` from a resource catalog, so get_attr of an attribute the
-    type does not have fails as in Heat: 'The Referenced Attribute (server x) is incorrect.'"""
-    return partial(_catalog_attributes, catalog)
-
-
-def _catalog_attributes(catalog: Any, entry: ResourceEntry) -> Any:
-    """The attribute names get_attr may use on a resource, or None when any may be
-    (a type that takes any, a provider template, a type the catalog does not know)."""
-    rtype = catalog.resolve(entry.type) if isinstance(entry.type, str) else None
-    if rtype is None or rtype.accepts_any_attribute:
-        return None
-    return rtype.attributes
-
+        return Preview.build(self, properties_of)

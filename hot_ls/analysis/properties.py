@@ -1,5 +1,8 @@
 """A resource's properties as Heat hands them to the resource: what `stack preview` shows.
 
+(In the analysis layer: it needs both the evaluator's values and the catalog's schemas,
+and the evaluator is independent of the catalog.)
+
 Heat never gives a resource the values as written: its Properties
 (heat/engine/properties.py) give every property of the type's schema, a
 missing one its default (or None), each value converted to the
@@ -23,8 +26,9 @@ from typing import Any
 from hot_ls.catalog import PropertySchema
 from hot_ls.catalog.property_rules import Translation
 from hot_ls.evaluator.errors import RESOLVE, EvalError
-from hot_ls.evaluator.values import Symbolic
+from hot_ls.evaluator.values import Symbolic, to_json
 from hot_ls.language import constraints as constr
+from hot_ls.syntax import Mapping, parse
 
 
 class PropertyError(Exception):
@@ -297,3 +301,85 @@ def provider_schemas(parameters: dict) -> tuple[dict[str, PropertySchema], froze
         if ptype in ('json', 'comma_delimited_list'):
             convertible.add(str(name))
     return schemas, frozenset(convertible)
+
+
+# -- the preview ----------------------------------------------------------------------------
+def catalog_attribute_names(catalog: Any):
+    """An evaluation's `attribute_names` from a resource catalog, so get_attr of an attribute
+    the type does not have fails as in Heat: 'The Referenced Attribute (server x) is
+    incorrect.'  None (any name) for a type that takes any, a provider template, a type
+    the catalog does not know."""
+    def names(entry):
+        rtype = catalog.resolve(entry.type) if isinstance(entry.type, str) else None
+        if rtype is None or rtype.accepts_any_attribute:
+            return None
+        return rtype.attributes
+    return names
+
+
+def preview(evaluation, catalog: Any = None, raw: bool = False):
+    """The evaluation's preview; with a catalog and not `raw`, each resource's properties as
+    Heat gives them to it (every schema key, defaults, conversions, translations)."""
+    if catalog is None or raw:
+        return evaluation.preview()
+    return evaluation.preview(properties_of=lambda name, res: _given(evaluation, catalog, name, res))
+
+
+def _given(evaluation, catalog, name, res) -> dict | None:
+    """The properties Heat gives the resource, or None when its type's schema is not known
+    here (the raw values are shown then)."""
+    from hot_ls.catalog.property_rules import accepts_any_property, translations
+    template = evaluation.template
+    if not isinstance(res.type, str):
+        return None
+    rtype = catalog.resolve(res.type)
+    convertible: frozenset = frozenset()
+    if rtype is not None:
+        if accepts_any_property(rtype.name):
+            return {}  # OS::Heat::None and the types built on it take no property at all
+        schemas, rules = rtype.properties, translations(rtype.name)
+    else:
+        found = _provider(evaluation, res.type)
+        if found is None:
+            return None
+        (schemas, convertible), rules = found, ()
+    values = dict(res.properties.value)
+    values.update((key, Failed(error)) for key, error in res.property_errors.items())
+    description = template.resources[name].get('description')
+    given = heat_properties(schemas, values, translations=rules, convertible=convertible,
+                            description=description.to_python() if description is not None
+                            else None, node=template.resources[name].key)
+    if rtype is None or template.resources[name].get('external_id') is not None:
+        # a provider template's parameters (and an external resource's properties) that are
+        # not given are None: the nested stack (or nothing) takes care of them
+        given = {key: None if isinstance(value, EvalError) and key not in values else value
+                 for key, value in given.items()}
+    props = {}
+    for key, value in given.items():
+        if isinstance(value, Failed):
+            props[key] = {'error': value.error.to_json()}
+        elif isinstance(value, EvalError):
+            prefix = 'Property error: resources.%s.properties.%s: ' % (name, key)
+            props[key] = {'error': {'message': prefix + value.message}}
+        else:
+            props[key] = to_json(value)
+    for key in res.property_errors:
+        if key not in props:  # a property the type does not have, failing to resolve
+            props[key] = {'error': res.property_errors[key].to_json()}
+    return props
+
+
+def _provider(evaluation, type_name: str):
+    """A provider template's property schemas, from the template the client sends along
+    (files, or the file beside the template); None when it is not a template or not found."""
+    if not type_name.endswith(('.yaml', '.yml', '.template')):
+        return None
+    text = evaluation.scope.files.get(type_name)
+    if not isinstance(text, str):
+        return None
+    tree = parse(text)
+    root = tree.root
+    parameters = root.get('parameters') if isinstance(root, Mapping) else None
+    if tree.syntax_errors or not isinstance(parameters, (Mapping, type(None))):
+        return None
+    return provider_schemas(parameters.to_python() if parameters is not None else {})
