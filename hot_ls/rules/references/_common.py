@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from hot_ls.catalog.property_rules import accepts_any_property
-from hot_ls.model.symbols import Reference
+from hot_ls.model.symbols import VALUE, Reference
 from hot_ls.rules.base import Severity
 
 
@@ -14,8 +14,9 @@ def leniency(analysis, ref: Reference, used_conditions: set) -> str | None:
     - inside a condition no resource, output or `if` uses: never resolved;
     - get_param in the properties of OS::Heat::None, or of a retired type
       Heat now builds on it (LBaaS, Sahara, Senlin...): they ignore them;
-    - get_param / get_resource in an output: Heat accepts the template and
-      only the output's value fails.
+    - get_param / get_resource in an output's value: Heat accepts the
+      template and only the output's value fails (not in a condition, which
+      Heat decides when it parses the output).
     """
     template = analysis.template
     if ref.guarded:
@@ -33,7 +34,9 @@ def leniency(analysis, ref: Reference, used_conditions: set) -> str | None:
             what = 'OS::Heat::None' if res.type_name == 'OS::Heat::None' else \
                 f'{res.type_name} (retired: Heat builds it as OS::Heat::None)'
             return f'{what} ignores its properties, so Heat never resolves it'
-    if owner[0] == 'outputs' and ref.via in ('get_param', 'get_resource'):
+    if owner[0] == 'outputs' and ref.via in ('get_param', 'get_resource') and \
+            ref.field == 'value' and (ref.call is None or ref.call.context == VALUE):
+        # (a condition, an `if`'s among them, is decided when Heat parses the output: that fails)
         return 'Heat accepts the template; only this output fails to resolve'
     return None
 
