@@ -389,7 +389,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.dump:
         dump(outcomes, args.dump)
     if args.write_floor and args.quick:
-        write_floor(rows, outcomes)
+        write_floor(rows)
     return 1 if rows.get('ALL', {}).get('fp') else 0
 
 
@@ -402,11 +402,10 @@ def dump(outcomes: list[Outcome], path: str) -> None:
                                  'hot_ls': o.hot_ls.errors, 'text': m.text}) + '\n')
 
 
-def write_floor(rows: dict, outcomes: list[Outcome]) -> None:
+def write_floor(rows: dict) -> None:
     """fixtures/differential/floor.json: what the quick run must keep finding."""
     floor = {'recall': {kind: row.get('found', 0) for kind, row in sorted(rows.items()) if kind != 'ALL'},
-             'on_line': rows['ALL'].get('on_line', 0),
-             'known_false_positives': sorted(o.mutant.id for o in outcomes if o.false_positive)}
+             'on_line': rows['ALL'].get('on_line', 0)}
     with open(os.path.join(SAMPLE_DIR, 'floor.json'), 'w', encoding='utf-8') as fh:
         json.dump(floor, fh, indent=1)
         fh.write('\n')

@@ -51,5 +51,5 @@ class OutputEvaluation(Rule):
                 continue
             if skipped_message(error.message) or left_to_unhashable_reference(analysis, error.node):
                 continue
-            start, end = span(error.node, definition.key)
+            start, end = span(error.node, definition.key, error.message)
             yield Finding(start, end, f'{error.message} (output "{name}" will have no value)')

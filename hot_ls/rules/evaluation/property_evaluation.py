@@ -65,5 +65,5 @@ class PropertyEvaluation(Rule):
                 if skipped_message(error.message) or left_to_unhashable_reference(analysis,
                                                                                   error.node):
                     continue
-                start, end = span(error.node, definition.key)
+                start, end = span(error.node, definition.key, error.message)
                 yield Finding(start, end, error.message)
