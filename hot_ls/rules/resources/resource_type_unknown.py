@@ -1,3 +1,6 @@
+import functools
+import weakref
+
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, near_misses, suggestion_text
 from hot_ls.syntax import Scalar
@@ -47,11 +50,6 @@ class ResourceTypeUnknown(Rule):
     severity = Severity.ERROR
     checked_when_created = True
 
-    @staticmethod
-    def _candidates(catalog) -> list[str]:
-        """The catalog's type names, hidden ones and the global aliases included."""
-        return catalog.names(include_hidden=True) + list(catalog.aliases.types)
-
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
@@ -76,7 +74,7 @@ class ResourceTypeUnknown(Rule):
                 matches = did_you_mean(name, catalog.names(include_hidden=True), cutoff=0.75)
                 yield Finding(node.start, node.end, message + suggestion_text(matches),
                               data={'replacements': matches} if matches else None)
-            elif near := near_misses(name, self._candidates(catalog)):
+            elif near := _near_misses(name, _candidates(catalog)):
                 # A misspelt namespace (OS::Nuetron::Port): the catalog type it misses.
                 yield Finding(node.start, node.end, message + suggestion_text(near),
                               data={'replacements': near})
@@ -85,3 +83,21 @@ class ResourceTypeUnknown(Rule):
                 yield Finding(node.start, node.end,
                               message + " in Heat's catalog; it must be mapped by an environment's "
                               'resource_registry', severity=Severity.WARNING)
+
+
+_CANDIDATES: 'weakref.WeakKeyDictionary' = weakref.WeakKeyDictionary()
+
+
+def _candidates(catalog) -> tuple[str, ...]:
+    """The catalog's type names, hidden ones and the global aliases included (once per catalog)."""
+    found = _CANDIDATES.get(catalog)
+    if found is None:
+        found = _CANDIDATES[catalog] = tuple(catalog.names(include_hidden=True)) + \
+            tuple(catalog.aliases.types)
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _near_misses(name: str, candidates: tuple[str, ...]) -> list[str]:
+    """near_misses, remembered: a template names the same registry types again and again."""
+    return near_misses(name, candidates)
