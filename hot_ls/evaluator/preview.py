@@ -35,7 +35,10 @@ class Preview:
     errors: list = field(default_factory=list)
 
     @classmethod
-    def build(cls, evaluation) -> 'Preview':
+    def build(cls, evaluation, properties_of=None) -> 'Preview':
+        """`properties_of(name, resource_preview)`, when given, shows a resource's properties
+        as some other view has them (hot_ls.analysis.properties: as Heat gives them), or
+        None for the values as resolved."""
         out = cls()
         template = evaluation.template
         for name in template.parameters:
@@ -50,12 +53,16 @@ class Preview:
         for name in template.resources:
             res = evaluation.resource(name)
             if res.properties.ok and isinstance(res.properties.value, dict):
-                props = {}
-                for key in res.order or list(res.properties.value):
-                    if key in res.property_errors:
-                        props[key] = {'error': res.property_errors[key].to_json()}
-                    elif key in res.properties.value:
-                        props[key] = to_json(res.properties.value[key])
+                given = properties_of(name, res) if properties_of is not None else None
+                if given is not None:
+                    props = given
+                else:
+                    props = {}
+                    for key in res.order or list(res.properties.value):
+                        if key in res.property_errors:
+                            props[key] = {'error': res.property_errors[key].to_json()}
+                        elif key in res.properties.value:
+                            props[key] = to_json(res.properties.value[key])
             else:
                 props = _item(res.properties)
             out.resources[name] = {'type': res.type, 'enabled': _item(res.enabled),

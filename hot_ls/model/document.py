@@ -35,16 +35,26 @@ def is_jinja_path(path: str | None) -> bool:
     return bool(path) and ('.j2.' in path.rsplit('/', 1)[-1] or path.endswith('.j2'))
 
 
+def _jinja_outside_quotes(text: str) -> bool:
+    """A Jinja2 delimiter that is not inside a quoted string of its line."""
+    for match in _JINJA.finditer(text):
+        line = text[text.rfind('\n', 0, match.start()) + 1:match.start()]
+        if line.count('"') % 2 == 0 and line.count("'") % 2 == 0:
+            return True
+    return False
+
+
 def classify(tree: SyntaxTree, path: str | None = None) -> Kind:
     """Decide what a parsed document is.
 
     A `*.j2.yaml` file, or a file that does not parse and holds Jinja2
-    delimiters, is a Jinja2 source.  A mapping with `heat_template_version`
+    delimiters outside quoted strings, is a Jinja2 source (a broken template
+    whose Ansible strings say "{{ item }}" is still a broken template).  A mapping with `heat_template_version`
     (or HOT-only sections) is a HOT template; one with a CFN version key is a
     CFN template; one whose keys are all environment sections is an
     environment.
     """
-    if is_jinja_path(path) or (tree.syntax_errors and _JINJA.search(tree.text)):
+    if is_jinja_path(path) or (tree.syntax_errors and _jinja_outside_quotes(tree.text)):
         return Kind.JINJA
     root = tree.root
     if root is None or (hasattr(root, 'value') and root.value is None and not tree.syntax_errors):
