@@ -153,9 +153,25 @@ class HotLsAnswer:
         return {line for line, _, _ in self.errors}
 
 
-def hot_ls_answer(text: str) -> HotLsAnswer:
+_WORKSPACES: dict = {}
+
+
+def hot_ls_answer(text: str, rel: str | None = None) -> HotLsAnswer:
+    """hot-ls's errors on `text`, standing at the seed's place in the corpus when it is there:
+    as Heat is given the provider templates and files beside the seed (seed_files), hot-ls
+    reads them from the seed's project (the corpus's first directory), as an editor or
+    `hot-ls check` in that project would.  Without the corpus it sees the text alone."""
     from hot_ls.rules import analyze
-    analysis = analyze(text)
+    path = os.path.join(CORPUS, rel) if rel is not None else None
+    if path is None or not os.path.isfile(path):
+        analysis = analyze(text)
+    else:
+        from hot_ls.workspace import Workspace
+        project = os.path.join(CORPUS, rel.split('/', 1)[0])
+        workspace = _WORKSPACES.get(project)
+        if workspace is None:
+            workspace = _WORKSPACES[project] = Workspace(roots=[project])
+        analysis = analyze(text, path, workspace=workspace)
     lines = analysis.tree.lines
     return HotLsAnswer([(lines.position(d.start).line + 1, d.code, d.message)
                         for d in analysis.diagnostics if d.severity.label == 'error'])
@@ -201,7 +217,7 @@ def corpus_seeds(limit: int | None = None) -> list[tuple[str, str]]:
             seed = mutate.Seed(rel, text)
         except Exception:  # not a HOT template of a known version, or not YAML PyYAML reads
             continue
-        if not seed.resources() or hot_ls_answer(text).flags:
+        if not seed.resources() or hot_ls_answer(text, rel).flags:
             continue
         seeds.append((rel, text))
     return seeds[:limit] if limit else seeds
@@ -229,7 +245,7 @@ def run(seeds: list[tuple[str, str]], oracle: HeatOracle, kinds: list[str] | Non
             print(f'  {rel}: no mutants ({type(exc).__name__}: {exc})', file=sys.stderr)
     print(f'{len(mutants)} mutants', file=sys.stderr)
     verdicts = oracle.judge([(m.text, files[m.seed]) for m in mutants])
-    return [Outcome(m, v, hot_ls_answer(m.text)) for m, v in zip(mutants, verdicts)]
+    return [Outcome(m, v, hot_ls_answer(m.text, m.seed)) for m, v in zip(mutants, verdicts)]
 
 
 def report(outcomes: list[Outcome], out=sys.stdout, show: int = 0) -> dict:
@@ -319,7 +335,7 @@ def load_sample(directory: str = SAMPLE_DIR) -> list[tuple[mutate.Mutant, Verdic
 
 
 def quick(directory: str = SAMPLE_DIR) -> list[Outcome]:
-    return [Outcome(m, v, hot_ls_answer(m.text)) for m, v in load_sample(directory)]
+    return [Outcome(m, v, hot_ls_answer(m.text, m.seed)) for m, v in load_sample(directory)]
 
 
 def record_sample(oracle: HeatOracle, per_kind: int, max_lines: int) -> None:

@@ -1,3 +1,5 @@
+import ast
+
 from hot_ls.evaluator.functions.base import Function
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.syntax import Mapping, Sequence
@@ -99,8 +101,15 @@ def _not_a_name(message: str) -> bool:
 
 
 def _offending(node, message: str):
-    """The map or list the message quotes, found under the failing call (else None)."""
+    """The map or list the message quotes, found under the failing call (else None).
+
+    Heat quotes the value as evaluated: in `{nto: {equals: [a, a]}}` the
+    misspelt key's argument is already a boolean (`{'nto': True}`), so a map
+    with the quoted keys is the next best match when none has the exact value.
+    """
     said = message[len('Invalid condition "'):-1]
+    keys = _quoted_keys(said)
+    same_keys = None
     stack = [node] if node is not None else []
     while stack:
         current = stack.pop()
@@ -111,7 +120,21 @@ def _offending(node, message: str):
             except Exception:  # a value that does not convert: look further down
                 pass
             if isinstance(current, Mapping):
+                if same_keys is None and keys is not None and \
+                        [str(getattr(pair.key, 'value', None)) for pair in current.pairs] == keys:
+                    same_keys = current
                 stack.extend(pair.value for pair in current.pairs)
             else:
                 stack.extend(current.items)
-    return None
+    return same_keys
+
+
+def _quoted_keys(said: str) -> list[str] | None:
+    """The keys of the map a message quotes (`{'nto': True}` -> ['nto']), when it reads back."""
+    if len(said) > 4096:
+        return None
+    try:
+        value = ast.literal_eval(said)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return [str(key) for key in value] if isinstance(value, dict) else None
