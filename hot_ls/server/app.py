@@ -1,7 +1,8 @@
 """The language server: its state, and a plain table of handlers.
 
 Every handler has the same shape: get the document (`ls.documents`, or its
-current analysis with `await ls.scheduler.analysis(uri)`), call one pure
+current analysis with `await request_analysis(ls, uri)`: the text the request was sent
+against, or ContentModified once it changed), call one pure
 function of `hot_ls/features/`, convert the result (`convert`).  A feature is
 one row of `HANDLERS`; a command is one entry of `COMMANDS`.
 
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import JsonRpcContentModified, JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from hot_ls import __version__
@@ -47,8 +48,8 @@ from hot_ls.analysis import Analysis
 from hot_ls.rules import analyze
 from hot_ls.server import convert, logs
 from hot_ls.server.documents import Document, DocumentStore
-from hot_ls.server.protocol import HotProtocol
-from hot_ls.server.scheduler import Scheduler
+from hot_ls.server.protocol import HotProtocol, arrival
+from hot_ls.server.scheduler import Outdated, Scheduler
 from hot_ls.server.settings import SECTION, ServerSettings
 from hot_ls.server.workspaces import Workspaces
 
@@ -265,7 +266,12 @@ def did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentParams) -
 
 
 async def diagnostic(ls: HotLanguageServer, params: types.DocumentDiagnosticParams):
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    try:
+        document, analysis = await request_analysis(ls, params.text_document.uri)
+    except JsonRpcContentModified:
+        # The client asks again for the text it has now (LSP's ServerCancelled).
+        raise JsonRpcException('the document changed; pull again', SERVER_CANCELLED,
+                               {'retriggerRequest': True}) from None
     return convert.report(document, analysis, ls.result_id(document),
                           params.previous_result_id, ls.client)
 
@@ -279,6 +285,28 @@ async def did_change_configuration(ls: HotLanguageServer,
         ls.settings_changed()
     else:
         ls.show_settings_problems()
+
+
+SERVER_CANCELLED = -32802  # LSP's ServerCancelled error code
+
+
+async def request_analysis(ls: HotLanguageServer, uri: str) -> tuple[Document, Analysis]:
+    """The analysis of the text the request was sent against: the document as it was when
+    the request arrived (`protocol.arrival`).  Once the text has moved on, the request is
+    answered ContentModified: a range of another version is never sent."""
+    pinned = arrival.get()
+    revision = pinned[1] if pinned is not None and pinned[0] == uri else \
+        ls.documents.get(uri).revision
+    try:
+        return await ls.scheduler.analysis(uri, revision)
+    except Outdated:
+        raise JsonRpcContentModified() from None
+
+
+def still_current(ls: HotLanguageServer, document: Document, revision: int) -> None:
+    """After work off the event loop: ContentModified if the text changed meanwhile."""
+    if ls.documents.find(document.uri) is not document or document.revision != revision:
+        raise JsonRpcContentModified()
 
 
 async def current_analysis(ls: HotLanguageServer, uri: str) -> tuple[Document, Analysis]:
@@ -303,7 +331,7 @@ async def completion(ls: HotLanguageServer, params: types.CompletionParams):
 
 async def hover(ls: HotLanguageServer, params: types.HoverParams):
     # The analysis of the current text: what is under the cursor must be what is shown.
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
     offset = document.offset(params.position.line, params.position.character, ls.client.encoding)
     return convert.hover(features_hover.hover(analysis, offset), document.lines, ls.client)
 
@@ -319,18 +347,16 @@ async def signature_help(ls: HotLanguageServer, params: types.SignatureHelpParam
 async def inlay_hint(ls: HotLanguageServer, params: types.InlayHintParams):
     if not ls.client.inlay_hints:
         return []  # the values go to code lenses instead
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
-    hints = await asyncio.get_running_loop().run_in_executor(
-        ls.executor, features_evaluation.value_hints, analysis)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
+    hints = await _in_worker(ls, document, features_evaluation.value_hints, analysis)
     return convert.inlay_hints(hints, document.lines, ls.client)
 
 
 async def code_lens(ls: HotLanguageServer, params: types.CodeLensParams):
     if ls.client.inlay_hints:
         return []  # the values are shown as inlay hints
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
-    hints = await asyncio.get_running_loop().run_in_executor(
-        ls.executor, features_evaluation.value_hints, analysis)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
+    hints = await _in_worker(ls, document, features_evaluation.value_hints, analysis)
     return convert.code_lenses(hints, document.lines, ls.client)
 
 
@@ -341,9 +367,8 @@ async def preview_outputs(ls: HotLanguageServer, *arguments: Any) -> Any:
         uri = uri.get('uri')
     if not isinstance(uri, str):
         raise ValueError('hot-ls.previewOutputs needs the URI of an open document')
-    document, analysis = await ls.scheduler.analysis(uri)
-    return await asyncio.get_running_loop().run_in_executor(
-        ls.executor, features_evaluation.preview, analysis)
+    document, analysis = await request_analysis(ls, uri)
+    return await _in_worker(ls, document, features_evaluation.preview, analysis)
 
 
 async def show_graph(ls: HotLanguageServer, *arguments: Any) -> Any:
@@ -354,12 +379,12 @@ async def show_graph(ls: HotLanguageServer, *arguments: Any) -> Any:
         uri = uri.get('uri')
     if not isinstance(uri, str):
         raise ValueError('hot-ls.showGraph needs the URI of an open document')
-    document, analysis = await ls.scheduler.analysis(uri)
+    document, analysis = await request_analysis(ls, uri)
 
     def build() -> str:
         return features_graph.to_mermaid(features_graph.dependency_graph(
             analysis, resolver=features_graph.workspace_resolver(analysis)))
-    return await asyncio.get_running_loop().run_in_executor(ls.executor, build)
+    return await _in_worker(ls, document, build)
 
 
 def show_value(ls: HotLanguageServer, *arguments: Any) -> Any:
@@ -373,28 +398,34 @@ def show_value(ls: HotLanguageServer, *arguments: Any) -> Any:
 # paused saves it rescanning the document's tree (see hot_ls.syntax.gc_pause).
 
 async def _at(ls: HotLanguageServer, params) -> tuple[Document, Analysis, int]:
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
     offset = document.offset(params.position.line, params.position.character, ls.client.encoding)
     return document, analysis, offset
 
 
 async def definition(ls: HotLanguageServer, params: types.DefinitionParams):
     document, analysis, offset = await _at(ls, params)
-    found = await _in_worker(ls, features_definition.definition, analysis, offset)
+    found = await _in_worker(ls, document, features_definition.definition, analysis, offset)
     return convert.locations(found, document.uri, document.lines, ls.client, ls.lines_of)
 
 
-async def _in_worker(ls: HotLanguageServer, function: Callable[..., Any], *args: Any) -> Any:
-    """Run a feature that may read other files (the workspace index) off the event loop."""
+async def _in_worker(ls: HotLanguageServer, document: Document, function: Callable[..., Any],
+                     *args: Any) -> Any:
+    """Run a feature that may read other files (the workspace index) off the event loop;
+    its answer is for the document's text as it was, so ContentModified if that changed."""
+    revision = document.revision
+
     def run():
         with gc_paused():
             return function(*args)
-    return await asyncio.get_running_loop().run_in_executor(ls.executor, run)
+    result = await asyncio.get_running_loop().run_in_executor(ls.executor, run)
+    still_current(ls, document, revision)
+    return result
 
 
 async def references(ls: HotLanguageServer, params: types.ReferenceParams):
     document, analysis, offset = await _at(ls, params)
-    found = await _in_worker(ls, features_references.references, analysis, offset,
+    found = await _in_worker(ls, document, features_references.references, analysis, offset,
                              params.context.include_declaration)
     with gc_paused():
         return convert.locations(found, document.uri, document.lines, ls.client, ls.lines_of)
@@ -419,7 +450,8 @@ async def prepare_rename(ls: HotLanguageServer, params: types.PrepareRenameParam
 async def rename(ls: HotLanguageServer, params: types.RenameParams):
     document, analysis, offset = await _at(ls, params)
     try:
-        result = await _in_worker(ls, features_rename.rename, analysis, offset, params.new_name)
+        result = await _in_worker(ls, document, features_rename.rename, analysis, offset,
+                                  params.new_name)
     except RenameError as error:
         raise convert.request_failed(str(error)) from None
     with gc_paused():
@@ -428,7 +460,7 @@ async def rename(ls: HotLanguageServer, params: types.RenameParams):
 
 
 async def document_link(ls: HotLanguageServer, params: types.DocumentLinkParams):
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
     return convert.document_links(features_links.document_links(analysis), document.lines,
                                   ls.client)
 
@@ -450,34 +482,34 @@ def did_change_watched_files(ls: HotLanguageServer,
 
 
 async def document_symbol(ls: HotLanguageServer, params: types.DocumentSymbolParams):
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
     with gc_paused():
         return convert.document_symbols(features_symbols.document_symbols(analysis),
                                         document.uri, document.lines, ls.client)
 
 
 async def folding_range(ls: HotLanguageServer, params: types.FoldingRangeParams):
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
     with gc_paused():
         return convert.folding_ranges(features_folding.folding_ranges(analysis), ls.client)
 
 
 async def selection_range(ls: HotLanguageServer, params: types.SelectionRangeParams):
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
     offsets = [document.offset(p.line, p.character, ls.client.encoding) for p in params.positions]
     return convert.selection_ranges(features_selection.selection_ranges(analysis, offsets),
                                     document.lines, ls.client)
 
 
 async def semantic_tokens_full(ls: HotLanguageServer, params: types.SemanticTokensParams):
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
     with gc_paused():
         return convert.semantic_tokens(features_semantic_tokens.semantic_tokens(analysis),
                                        document.lines, ls.client)
 
 
 async def semantic_tokens_range(ls: HotLanguageServer, params: types.SemanticTokensRangeParams):
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
     where, encoding = params.range, ls.client.encoding
     start = document.offset(where.start.line, where.start.character, encoding)
     end = document.offset(where.end.line, where.end.character, encoding)
@@ -489,7 +521,7 @@ async def semantic_tokens_range(ls: HotLanguageServer, params: types.SemanticTok
 async def code_action(ls: HotLanguageServer, params: types.CodeActionParams):
     """Quick fixes for the diagnostics the client sent (matched back to the analysis of the
     current text; without any of hot-ls's, those at the range), then refactorings."""
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
     lines = document.lines
     start, end = convert.range_offsets(params.range, lines, ls.client.encoding)
     sent = convert.context_diagnostics(params.context.diagnostics, analysis, lines, ls.client)

@@ -5,6 +5,14 @@
   thread, so a large document never blocks the event loop; two callers asking
   for the same text share one run; a result that arrives after the text (or
   the settings) changed is not cached, and the caller waits for a fresh one.
+  `analysis(uri, revision)` is a request's: the analysis of the text the
+  request was sent against, or `Outdated` once the text has moved on (the
+  server answers ContentModified: a position of one version is never
+  answered with a range of another).
+- Each document has at most one run in the executor.  A caller that needs a
+  newer text than the one being analysed waits for that run to finish and
+  then starts one for the text current *then*: edits arriving faster than
+  analysis never queue up runs of texts nobody will look at.
 - `schedule(uri, delay, publish)` is the push model: wait `delay` seconds,
   then publish the current analysis.  Each new call for a document cancels
   that document's pending one, so a burst of edits produces one analysis, of
@@ -29,6 +37,14 @@ Analyze = Callable[[str, str | None, Settings], Analysis]
 Publish = Callable[[Document, Analysis], None]
 
 
+class Outdated(Exception):
+    """The document changed after the request was sent: its answer would be for another text."""
+
+    def __init__(self, uri: str):
+        super().__init__(f'{uri} changed while the request was handled')
+        self.uri = uri
+
+
 class Scheduler:
     def __init__(self, documents: DocumentStore, analyze: Analyze, executor: Executor,
                  settings: Callable[[], tuple[Settings, int]]):
@@ -45,14 +61,24 @@ class Scheduler:
 
     # -- pull: the analysis of the current text ------------------------------
 
-    async def analysis(self, uri: str) -> tuple[Document, Analysis]:
+    async def analysis(self, uri: str, revision: int | None = None) -> tuple[Document, Analysis]:
+        """The analysis of the current text; with `revision`, of that revision's text or
+        `Outdated`."""
         while True:
             document = self._documents.get(uri)  # DocumentNotOpen if closed meanwhile
+            if revision is not None and document.revision != revision:
+                raise Outdated(uri)
             key = self.key(document)
             if document.analysis_key == key and document.analysis is not None:
                 return document, document.analysis
             running = self._running.get(uri)
-            future = running[1] if running and running[0] == key else self._start(document, key)
+            if running is not None and running[0] != key and not running[1].done():
+                # A run for an older text: wait for it to end rather than queue another
+                # beside it, then start one for whatever text is current by then.
+                await asyncio.wait([running[1]])
+                continue
+            future = running[1] if running is not None and running[0] == key \
+                else self._start(document, key)
             # Shielded: a caller giving up (a newer edit, a cancelled request)
             # must not cancel the run another caller may be sharing.
             analysis = await asyncio.shield(future)

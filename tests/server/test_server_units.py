@@ -16,7 +16,7 @@ from hot_ls.rules import analyze
 from hot_ls.analysis import Diagnostic, Related, Severity, Tag
 from hot_ls.server import convert
 from hot_ls.server.documents import DocumentNotOpen, DocumentStore, Edit, apply_edit
-from hot_ls.server.scheduler import Scheduler
+from hot_ls.server.scheduler import Outdated, Scheduler
 from hot_ls.server.settings import ServerSettings, unwrap
 from hot_ls.text import Encoding, LineIndex
 from lsp_session import COLUMNS, LINE
@@ -255,6 +255,51 @@ async def test_pulls_share_one_run_and_never_see_stale_text():
     assert len(gate.calls) == 2
     with pytest.raises(DocumentNotOpen):
         await scheduler.analysis('missing')
+    executor.shutdown()
+
+
+async def test_edits_faster_than_analysis_never_queue_runs():
+    """While one run is blocked, twenty edits each pulled and pushed for start no other run;
+    once it ends, one run analyses the text current then, and everyone gets that."""
+    store, published = DocumentStore(), []
+    gate = Gate()
+    scheduler, executor = _scheduler(gate, store)
+    store.open('u', None, 'heat_template_version: 2021-04-16\n', 1)
+    waiting = [asyncio.ensure_future(scheduler.analysis('u'))]
+    await asyncio.sleep(0.05)
+    for version in range(2, 22):
+        store.change('u', version, [Edit(f'# {version}\n', (1, 0), (1, 0))], Encoding.UTF16)
+        waiting.append(asyncio.ensure_future(scheduler.analysis('u')))
+        scheduler.schedule('u', 0, lambda doc, analysis: published.append(doc.version))
+        await asyncio.sleep(0.005)
+    assert len(gate.calls) == 1 and len(scheduler._running) == 1
+    gate.release.set()
+    results = await asyncio.wait_for(asyncio.gather(*waiting), 5)
+    final = store.get('u').text
+    assert {analysis.text for _, analysis in results} == {final}
+    assert gate.calls == ['heat_template_version: 2021-04-16\n', final]
+    await asyncio.sleep(0.05)
+    assert published == [21]
+    executor.shutdown()
+
+
+async def test_a_request_gets_its_own_revision_or_outdated():
+    store = DocumentStore()
+    gate = Gate()
+    gate.release.set()
+    scheduler, executor = _scheduler(gate, store)
+    doc = store.open('u', None, 'heat_template_version: 2021-04-16\n', 1)
+    first = doc.revision
+    _, analysis = await scheduler.analysis('u', first)
+    assert analysis.text == doc.text
+    store.change('u', 2, [Edit('# two\n', (1, 0), (1, 0))], Encoding.UTF16)
+    with pytest.raises(Outdated):
+        await scheduler.analysis('u', first)
+    pending = asyncio.ensure_future(scheduler.analysis('u', doc.revision))
+    await asyncio.sleep(0)
+    store.change('u', 3, [Edit('# three\n', (2, 0), (2, 0))], Encoding.UTF16)
+    with pytest.raises(Outdated):
+        await asyncio.wait_for(pending, 5)
     executor.shutdown()
 
 
