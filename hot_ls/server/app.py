@@ -17,6 +17,7 @@ import functools
 import inspect
 import logging
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -81,7 +82,10 @@ class HotLanguageServer(LanguageServer):
     def analyze_document(self, text: str, path: str | None, settings) -> Analysis:
         """Analyse in a worker thread; tell the event loop when other documents depend on
         what changed in this one (its parameters, outputs, an environment's content)."""
+        started = time.perf_counter()
         analysis = analyze(text, path, settings, workspace=self.workspaces.for_path(path))
+        logger.debug('analysed %s (%s) in %.1f ms', path, 'full',
+                     (time.perf_counter() - started) * 1000)
         if path is not None and self.workspaces.analysed(path, text, analysis.summary) \
                 and self._loop is not None:
             self._loop.call_soon_threadsafe(self.dependencies_changed, [path])
