@@ -247,7 +247,7 @@ def did_change(ls: HotLanguageServer, params: types.DidChangeTextDocumentParams)
     document = ls.documents.change(uri, params.text_document.version,
                                    convert.edits(params.content_changes), ls.client.encoding)
     ls.workspaces.edited(document.path, document.text)
-    ls.diagnose(uri, ls.settings.debounce_seconds)
+    ls.diagnose(uri, ls.scheduler.debounce(uri, ls.settings.debounce_seconds))
 
 
 def did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
@@ -261,7 +261,7 @@ def did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentParams) -> 
 
 def did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
-    ls.scheduler.cancel(uri)
+    ls.scheduler.forget(uri)
     document = ls.documents.close(uri)
     if document is not None and ls.workspaces.closed(document.path):
         ls.dependencies_changed([document.path])

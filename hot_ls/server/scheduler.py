@@ -17,6 +17,10 @@
   then publish the current analysis.  Each new call for a document cancels
   that document's pending one, so a burst of edits produces one analysis, of
   the final text.
+- `debounce(uri, longest)` is the delay after an edit: adaptive.  A document
+  whose last analysis took t waits 2t (at least `SHORTEST`, at most the
+  configured `longest`): an analysis cheaper than the pause between two
+  keystrokes runs after each of them, an expensive one waits for a pause.
 
 Plain asyncio: no pygls or lsprotocol types cross into this module.
 """
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from concurrent.futures import Executor
 from typing import Callable, Hashable
 
@@ -32,6 +37,9 @@ from hot_ls.analysis import Analysis
 from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
 
 logger = logging.getLogger(__name__)
+
+#: the shortest debounce, in seconds (an edit's analysis never starts sooner)
+SHORTEST = 0.025
 
 Analyze = Callable[[str, str | None, Settings], Analysis]
 Publish = Callable[[Document, Analysis], None]
@@ -54,6 +62,7 @@ class Scheduler:
         self._settings = settings  # -> (settings, generation)
         self._running: dict[str, tuple[Hashable, asyncio.Future]] = {}
         self._pending: dict[str, asyncio.Task] = {}
+        self._cost: dict[str, float] = {}  # uri -> seconds its last analysis took
 
     def key(self, document: Document) -> Hashable:
         """What an analysis depends on: the text (its revision) and the settings."""
@@ -81,7 +90,7 @@ class Scheduler:
                 else self._start(document, key)
             # Shielded: a caller giving up (a newer edit, a cancelled request)
             # must not cancel the run another caller may be sharing.
-            analysis = await asyncio.shield(future)
+            analysis, _ = await asyncio.shield(future)
             current = self._documents.get(uri)
             if self.key(current) == key:
                 current.analysis, current.analysis_key = analysis, key
@@ -91,7 +100,7 @@ class Scheduler:
     def _start(self, document: Document, key: Hashable) -> asyncio.Future:
         settings, _ = self._settings()
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self._executor, self._analyze,
+        future = loop.run_in_executor(self._executor, self._timed,
                                       document.text, document.path, settings)
         uri = document.uri
         self._running[uri] = (key, future)
@@ -99,18 +108,37 @@ class Scheduler:
         def finished(done: asyncio.Future) -> None:
             if self._running.get(uri, (None, None))[1] is done:
                 del self._running[uri]
+            if not done.cancelled() and done.exception() is None:
+                self._cost[uri] = done.result()[1]
             if done.cancelled() or done.exception() is not None:
                 return
             current = self._documents.find(uri)
             if current is not None and self.key(current) == key:
-                current.analysis, current.analysis_key = done.result(), key
+                current.analysis, current.analysis_key = done.result()[0], key
             else:
                 logger.debug('discarded the analysis of an outdated version of %s', uri)
 
         future.add_done_callback(finished)
         return future
 
+    def _timed(self, text: str, path: str | None, settings: Settings) -> tuple[Analysis, float]:
+        started = time.perf_counter()
+        analysis = self._analyze(text, path, settings)
+        return analysis, time.perf_counter() - started
+
     # -- push: debounced --------------------------------------------------------
+
+    def debounce(self, uri: str, longest: float) -> float:
+        """How long to wait after an edit of `uri` before analysing it (see the module doc)."""
+        cost = self._cost.get(uri)
+        if cost is None:
+            return longest
+        return min(longest, max(SHORTEST, 2 * cost))
+
+    def forget(self, uri: str) -> None:
+        """The document was closed: drop what is known of it."""
+        self.cancel(uri)
+        self._cost.pop(uri, None)
 
     def schedule(self, uri: str, delay: float, publish: Publish) -> None:
         self.cancel(uri)

@@ -303,6 +303,28 @@ async def test_a_request_gets_its_own_revision_or_outdated():
     executor.shutdown()
 
 
+async def test_the_debounce_follows_the_cost_of_the_last_analysis():
+    store = DocumentStore()
+    costs = iter([0.004, 0.5])
+
+    def analyze_fn(text, path, settings):
+        import time
+        time.sleep(next(costs))
+        return analyze(text, path, settings)
+    scheduler, executor = _scheduler(analyze_fn, store)
+    store.open('u', None, 'heat_template_version: 2021-04-16\n', 1)
+    assert scheduler.debounce('u', 0.2) == 0.2          # nothing known yet: the setting
+    await scheduler.analysis('u')
+    assert 0.025 <= scheduler.debounce('u', 0.2) < 0.1  # cheap: twice its cost, 25 ms at least
+    assert scheduler.debounce('u', 0.01) == 0.01        # never more than the setting
+    store.change('u', 2, [Edit('# two\n', (1, 0), (1, 0))], Encoding.UTF16)
+    await scheduler.analysis('u')
+    assert scheduler.debounce('u', 0.2) == 0.2          # expensive: wait for a pause
+    scheduler.forget('u')
+    assert scheduler.debounce('u', 0.2) == 0.2
+    executor.shutdown()
+
+
 def test_a_finished_run_not_yet_recorded_is_used_not_spun_on():
     """A run can be done while its done-callback has not run yet; a caller
     arriving then must take its result, not spin on it (run in a thread: the
@@ -312,11 +334,11 @@ def test_a_finished_run_not_yet_recorded_is_used_not_spun_on():
         scheduler, executor = _scheduler(analyze, store)
         doc = store.open('u', None, 'heat_template_version: 2099-01-01\n', 1)
         done = asyncio.get_running_loop().create_future()
-        done.set_result(analyze(doc.text, None, Settings()))
+        done.set_result((analyze(doc.text, None, Settings()), 0.001))
         scheduler._running['u'] = (scheduler.key(doc), done)
         _, analysis = await scheduler.analysis('u')
         executor.shutdown()
-        return analysis is done.result()
+        return analysis is done.result()[0]
 
     result: list[bool] = []
     thread = threading.Thread(target=lambda: result.append(asyncio.run(scenario())), daemon=True)
