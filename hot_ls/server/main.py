@@ -1,10 +1,8 @@
 """`hot-ls serve`: run the language server over stdio, or TCP with --tcp HOST:PORT."""
 from __future__ import annotations
 
-import importlib
 import logging
 import sys
-import threading
 
 from hot_ls.server import logs
 
@@ -20,16 +18,6 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def _import_server() -> None:
-    """Import what the server needs, first what the first diagnostics need."""
-    for name in ('hot_ls.server.app', 'hot_ls.rules', 'hot_ls.catalog'):
-        try:
-            importlib.import_module(name)
-        except Exception:  # the main thread imports it again and reports the failure
-            logger.exception('importing %s failed', name)
-            return
-
-
 def serve(tcp: str | None = None) -> int:
     """Serve until the client says exit.  0 after a shutdown request, else 1 (LSP)."""
     address = None
@@ -41,17 +29,15 @@ def serve(tcp: str | None = None) -> int:
             return 2
     logs.configure()
     if address is None:
-        # The server (pygls, lsprotocol, the analysis) is imported in the background
-        # while `initialize` is read and answered (see quick_start).
-        loading = threading.Thread(target=_import_server, name='hot-ls-import', daemon=True)
-        loading.start()
+        # `initialize` is read and answered before the server (pygls, lsprotocol, the
+        # analysis) is imported (see quick_start).  Not meanwhile: an import in another
+        # thread holds the interpreter, and the editor waits for that reply.
         # Over stdio, stdout is the protocol stream: anything else printed by
         # accident goes to stderr instead.
         stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
         sys.stdout = sys.stderr
         from hot_ls.server import quick_start
         read, answered = quick_start.answer_initialize(stdin, stdout)
-        loading.join()
         stdin, stdout = quick_start.Replay(read, stdin), quick_start.Filtered(stdout, answered)
     from hot_ls.server.app import create_server
     server = create_server()

@@ -2,9 +2,9 @@
 
 Importing pygls and lsprotocol (thousands of attrs classes) and hot-ls's rules,
 catalog, evaluator and features takes a second or two; an editor waits for the
-`initialize` reply before it sends anything else.  So `hot-ls serve` over
-stdio starts importing the server in a background thread and, meanwhile,
-reads the first message itself:
+`initialize` reply before it sends anything else (and `hot-ls serve`, what
+editors run, skips the other commands' parsers, which import the analysis:
+cli/main.py).  So `hot-ls serve` over stdio reads the first message itself:
 
 - `initialize`: answered at once with the `InitializeResult` the full server
   gives (`hot_ls/data/initialize_result.json`, written by
