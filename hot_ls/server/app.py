@@ -422,7 +422,13 @@ async def _in_worker(ls: HotLanguageServer, document: Document, function: Callab
     def run():
         with gc_paused():
             return function(*args)
-    result = await asyncio.get_running_loop().run_in_executor(ls.executor, run)
+    try:
+        result = await asyncio.get_running_loop().run_in_executor(ls.executor, run)
+    except JsonRpcException:
+        raise
+    except Exception:
+        still_current(ls, document, revision)  # an outdated run's failure is no failure
+        raise
     still_current(ls, document, revision)
     return result
 
