@@ -46,7 +46,7 @@ from hot_ls.text import LineIndex
 from hot_ls.features import hover as features_hover
 from hot_ls.features import signature_help as features_signature_help
 from hot_ls.analysis import Analysis
-from hot_ls.rules import analyze
+from hot_ls.rules.incremental import reanalyze
 from hot_ls.server import convert, logs
 from hot_ls.server.documents import Document, DocumentStore
 from hot_ls.server.protocol import HotProtocol, arrival
@@ -79,12 +79,16 @@ class HotLanguageServer(LanguageServer):
 
     # -- analysis: a document among the files of its workspace ---------------------
 
-    def analyze_document(self, text: str, path: str | None, settings) -> Analysis:
-        """Analyse in a worker thread; tell the event loop when other documents depend on
-        what changed in this one (its parameters, outputs, an environment's content)."""
+    def analyze_document(self, text: str, path: str | None, settings,
+                         previous: Analysis | None = None) -> Analysis:
+        """Analyse in a worker thread, from the document's previous analysis when it has one
+        (its tree is then consumed: see `current_analysis`); tell the event loop when other
+        documents depend on what changed in this one (its parameters, outputs, an
+        environment's content)."""
         started = time.perf_counter()
-        analysis = analyze(text, path, settings, workspace=self.workspaces.for_path(path))
-        logger.debug('analysed %s (%s) in %.1f ms', path, 'full',
+        analysis, how = reanalyze(previous, text, path, settings,
+                                  workspace=self.workspaces.for_path(path))
+        logger.debug('analysed %s (%s) in %.1f ms', path, how,
                      (time.perf_counter() - started) * 1000)
         if path is not None and self.workspaces.analysed(path, text, analysis.summary) \
                 and self._loop is not None:
@@ -318,11 +322,14 @@ async def current_analysis(ls: HotLanguageServer, uri: str) -> tuple[Document, A
 
     Completion runs between keystrokes; the text it reads is always current
     (the features take it separately), only the names and facts may be one
-    edit old.  With no analysis yet, wait for one.
+    edit old.  With no analysis yet, or one whose tree an incremental parse
+    has moved into the next analysis, wait for the next.
     """
     document = ls.documents.get(uri)
-    if document.analysis is not None:
-        return document, document.analysis
+    analysis = document.analysis
+    if analysis is not None and not analysis.tree.consumed:
+        return document, analysis
+    # None yet, or its tree was moved into the next analysis (being made): wait for that.
     return await ls.scheduler.analysis(uri)
 
 

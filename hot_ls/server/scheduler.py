@@ -41,7 +41,8 @@ logger = logging.getLogger(__name__)
 #: the shortest debounce, in seconds (an edit's analysis never starts sooner)
 SHORTEST = 0.025
 
-Analyze = Callable[[str, str | None, Settings], Analysis]
+#: (text, path, settings, the document's previous analysis or None) -> its analysis
+Analyze = Callable[[str, str | None, Settings, Analysis | None], Analysis]
 Publish = Callable[[Document, Analysis], None]
 
 
@@ -101,7 +102,7 @@ class Scheduler:
         settings, _ = self._settings()
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self._executor, self._timed,
-                                      document.text, document.path, settings)
+                                      document.text, document.path, settings, document.analysis)
         uri = document.uri
         self._running[uri] = (key, future)
 
@@ -121,9 +122,10 @@ class Scheduler:
         future.add_done_callback(finished)
         return future
 
-    def _timed(self, text: str, path: str | None, settings: Settings) -> tuple[Analysis, float]:
+    def _timed(self, text: str, path: str | None, settings: Settings,
+               previous: Analysis | None) -> tuple[Analysis, float]:
         started = time.perf_counter()
-        analysis = self._analyze(text, path, settings)
+        analysis = self._analyze(text, path, settings, previous)
         return analysis, time.perf_counter() - started
 
     # -- push: debounced --------------------------------------------------------

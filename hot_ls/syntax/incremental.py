@@ -20,7 +20,8 @@ depth when this entry held it.  The property test
 result to a full parse: values, spans, issues, depth.
 
 The previous tree is consumed: its nodes after the edit are shifted in place,
-so it no longer matches its text.
+so it no longer matches its text; it is marked so (`SyntaxTree.consumed`) and
+never spliced from again.
 """
 from __future__ import annotations
 
@@ -96,7 +97,7 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
     """The tree of `text` made from `tree` (the previous text's) by re-parsing one entry,
     or None when `text` needs a full parse.  Consumes `tree` when it returns a splice."""
     old = tree.text
-    if (tree.format != 'yaml' or tree.issues or tree.aliases or tree.patched_lines
+    if (tree.consumed or tree.format != 'yaml' or tree.issues or tree.aliases or tree.patched_lines
             or tree.documents != 1 or old.startswith('\ufeff') or text.startswith('\ufeff')
             or '<<' in text):
         # (a merge key puts nodes in a mapping's index that its pairs do not reach)
@@ -141,6 +142,7 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
     depth = _depth_after(tree.depth, old_pair, result.depth, section is not None)
     if depth is None:
         return None
+    tree.consumed = True
     _shift(new_pair.key, region_start)
     _shift(new_pair.value, region_start)
     _splice(root, container, position, old_pair, new_pair, edit.delta)
@@ -157,6 +159,7 @@ def _in_preamble(tree: SyntaxTree, text: str, edit: Edit, first: int) -> Splice 
             for line in preamble.splitlines()):
         return None
     root = tree.root
+    tree.consumed = True
     for pair in root.pairs:
         _shift(pair.key, edit.delta)
         _shift(pair.value, edit.delta)

@@ -196,7 +196,7 @@ class Gate:
         self.calls: list[str] = []
         self.release = threading.Event()
 
-    def __call__(self, text, path, settings):
+    def __call__(self, text, path, settings, previous=None):
         self.calls.append(text)
         assert self.release.wait(10)
         return analyze(text, path, settings)
@@ -307,7 +307,7 @@ async def test_the_debounce_follows_the_cost_of_the_last_analysis():
     store = DocumentStore()
     costs = iter([0.004, 0.5])
 
-    def analyze_fn(text, path, settings):
+    def analyze_fn(text, path, settings, previous=None):
         import time
         time.sleep(next(costs))
         return analyze(text, path, settings)
@@ -331,7 +331,7 @@ def test_a_finished_run_not_yet_recorded_is_used_not_spun_on():
     failure mode is a loop that never yields)."""
     async def scenario():
         store = DocumentStore()
-        scheduler, executor = _scheduler(analyze, store)
+        scheduler, executor = _scheduler(lambda t, p, s, previous=None: analyze(t, p, s), store)
         doc = store.open('u', None, 'heat_template_version: 2099-01-01\n', 1)
         done = asyncio.get_running_loop().create_future()
         done.set_result((analyze(doc.text, None, Settings()), 0.001))

@@ -141,6 +141,13 @@ def test_a_tree_with_issues_is_never_spliced():
     assert reparse(parse(broken), _edit(broken, 'first_address', 'first_addresses')) is None
 
 
+def test_a_consumed_tree_is_never_spliced_again():
+    tree = parse(BASE)
+    first = reparse(tree, _edit(BASE, 'one line', 'one long line'))
+    assert first is not None and tree.consumed and not first.tree.consumed
+    assert reparse(tree, _edit(BASE, 'one line', 'one other line')) is None
+
+
 def test_nothing_changed():
     spliced = reparse(parse(BASE), BASE)
     assert spliced is None or tree_signature(spliced.tree) == tree_signature(parse(BASE))
