@@ -3,7 +3,7 @@
 The editor sends one small edit at a time; `reanalyze` re-parses only the
 entry the edit falls in (`hot_ls.syntax.incremental`) and falls back to a full
 parse otherwise, then checks the document.  The result is the same analysis
-`analyze` gives for the text (tests/rules/test_incremental.py holds them
+`analyze` gives for the text (tests/rules/test_incremental_analysis.py holds them
 together over editing sessions of real templates).
 
 The previous analysis' tree is consumed by a splice (its nodes move into the

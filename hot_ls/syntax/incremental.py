@@ -16,7 +16,7 @@ key's column (a new sibling, an indentation change, a syntax error, an anchor or
 duplicate key among the siblings, a flow collection left open, a
 document marker); and a change that lowers the document's greatest nesting
 depth when this entry held it.  The property test
-(tests/syntax/test_incremental.py, over edits of real templates) holds the
+(tests/syntax/test_incremental_parse.py, over edits of real templates) holds the
 result to a full parse: values, spans, issues, depth.
 
 The previous tree is consumed: its nodes after the edit are shifted in place,
