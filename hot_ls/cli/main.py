@@ -66,6 +66,11 @@ def _catalog_settings(args, settings: Settings) -> Settings:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if (sys.argv[1:] if argv is None else list(argv)) in (['serve'], ['serve', '--stdio']):
+        # What editors run: the server starts before the other commands' parsers would
+        # import the analysis (the editor waits for its `initialize` reply).
+        from hot_ls.server.main import serve
+        return serve(None)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -26,6 +26,9 @@ class SyntaxTree:
     patched_lines: frozenset[int] = frozenset()
     documents: int = 1
     depth: int = 0  # how deeply collections nest
+    #: its nodes were moved into a newer tree by an incremental parse (syntax.incremental):
+    #: they no longer match `text`
+    consumed: bool = False
     _lines: LineIndex | None = None
     _affected: frozenset[int] | None = None
 

@@ -331,3 +331,10 @@ def test_json_looking_garbage():
                 continue
             assert tree.format == 'json'
             assert same(tree.root.to_python(), expected)
+
+
+def test_a_retry_error_without_a_mark_is_no_crash():
+    """The pure parser's retry (for what newer libyaml accepts) can stop without a problem
+    mark while recovery tries a candidate; found by the incremental parse's fuzzing."""
+    tree = parse('                - s: {f:s}\n                - |\n:\ner')
+    assert tree.syntax_errors
