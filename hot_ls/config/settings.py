@@ -79,7 +79,7 @@ class Settings:
         return replace(self, problems=self.problems + (message,))
 
 
-def _snake(name: str) -> str:
+def snake_case(name: str) -> str:
     return re.sub(r'(?<!^)(?=[A-Z])', '_', name).lower().replace('-', '_')
 
 
@@ -121,7 +121,7 @@ def _apply(data: dict | None, base: Settings | None, source: str, merge: bool) -
     updates: dict[str, Any] = {}
     problems: list[str] = []
     for raw_key, value in data.items():
-        key = _snake(str(raw_key))
+        key = snake_case(str(raw_key))
         if key not in known or key in _INTERNAL:
             problems.append(f'{source}: unknown setting "{raw_key}", ignored')
             continue
@@ -212,7 +212,7 @@ def _stacks(value: Any, source: str) -> tuple[tuple[Stack, ...], str | None]:
         where = f'{source}: stacks[{index}]'
         if not isinstance(item, dict):
             return (), f'{where} must be a table, ignored'
-        unknown = sorted(set(map(_snake, item)) - {'templates', 'template', 'environments',
+        unknown = sorted(set(map(snake_case, item)) - {'templates', 'template', 'environments',
                                                    'parameters'})
         if unknown:
             return (), f'{where}: unknown key "{unknown[0]}", ignored'

@@ -56,16 +56,20 @@ def classify(tree: SyntaxTree, path: str | None = None, heat: bool = False) -> K
     template; one with a CFN version key is a CFN template; one whose keys
     are all environment sections is an environment.  What is none of those
     is a Heat document only when its text shows it is meant as one
-    (`has_heat_hints`): a `*.j2.yaml` file, or a file that does not parse and
-    holds Jinja2 delimiters, is then a Jinja2 source, one that does not parse
-    at all BROKEN, one that is not a mapping NOT_MAPPING; without such hints
-    it is OTHER (a Helm chart, an Ansible playbook, notes).  `heat`: the
+    (`has_heat_hints`): a file that does not parse and holds Jinja2
+    delimiters is then a Jinja2 source, one that does not parse at all
+    BROKEN, one that is not a mapping NOT_MAPPING; without such hints it is
+    OTHER (a Helm chart, an Ansible playbook, notes).  A `*.j2.yaml` file is
+    a Jinja2 source whatever it holds (TripleO's convention; its content may
+    be a bare `{% include %}`).  `heat`: the
     settings say the file is a Heat document whatever its content (`include`):
     it is read as if it showed the hints, and a mapping of unknown keys is a
     HOT template.
     """
+    if is_jinja_path(path):
+        return Kind.JINJA
     hinted = heat or has_heat_hints(tree.text)
-    if is_jinja_path(path) or (tree.syntax_errors and _JINJA.search(tree.text)):
+    if tree.syntax_errors and _JINJA.search(tree.text):
         return Kind.JINJA if hinted else Kind.OTHER
     root = tree.root
     if root is None or (hasattr(root, 'value') and root.value is None and not tree.syntax_errors):

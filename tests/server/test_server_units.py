@@ -166,7 +166,7 @@ def test_settings_sources_and_layers():
     assert unwrap({'disable': []}) == {'disable': []}
     settings = ServerSettings()
     settings.initialize({'hotLs': {'disable': ['HOT002'], 'debounceMs': 5}})
-    assert settings.current.disable == ('HOT002',) and settings.debounce_seconds == 0.005
+    assert settings.current.disable == ('HOT002',) and settings.current.debounce_ms == 5
     generation = settings.generation
     assert settings.configure({'hot-ls': {'debounceMs': 7}}) is True
     # The configuration overlays the initializationOptions, not the defaults.
@@ -181,9 +181,9 @@ def test_settings_problems_are_shown_once():
     settings.initialize({'debounceMs': -1})
     assert len(settings.unshown_problems()) == 1 and settings.unshown_problems() == []
     assert settings.current.debounce_ms == Settings().debounce_ms
-    settings.configure({'debounceMs': -1}, 'workspace/didChangeConfiguration')
+    settings.configure({'debounceMs': -1})
     assert settings.unshown_problems() == []
-    settings.configure(['not', 'a', 'table'], 'workspace/didChangeConfiguration')
+    settings.configure(['not', 'a', 'table'])
     assert len(settings.unshown_problems()) == 1
 
 

@@ -68,8 +68,8 @@ def describe(analysis) -> str:
     if isinstance(root, Mapping):
         keys = [str(key) for key in list(root.index)[:4]]
         more = ', ...' if len(root.index) > 4 else ''
-        found = f'a {what} {"object" if what == "JSON" else "mapping"} with the keys ' \
-                f'{", ".join(keys)}{more}'
+        found = f'a {what} {"object" if what == "JSON" else "mapping"} with the ' \
+                f'key{"s" if len(root.index) > 1 else ""} {", ".join(keys)}{more}'
     elif isinstance(root, Sequence):
         found = f'a {what} list'
     else:
