@@ -107,7 +107,8 @@ def settings_from_dict(data: dict | None, base: Settings | None = None,
 
 def overlay(data: dict | None, base: Settings, source: str) -> Settings:
     """`data` as a layer over `base`: its lists are added to base's (without repeats), its
-    tables merged into base's key by key, its single values replace base's."""
+    tables merged into base's key by key, its single values replace base's; a null value
+    sets nothing (the editor sends `target_release: null` for "the default")."""
     return _apply(data, base, source, merge=True)
 
 
@@ -121,6 +122,8 @@ def _apply(data: dict | None, base: Settings | None, source: str, merge: bool) -
     updates: dict[str, Any] = {}
     problems: list[str] = []
     for raw_key, value in data.items():
+        if merge and value is None:
+            continue  # a layer's null is "not set here": the layer below decides
         key = snake_case(str(raw_key))
         if key not in known or key in _INTERNAL:
             problems.append(f'{source}: unknown setting "{raw_key}", ignored')
