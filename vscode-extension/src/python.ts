@@ -144,7 +144,7 @@ export function parseProbe(result: ProcessResult): Probe {
   }
   const missing = answer.missing as string[];
   if (missing.length > 0) {
-    return { ok: false, version, problem: `cannot import ${missing.join(', ')} (pip install hot-ls into it)` };
+    return { ok: false, version, problem: `cannot import ${missing.join(', ')} (install hot-ls into it: pip install . in a clone of hot-ls)` };
   }
   const probe: Probe = { ok: true, version };
   if (Array.isArray(answer.hot_ls) && answer.hot_ls.length === 2) {
