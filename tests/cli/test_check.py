@@ -77,7 +77,7 @@ def test_directories_report_heat_documents_only(tmp_path):
                                         '{% for x in y %}\n  {{x}}: {type: OS::Heat::None}\n'
                                         '{% endfor %}\n')
     # Jinja2 and Go templates that show nothing of Heat: an Ansible one, a Helm chart
-    (tmp_path / 'ansible.j2.yaml').write_text('{% for x in y %}\n{{x}}: 1\n{% endfor %}\n')
+    (tmp_path / 'ansible.yaml').write_text('{% for x in y %}\n{{x}}: 1\n{% endfor %}\n')
     (tmp_path / 'chart.yaml').write_text('metadata:\n  labels:\n    {{- include "x" . }}\n')
     (tmp_path / 'broken.yaml').write_text('key: [unclosed\nother: : :\n')
     (tmp_path / 'binary.json').write_bytes(b'\x00\x01\x02 \xff\xfe')
@@ -276,10 +276,10 @@ def test_disable_next_line_and_unused_suppressions(tmp_path):
     assert result.stdout.splitlines() == [
         f'{template}:5:48: information[HOT010] Unused suppression: HOT302 (undefined-resource) '
         'reported nothing on this line',
-        f'{template}:5:55: information[HOT010] Unused suppression: "HOT999" is not a hot-ls rule '
+        f'{template}:5:55: warning[HOT010] Unused suppression: "HOT999" is not a hot-ls rule '
         'code or name',
-        '1 file checked: 0 errors, 0 warnings']
-    assert run('check', '--fail-on', 'information', str(template)).returncode == 1
+        '1 file checked: 0 errors, 1 warning']
+    assert run('check', '--fail-on', 'warning', str(template)).returncode == 1
     # a rule turned off in the settings: its codes are not reported unused
     result = run('check', '--disable', 'HOT302', '--disable', 'unused-suppression', str(template))
     assert result.stdout == '1 file checked: 0 errors, 0 warnings\n'
