@@ -332,7 +332,10 @@ def completion(result: ours.CompletionResult, lines: LineIndex,
             detail=entry.detail,
             documentation=markup(entry.documentation, features.completion_markdown),
             sort_text=entry.sort_text,
-            filter_text=entry.filter_text,
+            # The label filters as well; a filterText equal to it would only keep Neovim
+            # before 0.10 from replacing the item's range (it then inserts at the last
+            # keyword, after `OS::Nova::`, and doubles the prefix).
+            filter_text=entry.filter_text if entry.filter_text != entry.label else None,
             insert_text=None if edit else text,
             text_edit=edit,
             insert_text_format=(types.InsertTextFormat.Snippet if snippet

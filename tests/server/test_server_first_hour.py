@@ -226,3 +226,15 @@ async def test_info_goes_to_log_messages(lsp: Session):
     [started] = [m for m in lsp.client.log_messages if 'position encoding' in m.message]
     assert started.type == types.MessageType.Info
 
+
+
+async def test_completion_items_carry_no_filter_text_equal_to_their_label(lsp: Session):
+    """Neovim before 0.10 replaces an item's range only when it has no filterText; given one
+    it inserts after the last keyword, doubling `OS::Nova::` (found by hand in Neovim 0.7)."""
+    uri = lsp.open(f'filter-{lsp.name}.yaml', 'heat_template_version: 2021-04-16\nresources:\n'
+                   '  s:\n    type: OS::Nova::\n')
+    await lsp.diagnostics(uri, 1)
+    items = (await complete(lsp, uri, 3, 20)).items
+    server = next(i for i in items if i.label == 'OS::Nova::Server')
+    assert server.filter_text is None
+    assert server.text_edit.range.start == types.Position(3, 10)
