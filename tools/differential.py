@@ -369,6 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument('--cache', default=DEFAULT_CACHE, help="Heat's cached answers")
     parser.add_argument('--show', type=int, default=0, help='list this many misses/FPs per class')
     parser.add_argument('--json', help='also write the per-kind figures to this file')
+    parser.add_argument('--dump', help='write every outcome (mutant, Heat, hot-ls) to this JSONL file')
     parser.add_argument('--write-floor', action='store_true',
                         help="record the quick run's figures as the test's floor (--quick)")
     args = parser.parse_args(argv)
@@ -385,16 +386,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         with open(args.json, 'w', encoding='utf-8') as fh:
             json.dump(rows, fh, indent=1, sort_keys=True)
+    if args.dump:
+        dump(outcomes, args.dump)
     if args.write_floor and args.quick:
-        write_floor(rows, outcomes)
+        write_floor(rows)
     return 1 if rows.get('ALL', {}).get('fp') else 0
 
 
-def write_floor(rows: dict, outcomes: list[Outcome]) -> None:
+def dump(outcomes: list[Outcome], path: str) -> None:
+    with open(path, 'w', encoding='utf-8') as fh:
+        for o in outcomes:
+            m = o.mutant
+            fh.write(json.dumps({'id': m.id, 'seed': m.seed, 'kind': m.kind, 'note': m.note,
+                                 'lines': list(m.lines), 'heat': o.heat.as_dict(),
+                                 'hot_ls': o.hot_ls.errors, 'text': m.text}) + '\n')
+
+
+def write_floor(rows: dict) -> None:
     """fixtures/differential/floor.json: what the quick run must keep finding."""
     floor = {'recall': {kind: row.get('found', 0) for kind, row in sorted(rows.items()) if kind != 'ALL'},
-             'on_line': rows['ALL'].get('on_line', 0),
-             'known_false_positives': sorted(o.mutant.id for o in outcomes if o.false_positive)}
+             'on_line': rows['ALL'].get('on_line', 0)}
     with open(os.path.join(SAMPLE_DIR, 'floor.json'), 'w', encoding='utf-8') as fh:
         json.dump(floor, fh, indent=1)
         fh.write('\n')

@@ -43,6 +43,7 @@ from hot_ls.workspace.stacks import UNSAVED_NAME
 from hot_ls.workspace.summaries import Summary, environment_summary, template_summary
 
 if TYPE_CHECKING:
+    from hot_ls.analysis.presence import Presence
     from hot_ls.catalog import Catalog, ResourceType
 
 T = TypeVar('T')
@@ -182,9 +183,18 @@ class Analysis:
 
     @cached_property
     def checked_evaluation(self) -> TemplateEvaluation:
-        """The evaluation the checks read: default parameter values, errors only."""
-        return TemplateEvaluation.complete(self._hot(), errors_only=True, sites=self.call_sites,
+        """The evaluation the checks read: a stack create without -P (the default parameter
+        values, and the environments and values the settings configure), errors only."""
+        inputs = self.inputs
+        return TemplateEvaluation.complete(self._hot(), inputs.environments, inputs.parameters,
+                                           errors_only=True, sites=self.call_sites,
                                            files=self.stack.files)
+
+    @cached_property
+    def presence(self) -> 'Presence':
+        """Which resources, outputs and `if` branches Heat builds under the inputs, and why not."""
+        from hot_ls.analysis.presence import Presence
+        return Presence(self)
 
     @cached_property
     def inputs(self) -> EvaluationInputs:
@@ -207,8 +217,10 @@ class Analysis:
         key = inputs.key()
         found = self._evaluations.get(key)
         if found is None:
+            from hot_ls.analysis.properties import catalog_attribute_names
             found = self._evaluations[key] = TemplateEvaluation.complete(
-                template, inputs.environments, inputs.parameters, files=self.stack.files)
+                template, inputs.environments, inputs.parameters, files=self.stack.files,
+                attribute_names=catalog_attribute_names(self.catalog))
         return found
 
     def _hot(self) -> Template:

@@ -137,12 +137,17 @@ def run(args, settings: Settings) -> int:
     except UsageError as exc:
         _print({'error': {'message': str(exc)}})
         return 1
+    attribute_names = None
+    if args.template:  # the template's resources have types: get_attr names are checked
+        from hot_ls.analysis.properties import catalog_attribute_names
+        from hot_ls.catalog import effective_catalog
+        attribute_names = catalog_attribute_names(effective_catalog(settings))
     try:
         outcome = evaluate(node, args.template_version or inputs.version,
                            condition=args.condition, parameters=inputs.parameters,
                            values=given.parameters, environments=list(given.environments),
                            conditions=inputs.conditions, resources=inputs.resources,
-                           files=inputs.files, stack=stack)
+                           files=inputs.files, stack=stack, attribute_names=attribute_names)
     except ValueError as exc:  # an unknown --template-version
         _print({'error': {'message': str(exc)}})
         return 1

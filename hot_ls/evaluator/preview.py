@@ -33,7 +33,8 @@ def _item(outcome: Outcome, place: str) -> Any:
 
 
 def _placed(error: dict, place: str) -> dict:
-    message = error.get('error', {}).get('message')
+    found = error.get('error')
+    message = found.get('message') if isinstance(found, dict) else None
     if isinstance(message, str) and _UNKNOWN_PLACE in message:
         error = {**error, 'error': {**error['error'],
                                     'message': message.replace(_UNKNOWN_PLACE, f'(in {place})')}}
@@ -50,7 +51,10 @@ class Preview:
     errors: list = field(default_factory=list)
 
     @classmethod
-    def build(cls, evaluation) -> 'Preview':
+    def build(cls, evaluation, properties_of=None) -> 'Preview':
+        """`properties_of(name, resource_preview)`, when given, shows a resource's properties
+        as some other view has them (hot_ls.analysis.properties: as Heat gives them), or
+        None for the values as resolved."""
         out = cls()
         template = evaluation.template
         for name in template.parameters:
@@ -65,13 +69,19 @@ class Preview:
         for name in template.resources:
             res = evaluation.resource(name)
             if res.properties.ok and isinstance(res.properties.value, dict):
-                props = {}
-                for key in res.order or list(res.properties.value):
-                    if key in res.property_errors:
-                        props[key] = _placed({'error': res.property_errors[key].to_json()},
-                                             f'resources.{name}.properties.{key}')
-                    elif key in res.properties.value:
-                        props[key] = to_json(res.properties.value[key])
+                given = properties_of(name, res) if properties_of is not None else None
+                if given is not None:
+                    props = {key: _placed(value, f'resources.{name}.properties.{key}')
+                             if isinstance(value, dict) else value
+                             for key, value in given.items()}
+                else:
+                    props = {}
+                    for key in res.order or list(res.properties.value):
+                        if key in res.property_errors:
+                            props[key] = _placed({'error': res.property_errors[key].to_json()},
+                                                 f'resources.{name}.properties.{key}')
+                        elif key in res.properties.value:
+                            props[key] = to_json(res.properties.value[key])
             else:
                 props = _item(res.properties, f'resources.{name}.properties')
             out.resources[name] = {'type': res.type,

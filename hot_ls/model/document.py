@@ -49,6 +49,15 @@ def is_jinja_path(path: str | None) -> bool:
     return bool(path) and ('.j2.' in path.rsplit('/', 1)[-1] or path.endswith('.j2'))
 
 
+def _jinja_outside_quotes(text: str) -> bool:
+    """A Jinja2 delimiter that is not inside a quoted string of its line."""
+    for match in _JINJA.finditer(text):
+        line = text[text.rfind('\n', 0, match.start()) + 1:match.start()]
+        if line.count('"') % 2 == 0 and line.count("'") % 2 == 0:
+            return True
+    return False
+
+
 def classify(tree: SyntaxTree, path: str | None = None, heat: bool = False) -> Kind:
     """Decide what a parsed document is.
 
@@ -57,7 +66,9 @@ def classify(tree: SyntaxTree, path: str | None = None, heat: bool = False) -> K
     are all environment sections is an environment.  What is none of those
     is a Heat document only when its text shows it is meant as one
     (`has_heat_hints`): a file that does not parse and holds Jinja2
-    delimiters is then a Jinja2 source, one that does not parse at all
+    delimiters outside quoted strings is then a Jinja2 source (a broken
+    template whose Ansible strings say "{{ item }}" is still a broken
+    template), one that does not parse at all
     BROKEN, one that is not a mapping NOT_MAPPING; without such hints it is
     OTHER (a Helm chart, an Ansible playbook, notes).  A `*.j2.yaml` file is
     a Jinja2 source whatever it holds (TripleO's convention; its content may
@@ -69,7 +80,7 @@ def classify(tree: SyntaxTree, path: str | None = None, heat: bool = False) -> K
     if is_jinja_path(path):
         return Kind.JINJA
     hinted = heat or has_heat_hints(tree.text)
-    if tree.syntax_errors and _JINJA.search(tree.text):
+    if tree.syntax_errors and _jinja_outside_quotes(tree.text):
         return Kind.JINJA if hinted else Kind.OTHER
     root = tree.root
     if root is None or (hasattr(root, 'value') and root.value is None and not tree.syntax_errors):

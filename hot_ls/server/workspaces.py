@@ -140,7 +140,10 @@ class Workspaces:
         with self._lock:
             found = self._spaces.get(key)
             if found is None:
-                found = self._spaces[key] = Workspace(settings, [folder])
+                # a document outside every folder the editor opened: its own folder only,
+                # never indexed below (it may be a home directory)
+                found = self._spaces[key] = Workspace(settings, [folder],
+                                                      recursive=folder in self.folders)
                 self._problems.extend(problems)
         return found
 

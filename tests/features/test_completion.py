@@ -1,7 +1,6 @@
 """Completion as a pure function: at every kind of place, in block and flow style, half-typed."""
 from __future__ import annotations
 
-import os
 import textwrap
 
 import pytest

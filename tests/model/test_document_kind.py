@@ -115,6 +115,15 @@ def test_jinja_delimiters_in_valid_yaml_are_just_strings():
     assert classify(tree, 'template.yaml') is Kind.HOT
 
 
+def test_broken_yaml_with_jinja_only_in_quoted_strings_is_no_jinja_source():
+    """tht's Ansible tasks say "{{ item.path }}": a syntax error there is the template's."""
+    text = ('heat_template_version: rocky\noutputs:\n  o:\n    value:\n'
+            '      path: "{{ item.path }}"\n      [a]\n      - b\n')
+    tree = parse(text)
+    assert tree.syntax_errors
+    assert classify(tree, 'template.yaml') is Kind.HOT
+
+
 def test_broken_yaml_without_jinja_keeps_its_kind():
     tree = parse('heat_template_version: 2018-08-31\nresources:\n  r: {type: T\n')
     assert tree.syntax_errors

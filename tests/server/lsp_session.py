@@ -19,6 +19,7 @@ import contextlib
 import copy
 import os
 import sys
+from pathlib import Path
 from typing import Any, AsyncIterator
 
 from lsprotocol import types
@@ -175,13 +176,18 @@ class Session:
 
 @contextlib.asynccontextmanager
 async def session(caps: types.ClientCapabilities, options: Any = None,
-                  name: str = 'custom', args: tuple[str, ...] = ()) -> AsyncIterator[Session]:
+                  name: str = 'custom', args: tuple[str, ...] = (),
+                  folders: tuple[str, ...] = ()) -> AsyncIterator[Session]:
+    """A server session; `folders`: the workspace folders the editor opened."""
     client = make_client()
     await client.start_io(*SERVER, *args, env=server_env())
     try:
+        workspace_folders = [types.WorkspaceFolder(uri=Path(f).as_uri(), name=os.path.basename(f))
+                             for f in folders] or None
         result = await asyncio.wait_for(client.initialize_session(types.InitializeParams(
             capabilities=caps, initialization_options=options,
-            client_info=types.ClientInfo(name=name))), TIMEOUT)
+            client_info=types.ClientInfo(name=name), workspace_folders=workspace_folders)),
+            TIMEOUT)
         yield Session(client, result, name)
         await asyncio.wait_for(client.shutdown_session(), TIMEOUT)
         # shutdown then exit: the server ends with status 0 (LSP).

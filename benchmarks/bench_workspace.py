@@ -1,0 +1,105 @@
+"""The workspace at TripleO's scale: indexing tht-master-rendered with its registry, and what
+an edit to one template costs.
+
+1. A cold index, in a fresh process: every file of tht-master-rendered summarised
+   (templates' parameters, outputs and types; environments' registries) and every
+   template's stack resolved with overcloud-resource-registry-puppet.yaml (each type
+   through the registry, each provider's schema built).  Target: <= 3 s and
+   <= 250 MB resident.
+2. An edit to one provider template (its interface changes): which of the analysed
+   templates depend on it (they read it through a type) and must be checked again,
+   and how long checking only those takes, against checking everything.
+
+    python benchmarks/bench_workspace.py          # full: 3 cold runs
+    python benchmarks/bench_workspace.py --quick  # 1 cold run
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+from _common import CORPUS, ROOT
+
+THT = os.path.join(CORPUS, 'tht-master-rendered')
+REGISTRY = os.path.join(THT, 'overcloud-resource-registry-puppet.yaml')
+EDITED = os.path.join(THT, 'deployment', 'nova', 'nova-base-puppet.yaml')
+
+COLD = f'''
+import json, resource, sys, time
+sys.path.insert(0, {ROOT!r})
+start = time.perf_counter()
+from hot_ls.config import Settings
+from hot_ls.workspace import Workspace
+workspace = Workspace(Settings(), [{THT!r}], environments=[{REGISTRY!r}])
+index = workspace.index()
+types = 0
+for summary in index.templates():
+    stack = workspace.stack(summary.path)
+    for res in summary.template.resources:
+        stack.resolve(res.type, res.name)
+        types += 1
+seconds = time.perf_counter() - start
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({{'files': len(index.summaries), 'types': types, 'seconds': seconds,
+                  'rss_mb': rss}}))
+'''
+
+
+def cold(repeat: int) -> None:
+    runs = []
+    for _ in range(repeat):
+        out = subprocess.run([sys.executable, '-c', COLD], capture_output=True, text=True,
+                             check=True).stdout
+        runs.append(json.loads(out))
+    best = min(runs, key=lambda r: r['seconds'])
+    print(f"cold index: {best['files']} Heat documents, {best['types']} resource types resolved; "
+          f"best {best['seconds']:.2f} s (target <= 3 s), peak resident "
+          f"{max(r['rss_mb'] for r in runs):.0f} MB (target <= 250 MB), "
+          f"imports included ({len(runs)} runs)")
+
+
+def edit() -> None:
+    sys.path.insert(0, ROOT)
+    from hot_ls.config import Settings
+    from hot_ls.rules import analyze
+    from hot_ls.workspace import Workspace
+    settings = Settings()
+    workspace = Workspace(settings, [THT], environments=[REGISTRY])
+    texts = {}
+    for summary in workspace.index().templates():
+        with open(summary.path, encoding='utf-8') as fh:
+            texts[summary.path] = fh.read()
+    start = time.perf_counter()
+    analyses = {path: analyze(text, path, settings, workspace=workspace)
+                for path, text in texts.items()}
+    everything = time.perf_counter() - start
+    # the edit: a new parameter without a default (every parent must now give it)
+    edited = texts[EDITED].replace('parameters:\n', 'parameters:\n  NovaBenchmarkNew:\n'
+                                   '    type: string\n', 1)
+    workspace.files.overlay(EDITED, edited)
+    changed = workspace.changed([EDITED])
+    affected = [path for path, analysis in analyses.items()
+                if path != EDITED and EDITED in analysis.dependencies]
+    start = time.perf_counter()
+    for path in affected:
+        analyze(texts[path], path, settings, workspace=workspace)
+    again = time.perf_counter() - start
+    print(f'edit of {os.path.relpath(EDITED, THT)} (interface changed: {changed}): '
+          f'{len(affected)} of {len(analyses)} templates depend on it and are checked again '
+          f'in {again * 1000:.0f} ms; checking every template takes {everything * 1000:.0f} ms')
+
+
+def main() -> None:
+    if not os.path.isdir(THT):
+        print('../shared/corpus is not present: nothing to measure')
+        return
+    quick = '--quick' in sys.argv
+    cold(1 if quick else 3)
+    edit()
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,79 @@
+"""tht-master-rendered checked with its own registry, as TripleO creates the overcloud.
+
+`hot-ls check tht-master-rendered -e overcloud-resource-registry-puppet.yaml`:
+every `OS::TripleO::*` type any template uses resolves through the registry
+(no HOT701), and every error hot-ls reports is in a template Heat refuses too
+when created with that environment (fixtures/heat-verdicts/tht-registry.json,
+recorded by tools/record_stack_verdicts.py through python-heatclient and
+Heat).  Most of those refusals are passwords, container images and keys that
+TripleO's client generates at deploy time (no environment of the repository
+sets them): with the registry alone, Heat refuses them as hot-ls does.
+"""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from helpers import CORPUS, FIXTURES, needs_corpus
+from hot_ls.cli.check import check_paths, workspace_for
+from hot_ls.config import Settings
+from hot_ls.model.document import Kind
+
+pytestmark = needs_corpus
+THT = os.path.join(CORPUS, 'tht-master-rendered')
+REGISTRY = os.path.join(THT, 'overcloud-resource-registry-puppet.yaml')
+with open(os.path.join(FIXTURES, 'heat-verdicts', 'tht-registry.json'), encoding='utf-8') as fh:
+    VERDICTS = json.load(fh)
+
+
+@pytest.fixture(scope='module')
+def reports():
+    return {os.path.relpath(r.path, THT): r
+            for r in check_paths([THT], Settings(), environments=[REGISTRY])}
+
+
+def test_every_tripleo_type_resolves_through_the_registry(reports):
+    assert not [(path, d.message) for path, r in reports.items() for d in r.diagnostics
+                if d.code == 'HOT701']
+    workspace = workspace_for([THT], Settings(), [REGISTRY])
+    used = resolved = 0
+    for summary in workspace.index().templates():
+        stack = workspace.stack(summary.path)
+        assert stack.environments_known
+        for resource in summary.template.resources:
+            if isinstance(resource.type, str) and resource.type.startswith('OS::TripleO::'):
+                used += 1
+                found = stack.resolve(resource.type, resource.name)
+                assert found.type is not None or found.provider is not None, (
+                    summary.path, resource.type, found.message)
+                resolved += 1
+    assert used > 90 and used == resolved
+
+
+def test_errors_only_where_heat_refuses_with_the_registry(reports):
+    accepted_with_errors = {}
+    for path, report in reports.items():
+        errors = [d for d in report.diagnostics if d.severity.label == 'error']
+        if not errors or report.kind is not Kind.HOT:
+            continue
+        verdict = VERDICTS.get(path)
+        assert verdict is not None, f'no Heat verdict for {path}'
+        if not (verdict['client'] or verdict['template'] or verdict['create']):
+            accepted_with_errors[path] = [f'{d.code} {d.message}' for d in errors]
+    assert accepted_with_errors == {}
+
+
+def test_heat_and_hot_ls_agree_on_the_missing_deploy_time_parameters(reports):
+    """Where Heat refuses for a provider's parameter nobody sets, hot-ls names it too."""
+    checked = 0
+    for path, verdict in VERDICTS.items():
+        message = verdict['create'] or ''
+        if not message.endswith(' not assigned') or path not in reports:
+            continue
+        name = message.split('Property ')[-1].removesuffix(' not assigned')
+        found = [d.message for d in reports[path].diagnostics if d.code == 'HOT703']
+        assert f'Property {name} not assigned' in found, (path, message, found)
+        checked += 1
+    assert checked > 50

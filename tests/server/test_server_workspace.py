@@ -1,0 +1,125 @@
+"""The workspace through the real server: a folder of templates joined by an environment.
+
+The editor opens fixtures/workspace/project as its workspace folder, with the
+`environments` setting naming env.yaml: definition and rename across files,
+the background index with work-done progress, workspace symbols, document
+links, and diagnostics that follow an edit to a file another one depends on.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from lsprotocol import types
+
+from helpers import FIXTURES
+from lsp_session import FAST, TIMEOUT, Session, capabilities, session
+
+pytestmark = pytest.mark.asyncio(loop_scope='module')
+PROJECT = os.path.join(FIXTURES, 'workspace', 'project')
+
+
+@pytest_asyncio.fixture(loop_scope='module', params=['vscode', 'neovim'])
+async def project(request, tmp_path_factory):
+    """A copy of the project (tests edit it), opened as the editor's workspace folder."""
+    root = str(tmp_path_factory.mktemp('project') / 'project')
+    shutil.copytree(PROJECT, root)
+    caps = capabilities(request.param)
+    caps.window = types.WindowClientCapabilities(work_done_progress=True)
+    options = {**FAST, 'environments': ['env.yaml']}
+    async with session(caps, options, name=request.param, folders=(root,)) as s:
+        s.root = root
+        yield s
+
+
+def uri(root: str, name: str) -> str:
+    return Path(os.path.join(root, name)).as_uri()
+
+
+def open_file(s: Session, name: str) -> tuple[str, str]:
+    path = os.path.join(s.root, name)
+    with open(path, encoding='utf-8') as fh:
+        text = fh.read()
+    target = uri(s.root, name)
+    s.client.text_document_did_open(types.DidOpenTextDocumentParams(
+        types.TextDocumentItem(uri=target, language_id='yaml', version=1, text=text)))
+    return target, text
+
+
+def position(text: str, needle: str, shift: int = 0) -> types.Position:
+    offset = text.index(needle) + shift
+    line = text.count('\n', 0, offset)
+    return types.Position(line, offset - (text.rfind('\n', 0, offset) + 1))
+
+
+async def test_definition_goes_to_the_provider_template_and_its_parameter(project):
+    target, text = open_file(project, 'stack.yaml')
+    found = await asyncio.wait_for(project.client.text_document_definition_async(
+        types.DefinitionParams(types.TextDocumentIdentifier(target),
+                               position(text, 'My::Server'))), TIMEOUT)
+    assert [l.uri for l in found] == [uri(project.root, 'providers/server.yaml')]
+    found = await asyncio.wait_for(project.client.text_document_definition_async(
+        types.DefinitionParams(types.TextDocumentIdentifier(target),
+                               position(text, 'flavor: {get_param', 1))), TIMEOUT)
+    assert [(l.uri, l.range.start.line, l.range.start.character) for l in found] == [
+        (uri(project.root, 'providers/server.yaml'), 3, 2)]
+
+
+async def test_rename_of_a_parameter_edits_the_parents_and_the_environment(project):
+    target, text = open_file(project, 'providers/server.yaml')
+    edit = await asyncio.wait_for(project.client.text_document_rename_async(
+        types.RenameParams(types.TextDocumentIdentifier(target), position(text, 'image:'),
+                           'image_name')), TIMEOUT)
+    changes = ({c.text_document.uri: c.edits for c in edit.document_changes}
+               if edit.document_changes is not None else edit.changes)
+    assert sorted(changes) == [uri(project.root, 'env.yaml'), target]
+    env_edit, = changes[uri(project.root, 'env.yaml')]
+    assert (env_edit.range.start.line, env_edit.range.start.character, env_edit.new_text) == (
+        3, 2, 'image_name')
+
+
+async def test_the_index_reports_progress_and_answers_workspace_symbols(project):
+    async def ended():
+        while True:
+            values = list(project.client.progress_reports.get('hot-ls-index', []))
+            if values and getattr(values[-1], 'kind', None) == 'end':
+                return values
+            await asyncio.sleep(0.02)
+    values = await asyncio.wait_for(ended(), TIMEOUT)
+    assert values[0].kind == 'begin' and values[-1].message == '11 Heat documents indexed'
+    symbols = await asyncio.wait_for(project.client.workspace_symbol_async(
+        types.WorkspaceSymbolParams(query='net_id')), TIMEOUT)
+    assert (symbols[0].name, symbols[0].location.uri) == (
+        'net_id', uri(project.root, 'nested/net.yaml'))
+
+
+async def test_document_links(project):
+    target, _ = open_file(project, 'stack.yaml')
+    links = await asyncio.wait_for(project.client.text_document_document_link_async(
+        types.DocumentLinkParams(types.TextDocumentIdentifier(target))), TIMEOUT)
+    assert sorted(l.target for l in links) == [uri(project.root, 'nested/net.yaml'),
+                                               uri(project.root, 'scripts/boot.sh')]
+
+
+async def test_an_edit_to_a_provider_refreshes_its_parent(project):
+    """Removing a parameter from the provider (in the editor, unsaved) makes the parent's
+    property unknown; restoring it clears the error."""
+    parent, _ = open_file(project, 'defects/out-of-range.yaml')
+    first = await project.diagnostics(parent, 1)
+    assert [d.code for d in first] == ['HOT705']
+    provider, text = open_file(project, 'providers/server.yaml')
+    await project.diagnostics(provider, 1)
+    since = len(project.published)
+    start = position(text, '  count:')
+    end = position(text, '  count:')
+    end = types.Position(end.line + 5, 0)  # the parameter with its constraint
+    project.change(provider, 2, ((start.line, 0, end.line, 0), ''))
+    # the editor gets the edited document's diagnostics (it pulls them, or they are pushed)
+    await project.diagnostics(provider, 2, since)
+    # then the parent's: pushed again by the server, or pulled again by the client
+    found = await project.diagnostics(parent, 1, since)
+    assert [(d.code, d.message) for d in found] == [('HOT702', 'Unknown Property count')]
