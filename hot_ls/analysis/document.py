@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 from hot_ls.analysis.findings import Diagnostic, RuleBook
 from hot_ls.analysis.inputs import EvaluationInputs
 from hot_ls.analysis.suppressions import Suppressions
+from hot_ls.config import matches
 from hot_ls.config import Settings
 from hot_ls.evaluator.calls import CallSites
 from hot_ls.evaluator.static import StaticIssue, static_issues
@@ -74,7 +75,8 @@ class Analysis:
         #: text is then what could be decoded, and only that problem is reported
         self.read_problem = read_problem
         self.tree: SyntaxTree = tree if tree is not None else parse(text)
-        self.kind: Kind = classify(self.tree, path)
+        self.kind: Kind = classify(self.tree, path, heat=path is not None and matches(
+            path, self.settings.include, self.settings.base_dir))
         #: what the rules found (filled in by the rules engine)
         self.diagnostics: list[Diagnostic] = []
         #: the rules that checked this analysis (None: not checked)

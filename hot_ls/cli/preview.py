@@ -23,7 +23,7 @@ from typing import Any
 from hot_ls.analysis import evaluation_inputs
 from hot_ls.analysis.properties import catalog_attribute_names, preview as heat_preview
 from hot_ls.catalog import effective_catalog
-from hot_ls.cli.eval import UsageError, parameter_values
+from hot_ls.cli.eval import UsageError, check_declared, parameter_values
 from hot_ls.config import Settings
 from hot_ls.evaluator import StackIdentity
 from hot_ls.evaluator.template import TemplateEvaluation
@@ -73,10 +73,16 @@ def run(args, settings: Settings) -> int:
     if source.problem is not None:
         print(f'hot-ls: {args.template}: {source.problem.message}', file=sys.stderr)
         return 2
+    tree = parse(source.text)
+    if classify(tree, args.template) is not Kind.HOT:
+        print(f'hot-ls: {args.template}: not a HOT template', file=sys.stderr)
+        return 2
+    template = Template(tree, args.template)
     try:
+        values = parameter_values(args.parameter)
+        check_declared(values, template.parameters)
         inputs = evaluation_inputs(settings, args.template,
-                                   [os.path.abspath(p) for p in args.environment],
-                                   parameter_values(args.parameter))
+                                   [os.path.abspath(p) for p in args.environment], values)
     except UsageError as exc:
         print(f'hot-ls: {exc}', file=sys.stderr)
         return 2
@@ -84,11 +90,6 @@ def run(args, settings: Settings) -> int:
         print(f'hot-ls: {problem}', file=sys.stderr)
     if inputs.problems:
         return 2
-    tree = parse(source.text)
-    if classify(tree, args.template) is not Kind.HOT:
-        print(f'hot-ls: {args.template}: not a HOT template', file=sys.stderr)
-        return 2
-    template = Template(tree, args.template)
     if template.version is None:
         print(f'hot-ls: {args.template}: unknown heat_template_version '
               f'{template.version_text!r}', file=sys.stderr)

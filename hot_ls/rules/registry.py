@@ -10,6 +10,7 @@ from hot_ls.rules.syntax.unreadable_file import UnreadableFile
 from hot_ls.rules.syntax.jinja_source import JinjaSource
 from hot_ls.rules.syntax.multiple_documents import MultipleDocuments
 from hot_ls.rules.syntax.not_a_mapping import NotAMapping
+from hot_ls.rules.syntax.not_heat import NotHeat
 from hot_ls.rules.syntax.template_too_large import TemplateTooLarge
 from hot_ls.rules.syntax.yaml_construct import YamlConstruct
 from hot_ls.rules.syntax.yaml_syntax import YamlSyntax
@@ -97,7 +98,7 @@ from hot_ls.rules.workspace.stack_environment import StackEnvironment
 RULE_CLASSES: list[type[Rule]] = [
     # syntax
     UnreadableFile, YamlSyntax, DuplicateKey, NotAMapping, YamlConstruct, MultipleDocuments, JinjaSource,
-    TemplateTooLarge, NestingTooDeep, AnalysisIncomplete, UnusedSuppression,
+    TemplateTooLarge, NestingTooDeep, AnalysisIncomplete, UnusedSuppression, NotHeat,
     # version
     VersionMissing, VersionNotString, VersionUnknown, VersionAmbiguous,
     # parameters

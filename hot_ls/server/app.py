@@ -6,9 +6,14 @@ against, or ContentModified once it changed), call one pure
 function of `hot_ls/features/`, convert the result (`convert`).  A feature is
 one row of `HANDLERS`; a command is one entry of `COMMANDS`.
 
-Every handler runs inside `guarded`: an exception is logged (stderr and
-window/logMessage) and, for a request, answered with an error; it never ends
-the server.
+Every handler runs inside `guarded`: an exception is logged (window/logMessage,
+and stderr before the client is connected or at ERROR) and, for a request,
+answered with an error; it never ends the server.  An expected refusal (a
+`JsonRpcException`, such as a refused rename) is answered without a traceback.
+
+What the server says about a document goes through `gate` first: a YAML file
+that is not a Heat document gets no diagnostics, completion, hover, values,
+code actions, links or semantic tokens.
 """
 from __future__ import annotations
 
@@ -47,7 +52,7 @@ from hot_ls.features import hover as features_hover
 from hot_ls.features import signature_help as features_signature_help
 from hot_ls.analysis import Analysis
 from hot_ls.rules.incremental import reanalyze
-from hot_ls.server import convert, logs
+from hot_ls.server import convert, gate, logs
 from hot_ls.server.documents import Document, DocumentStore
 from hot_ls.server.protocol import HotProtocol, arrival
 from hot_ls.server.scheduler import Outdated, Scheduler
@@ -55,6 +60,8 @@ from hot_ls.server.settings import SECTION, ServerSettings
 from hot_ls.server.workspaces import Workspaces
 
 logger = logging.getLogger(__name__)
+
+SETTINGS_FILES = ('.hot-ls.toml', 'pyproject.toml')
 
 
 class HotLanguageServer(LanguageServer):
@@ -81,13 +88,15 @@ class HotLanguageServer(LanguageServer):
 
     def analyze_document(self, text: str, path: str | None, settings,
                          previous: Analysis | None = None) -> Analysis:
-        """Analyse in a worker thread, from the document's previous analysis when it has one
+        """Analyse in a worker thread, with the settings of the document's workspace (its
+        settings file, the editor's settings on top; `settings`, the editor's alone, are
+        only the scheduler's key), from the document's previous analysis when it has one
         (its tree is then consumed: see `current_analysis`); tell the event loop when other
         documents depend on what changed in this one (its parameters, outputs, an
         environment's content)."""
         started = time.perf_counter()
-        analysis, how = reanalyze(previous, text, path, settings,
-                                  workspace=self.workspaces.for_path(path))
+        workspace = self.workspaces.for_path(path)
+        analysis, how = reanalyze(previous, text, path, workspace.settings, workspace=workspace)
         logger.debug('analysed %s (%s) in %.1f ms', path, how,
                      (time.perf_counter() - started) * 1000)
         if path is not None and self.workspaces.analysed(path, text, analysis.summary) \
@@ -117,7 +126,9 @@ class HotLanguageServer(LanguageServer):
             self.scheduler.schedule(uri, delay, self.publish)
 
     def publish(self, document: Document, analysis: Analysis | None) -> None:
-        self.text_document_publish_diagnostics(convert.publish(document, analysis, self.client))
+        served = analysis if analysis is not None and gate.serves(analysis) else None
+        self.text_document_publish_diagnostics(convert.publish(document, served, self.client))
+        self.show_settings_problems()
 
     def result_id(self, document: Document) -> str:
         settings, workspaces = self.generation
@@ -127,8 +138,13 @@ class HotLanguageServer(LanguageServer):
 
     def settings_changed(self) -> None:
         """Re-analyse every open document under the new settings."""
-        self.workspaces.configure(self.settings.current)
+        self.workspaces.configure(self.settings.data)
         self.show_settings_problems()
+        self.rediagnose_all()
+
+    def rediagnose_all(self) -> None:
+        """Re-analyse every open document (the workspaces, and so the analyses' keys, are
+        new already)."""
         if self.client.pull_diagnostics:
             if self.client.diagnostic_refresh:
                 self.workspace_diagnostic_refresh(None)
@@ -137,12 +153,21 @@ class HotLanguageServer(LanguageServer):
             self.diagnose(document.uri, 0)
 
     def show_settings_problems(self) -> None:
-        for problem in self.settings.unshown_problems():
+        """Show each problem of the editor's settings, and of the settings of each workspace
+        made since (its settings file, the editor's on top), once."""
+        problems = self.settings.unshown_problems()
+        problems += self.settings.unshown(self.workspaces.unshown_problems())
+        for problem in problems:
             logger.warning('%s', problem)
             self.window_show_message(convert.show_message(logging.WARNING, f'hot-ls: {problem}'))
 
     async def pull_configuration(self) -> Any:
+        """The editor's settings: its `hot-ls` section, else (a client that has none, such as
+        Neovim given flat `settings = {...}`) all it has for this server."""
         result = await self.workspace_configuration_async(convert.configuration_request(SECTION))
+        if result and result[0] is not None:
+            return result[0]
+        result = await self.workspace_configuration_async(convert.configuration_request(''))
         return result[0] if result else None
 
     # -- session ---------------------------------------------------------------
@@ -212,9 +237,10 @@ class HotLanguageServer(LanguageServer):
 # -- handlers --------------------------------------------------------------------
 
 def initialize(ls: HotLanguageServer, params: types.InitializeParams) -> None:
+    ls.forward_logs()  # window/logMessage is allowed while initializing
     ls.client = convert.client_features(params.capabilities)
     ls.settings.initialize(params.initialization_options)
-    ls.workspaces.configure(ls.settings.current)
+    ls.workspaces.configure(ls.settings.data)
     ls.workspaces.set_folders(convert.workspace_folders(params))
     logger.info('client %s: position encoding %s, %s diagnostics',
                 params.client_info.name if params.client_info else '(unnamed)',
@@ -222,7 +248,6 @@ def initialize(ls: HotLanguageServer, params: types.InitializeParams) -> None:
 
 
 async def initialized(ls: HotLanguageServer, params: types.InitializedParams) -> None:
-    ls.forward_logs()
     ls.show_settings_problems()
     if ls.client.watch_files:
         try:
@@ -232,7 +257,7 @@ async def initialized(ls: HotLanguageServer, params: types.InitializedParams) ->
     asyncio.get_running_loop().create_task(ls.index_workspaces())
     if ls.client.configuration:
         options = await ls.pull_configuration()
-        if options is not None and ls.settings.configure(options, 'workspace/configuration'):
+        if options is not None and ls.settings.configure(options):
             ls.settings_changed()
         else:
             ls.show_settings_problems()
@@ -251,7 +276,8 @@ def did_change(ls: HotLanguageServer, params: types.DidChangeTextDocumentParams)
     document = ls.documents.change(uri, params.text_document.version,
                                    convert.edits(params.content_changes), ls.client.encoding)
     ls.workspaces.edited(document.path, document.text)
-    ls.diagnose(uri, ls.scheduler.debounce(uri, ls.settings.debounce_seconds))
+    ls.diagnose(uri, ls.scheduler.debounce(
+        uri, ls.workspaces.for_path(document.path).settings.debounce_ms / 1000))
 
 
 def did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
@@ -280,8 +306,9 @@ async def diagnostic(ls: HotLanguageServer, params: types.DocumentDiagnosticPara
         # The client asks again for the text it has now (LSP's ServerCancelled).
         raise JsonRpcException('the document changed; pull again', SERVER_CANCELLED,
                                {'retriggerRequest': True}) from None
-    return convert.report(document, analysis, ls.result_id(document),
-                          params.previous_result_id, ls.client)
+    ls.show_settings_problems()
+    return convert.report(document, analysis if gate.serves(analysis) else None,
+                          ls.result_id(document), params.previous_result_id, ls.client)
 
 
 async def did_change_configuration(ls: HotLanguageServer,
@@ -289,7 +316,7 @@ async def did_change_configuration(ls: HotLanguageServer,
     options = params.settings
     if not options and ls.client.configuration:
         options = await ls.pull_configuration()  # the client sends none: ask for it
-    if ls.settings.configure(options, 'workspace/didChangeConfiguration'):
+    if ls.settings.configure(options):
         ls.settings_changed()
     else:
         ls.show_settings_problems()
@@ -337,12 +364,15 @@ async def completion(ls: HotLanguageServer, params: types.CompletionParams):
     document, analysis = await current_analysis(ls, params.text_document.uri)
     offset = document.offset(params.position.line, params.position.character, ls.client.encoding)
     result = features_completion.complete(analysis, document.text, offset, document.lines)
-    return convert.completion(result, document.lines, ls.client)
+    return convert.completion(gate.completion(analysis, document.text, result), document.lines,
+                              ls.client)
 
 
 async def hover(ls: HotLanguageServer, params: types.HoverParams):
     # The analysis of the current text: what is under the cursor must be what is shown.
     document, analysis = await request_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return None
     offset = document.offset(params.position.line, params.position.character, ls.client.encoding)
     return convert.hover(features_hover.hover(analysis, offset), document.lines, ls.client)
 
@@ -350,6 +380,8 @@ async def hover(ls: HotLanguageServer, params: types.HoverParams):
 async def signature_help(ls: HotLanguageServer, params: types.SignatureHelpParams):
     # Like completion: the current (half-typed) text, the names of the last analysis.
     document, analysis = await current_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return None
     offset = document.offset(params.position.line, params.position.character, ls.client.encoding)
     result = features_signature_help.signature_help(analysis, document.text, offset)
     return convert.signature_help(result, ls.client)
@@ -359,6 +391,8 @@ async def inlay_hint(ls: HotLanguageServer, params: types.InlayHintParams):
     if not ls.client.inlay_hints:
         return []  # the values go to code lenses instead
     document, analysis = await request_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return []
     hints = await _in_worker(ls, document, features_evaluation.value_hints, analysis)
     return convert.inlay_hints(hints, document.lines, ls.client)
 
@@ -367,6 +401,8 @@ async def code_lens(ls: HotLanguageServer, params: types.CodeLensParams):
     if ls.client.inlay_hints:
         return []  # the values are shown as inlay hints
     document, analysis = await request_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return []
     hints = await _in_worker(ls, document, features_evaluation.value_hints, analysis)
     return convert.code_lenses(hints, document.lines, ls.client)
 
@@ -478,6 +514,8 @@ async def rename(ls: HotLanguageServer, params: types.RenameParams):
 
 async def document_link(ls: HotLanguageServer, params: types.DocumentLinkParams):
     document, analysis = await request_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return []
     return convert.document_links(features_links.document_links(analysis), document.lines,
                                   ls.client)
 
@@ -494,6 +532,10 @@ async def workspace_symbol(ls: HotLanguageServer, params: types.WorkspaceSymbolP
 def did_change_watched_files(ls: HotLanguageServer,
                              params: types.DidChangeWatchedFilesParams) -> None:
     paths = convert.changed_paths(params)
+    if any(os.path.basename(p) in SETTINGS_FILES for p in paths):
+        ls.workspaces.settings_files_changed()  # every workspace reads its settings again
+        ls.rediagnose_all()
+        return
     if paths and ls.workspaces.files_changed(paths):
         ls.dependencies_changed(paths)
 
@@ -520,6 +562,8 @@ async def selection_range(ls: HotLanguageServer, params: types.SelectionRangePar
 
 async def semantic_tokens_full(ls: HotLanguageServer, params: types.SemanticTokensParams):
     document, analysis = await request_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return None
     with gc_paused():
         return convert.semantic_tokens(features_semantic_tokens.semantic_tokens(analysis),
                                        document.lines, ls.client)
@@ -527,6 +571,8 @@ async def semantic_tokens_full(ls: HotLanguageServer, params: types.SemanticToke
 
 async def semantic_tokens_range(ls: HotLanguageServer, params: types.SemanticTokensRangeParams):
     document, analysis = await request_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return None
     where, encoding = params.range, ls.client.encoding
     start = document.offset(where.start.line, where.start.character, encoding)
     end = document.offset(where.end.line, where.end.character, encoding)
@@ -539,6 +585,8 @@ async def code_action(ls: HotLanguageServer, params: types.CodeActionParams):
     """Quick fixes for the diagnostics the client sent (matched back to the analysis of the
     current text; without any of hot-ls's, those at the range), then refactorings."""
     document, analysis = await request_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return []
     lines = document.lines
     start, end = convert.range_offsets(params.range, lines, ls.client.encoding)
     sent = convert.context_diagnostics(params.context.diagnostics, analysis, lines, ls.client)

@@ -5,7 +5,8 @@ import textwrap
 
 import pytest
 
-from hot_ls.features.completion import complete, fuzzy_score
+from hot_ls.features.completion import complete
+from hot_ls.text.fuzzy import fuzzy_score
 from hot_ls.rules import analyze
 
 BASE = textwrap.dedent('''\

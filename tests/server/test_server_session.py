@@ -115,8 +115,12 @@ async def test_a_failing_handler_does_not_end_the_server(lsp: Session):
 
 
 async def test_garbage_text_gets_diagnostics_not_a_crash(lsp: Session):
-    text = '\x00\ufeff{[: : -\n\t- ]]\u2028\r\n' * 50 + '😀' * 10
-    uri = lsp.open('garbage.yaml', text)
+    garbage = '\x00\ufeff{[: : -\n\t- ]]\u2028\r\n' * 50 + '😀' * 10
+    # Text that shows nothing of Heat is not Heat's: the server says nothing of it.
+    quiet = lsp.open('garbage-alone.yaml', garbage)
+    assert codes(await lsp.diagnostics(quiet, 1)) == []
+    # Meant as a template: its syntax errors.
+    uri = lsp.open('garbage.yaml', 'heat_template_version: 2021-04-16\n' + garbage)
     assert 'HOT001' in codes(await lsp.diagnostics(uri, 1))
     lsp.change(uri, 2, ((0, 0, 1000, 0), CLEAN))  # an end past the end: clamps
     assert codes(await lsp.diagnostics(uri, 2)) == []

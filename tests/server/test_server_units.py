@@ -166,7 +166,7 @@ def test_settings_sources_and_layers():
     assert unwrap({'disable': []}) == {'disable': []}
     settings = ServerSettings()
     settings.initialize({'hotLs': {'disable': ['HOT002'], 'debounceMs': 5}})
-    assert settings.current.disable == ('HOT002',) and settings.debounce_seconds == 0.005
+    assert settings.current.disable == ('HOT002',) and settings.current.debounce_ms == 5
     generation = settings.generation
     assert settings.configure({'hot-ls': {'debounceMs': 7}}) is True
     # The configuration overlays the initializationOptions, not the defaults.
@@ -181,9 +181,9 @@ def test_settings_problems_are_shown_once():
     settings.initialize({'debounceMs': -1})
     assert len(settings.unshown_problems()) == 1 and settings.unshown_problems() == []
     assert settings.current.debounce_ms == Settings().debounce_ms
-    settings.configure({'debounceMs': -1}, 'workspace/didChangeConfiguration')
+    settings.configure({'debounceMs': -1})
     assert settings.unshown_problems() == []
-    settings.configure(['not', 'a', 'table'], 'workspace/didChangeConfiguration')
+    settings.configure(['not', 'a', 'table'])
     assert len(settings.unshown_problems()) == 1
 
 
@@ -372,3 +372,65 @@ def test_completion_documentation_reaches_plain_text_clients_as_plain_text():
     assert plain.items[0].documentation.kind == types.MarkupKind.PlainText
     assert plain.items[0].documentation.value == 'get_attr · [resource, attribute]'
     assert rich.items[0].documentation.value == '**get_attr** · `[resource, attribute]`'
+
+
+# -- issue 13: plain snippets, the gate, logs ---------------------------------------------------
+
+def test_plain_snippets_stop_at_the_first_name_to_choose():
+    from hot_ls.server.convert import plain_snippet
+    assert plain_snippet('get_resource: ${1:resource_name}') == 'get_resource: '
+    assert plain_snippet('{get_attr: [${1:resource_name}, ${2:attribute_name}]}') == '{get_attr: ['
+    assert plain_snippet("list_join:\n  - '${1:,}'\n  - - ${2:item}") == 'list_join:\n  - '
+    assert plain_snippet('OS::Nova::Server\n  properties:\n    flavor: ${1}\n    image: ${2}') \
+        == 'OS::Nova::Server\n  properties:\n    flavor: \n    image: '
+    assert plain_snippet('x: ${1|metadata,deletion_policy|}') == 'x: metadata'
+    assert plain_snippet('a\\$b:\n  - $0') == 'a$b:\n  - '
+
+
+def test_the_gate_serves_heat_documents_only():
+    from hot_ls.rules import analyze
+    from hot_ls.server import gate
+    from hot_ls.config import Settings
+    assert gate.serves(analyze('heat_template_version: 2021-04-16\n', '/p/t.yaml'))
+    assert gate.serves(analyze('resource_registry: {}\n', '/p/e.yaml'))
+    assert not gate.serves(analyze('- hosts: all\n', '/p/site.yml'))
+    assert not gate.serves(analyze('apiVersion: v1\nkind: Pod\n', '/p/pod.yaml'))
+    excluded = Settings(exclude=('generated/*',), base_dir='/p')
+    assert not gate.serves(analyze('heat_template_version: 2021-04-16\n', '/p/generated/t.yaml',
+                                   excluded))
+    included = Settings(include=('heat/*',), base_dir='/p')
+    assert gate.serves(analyze('name: x\n', '/p/heat/t.yaml', included))
+    assert gate.being_started('') and gate.being_started('  heat_temp\n')
+    assert not gate.being_started('heat_template_version:') and not gate.being_started('- a')
+
+
+def test_stderr_takes_only_errors_while_the_client_takes_the_logs(monkeypatch):
+    import io
+    import logging
+    from hot_ls.server import logs
+    stream = io.StringIO()
+    monkeypatch.setattr('sys.stderr', stream)
+    root, hot_ls_logger = logging.getLogger(), logging.getLogger('hot_ls')
+    monkeypatch.setattr(root, 'handlers', list(root.handlers))  # restored after the test
+    monkeypatch.setattr(root, 'level', root.level)
+    monkeypatch.setattr(hot_ls_logger, 'level', hot_ls_logger.level)
+    logs.configure()
+    log = logging.getLogger('hot_ls.test')
+    log.info('before the client')
+    sent = []
+
+    class Collect(logging.Handler):
+        def emit(self, record):
+            sent.append(record.getMessage())
+    client = Collect()
+    logs.attach(client)
+    try:
+        log.info('while connected')
+        log.error('a failure')
+    finally:
+        logs.detach(client)
+    log.info('after')
+    lines = stream.getvalue()
+    assert 'before the client' in lines and 'after' in lines and 'a failure' in lines
+    assert 'while connected' not in lines
+    assert sent == ['while connected', 'a failure']
