@@ -153,9 +153,25 @@ class HotLsAnswer:
         return {line for line, _, _ in self.errors}
 
 
-def hot_ls_answer(text: str) -> HotLsAnswer:
+_WORKSPACES: dict = {}
+
+
+def hot_ls_answer(text: str, rel: str | None = None) -> HotLsAnswer:
+    """hot-ls's errors on `text`, standing at the seed's place in the corpus when it is there:
+    as Heat is given the provider templates and files beside the seed (seed_files), hot-ls
+    reads them from the seed's project (the corpus's first directory), as an editor or
+    `hot-ls check` in that project would.  Without the corpus it sees the text alone."""
     from hot_ls.rules import analyze
-    analysis = analyze(text)
+    path = os.path.join(CORPUS, rel) if rel is not None else None
+    if path is None or not os.path.isfile(path):
+        analysis = analyze(text)
+    else:
+        from hot_ls.workspace import Workspace
+        project = os.path.join(CORPUS, rel.split('/', 1)[0])
+        workspace = _WORKSPACES.get(project)
+        if workspace is None:
+            workspace = _WORKSPACES[project] = Workspace(roots=[project])
+        analysis = analyze(text, path, workspace=workspace)
     lines = analysis.tree.lines
     return HotLsAnswer([(lines.position(d.start).line + 1, d.code, d.message)
                         for d in analysis.diagnostics if d.severity.label == 'error'])
@@ -201,7 +217,7 @@ def corpus_seeds(limit: int | None = None) -> list[tuple[str, str]]:
             seed = mutate.Seed(rel, text)
         except Exception:  # not a HOT template of a known version, or not YAML PyYAML reads
             continue
-        if not seed.resources() or hot_ls_answer(text).flags:
+        if not seed.resources() or hot_ls_answer(text, rel).flags:
             continue
         seeds.append((rel, text))
     return seeds[:limit] if limit else seeds
@@ -229,7 +245,7 @@ def run(seeds: list[tuple[str, str]], oracle: HeatOracle, kinds: list[str] | Non
             print(f'  {rel}: no mutants ({type(exc).__name__}: {exc})', file=sys.stderr)
     print(f'{len(mutants)} mutants', file=sys.stderr)
     verdicts = oracle.judge([(m.text, files[m.seed]) for m in mutants])
-    return [Outcome(m, v, hot_ls_answer(m.text)) for m, v in zip(mutants, verdicts)]
+    return [Outcome(m, v, hot_ls_answer(m.text, m.seed)) for m, v in zip(mutants, verdicts)]
 
 
 def report(outcomes: list[Outcome], out=sys.stdout, show: int = 0) -> dict:
@@ -319,7 +335,7 @@ def load_sample(directory: str = SAMPLE_DIR) -> list[tuple[mutate.Mutant, Verdic
 
 
 def quick(directory: str = SAMPLE_DIR) -> list[Outcome]:
-    return [Outcome(m, v, hot_ls_answer(m.text)) for m, v in load_sample(directory)]
+    return [Outcome(m, v, hot_ls_answer(m.text, m.seed)) for m, v in load_sample(directory)]
 
 
 def record_sample(oracle: HeatOracle, per_kind: int, max_lines: int) -> None:
@@ -369,6 +385,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument('--cache', default=DEFAULT_CACHE, help="Heat's cached answers")
     parser.add_argument('--show', type=int, default=0, help='list this many misses/FPs per class')
     parser.add_argument('--json', help='also write the per-kind figures to this file')
+    parser.add_argument('--dump', help='write every outcome (mutant, Heat, hot-ls) to this JSONL file')
     parser.add_argument('--write-floor', action='store_true',
                         help="record the quick run's figures as the test's floor (--quick)")
     args = parser.parse_args(argv)
@@ -385,16 +402,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         with open(args.json, 'w', encoding='utf-8') as fh:
             json.dump(rows, fh, indent=1, sort_keys=True)
+    if args.dump:
+        dump(outcomes, args.dump)
     if args.write_floor and args.quick:
-        write_floor(rows, outcomes)
+        write_floor(rows)
     return 1 if rows.get('ALL', {}).get('fp') else 0
 
 
-def write_floor(rows: dict, outcomes: list[Outcome]) -> None:
+def dump(outcomes: list[Outcome], path: str) -> None:
+    with open(path, 'w', encoding='utf-8') as fh:
+        for o in outcomes:
+            m = o.mutant
+            fh.write(json.dumps({'id': m.id, 'seed': m.seed, 'kind': m.kind, 'note': m.note,
+                                 'lines': list(m.lines), 'heat': o.heat.as_dict(),
+                                 'hot_ls': o.hot_ls.errors, 'text': m.text}) + '\n')
+
+
+def write_floor(rows: dict) -> None:
     """fixtures/differential/floor.json: what the quick run must keep finding."""
     floor = {'recall': {kind: row.get('found', 0) for kind, row in sorted(rows.items()) if kind != 'ALL'},
-             'on_line': rows['ALL'].get('on_line', 0),
-             'known_false_positives': sorted(o.mutant.id for o in outcomes if o.false_positive)}
+             'on_line': rows['ALL'].get('on_line', 0)}
     with open(os.path.join(SAMPLE_DIR, 'floor.json'), 'w', encoding='utf-8') as fh:
         json.dump(floor, fh, indent=1)
         fh.write('\n')

@@ -11,9 +11,11 @@ rules built at run time by each resource's `translation_rules()`.  This asks
 each registered type for its rules, through a resource instantiated offline,
 and records REPLACE and DELETE rules (RESOLVE only looks up IDs, ADD
 appends values; neither changes which keys satisfy a required property).
-* any_property: types that accept any property at all (OS::Heat::None and
-  the retired types now implemented by it).  Heat is asked directly: a
-  template giving the type a made-up property is validated.
+* any_property: the types Heat builds on OS::Heat::None (NoneResource and
+  its subclasses: the 32 retired types, LBaaS, Sahara, Senlin,
+  OS::Glance::Image...), which never resolve their properties.  The list is
+  read from Heat's registry and checked against Heat's answer on a template
+  giving each type a made-up property.
 
 Run with the Heat virtual environment's Python.
 """
@@ -29,6 +31,7 @@ import heat_validate  # noqa: E402
 
 from heat.common import context  # noqa: E402
 from heat.engine import environment, resources, stack as parser, template  # noqa: E402
+from heat.engine.resources.openstack.heat import none_resource  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(__file__), '..', 'hot_ls', 'data', 'property_rules.json')
 # Types whose translation_rules() reads a property that must hold a value.
@@ -42,6 +45,9 @@ def main() -> None:
     ctx = context.RequestContext(user_id='u', project_id='p')
     out = {}
     any_property = []
+    stubbed = sorted(name for name, info in env.registry._registry.items()
+                     if isinstance(info, environment.ClassResourceInfo)
+                     and issubclass(info.get_class(), none_resource.NoneResource))
     for name, info in sorted(env.registry._registry.items()):
         if not isinstance(info, environment.ClassResourceInfo):
             continue
@@ -64,6 +70,10 @@ def main() -> None:
                  '\n    properties: {hot_ls_probe_property: 1}\n')
         if heat_validate.validate({'template': probe})['ok']:
             any_property.append(name)
+    if sorted(any_property) != stubbed:
+        raise SystemExit(f'types accepting any property {sorted(any_property)} are not '
+                         f"Heat's NoneResource types {stubbed}")
+    any_property = stubbed
     with open(OUT, 'w', encoding='utf-8') as fh:
         json.dump({'generated_by': 'tools/gen_property_rules.py',
                    'heat_version': heat_runtime.HEAT_VERSION, 'translations': out,

@@ -616,8 +616,14 @@ def version_gated(seed, rng):
     if newest is None or newest == VERSIONS[0] or node.style not in (None, "'", '"'):
         return
     older = VERSIONS[VERSIONS.index(newest) - 1]
-    lines = [seed.line(fkey) for _, fkey, _ in calls
-             if FUNCTION_SINCE.get(fkey.value, VERSIONS[0]) > older]
+    gated = [call for call, fkey, args in calls
+             if FUNCTION_SINCE.get(fkey.value, VERSIONS[0]) > older
+             or (fkey.value == 'if' and older < '2021-04-16' and isinstance(args, SequenceNode)
+                 and len(args.value) == 2)]
+    lines = [seed.line(call) for call in gated] + _enclosing_lines(seed, gated)
+    if older < '2018-03-02':
+        lines += [seed.line(entry[0]) for _, schema in seed.section('parameters')
+                  if (entry := seed.entry(schema, 'tags'))]
     if older < '2016-10-14':
         for section in ('resources', 'outputs'):
             for _, body in seed.section(section):
@@ -629,6 +635,23 @@ def version_gated(seed, rng):
             lines.append(seed.line(conditions[0]))
     yield _mutant(seed, 'version-gated', seed.replace_node(node, older), lines + [seed.line(node)],
                   f'heat_template_version {seed.version} -> {older}')
+
+
+def _enclosing_lines(seed: Seed, calls: list) -> list[int]:
+    """The lines of the properties and outputs holding these calls (where a value fails)."""
+    holders = []
+    for _, body in seed.resources():
+        holders.extend(seed.entries(seed.get(body, 'properties')))
+    for okey, body in seed.section('outputs'):
+        entry = seed.entry(body, 'value')
+        if entry:
+            holders.append((okey, entry[1]))
+    lines = []
+    for call in calls:
+        for key, value in holders:
+            if value.start_mark.index <= call.start_mark.index < seed.content_end(value):
+                lines += [seed.line(key), seed.line(value)]
+    return lines
 
 
 @kind('cycle')
@@ -768,7 +791,9 @@ def output_value(seed, rng):
         if entry is None:
             continue
         new = typo('value', rng)
-        yield _mutant(seed, 'output-value', seed.replace_node(entry[0], new), [seed.line(entry[0])],
+        # the output lacks a value: its name is as right a place as the misspelt key
+        yield _mutant(seed, 'output-value', seed.replace_node(entry[0], new),
+                      [seed.line(okey), seed.line(entry[0])],
                       f'outputs.{okey.value}.value -> {new}')
 
 
@@ -870,7 +895,11 @@ def _conditioned(seed, rng, name, default):
         lines[prow] = lines[prow][:col] + new + lines[prow][end:]
         at = moved(seed.last_line(tkey[1])) + 1
         lines[at:at] = [' ' * indent + 'condition: hotls_on']
-        yield _mutant(seed, name, '\n'.join(lines), [prow + 2],
+        # where Heat fails when it does not build the resource: the references to it
+        users = [moved(node.start_mark.line) for _, node, how in _resource_references(seed)
+                 if node.value == key.value and how != 'depends_on']
+        users = [row + 1 if row >= at else row for row in users]
+        yield _mutant(seed, name, '\n'.join(lines), [prow + 2] + [row + 1 for row in users],
                       f'{key.value} condition hotls_on (default {default}), {pkey.value} -> {new}')
 
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 from hot_ls.analysis.findings import Diagnostic, RuleBook
 from hot_ls.analysis.inputs import EvaluationInputs
 from hot_ls.analysis.suppressions import Suppressions
+from hot_ls.config import matches
 from hot_ls.config import Settings
 from hot_ls.evaluator.calls import CallSites
 from hot_ls.evaluator.static import StaticIssue, static_issues
@@ -43,6 +44,7 @@ from hot_ls.workspace.summaries import (Summary, environment_summary, template_s
                                         unread_reason)
 
 if TYPE_CHECKING:
+    from hot_ls.analysis.presence import Presence
     from hot_ls.catalog import Catalog, ResourceType
 
 T = TypeVar('T')
@@ -74,7 +76,8 @@ class Analysis:
         #: text is then what could be decoded, and only that problem is reported
         self.read_problem = read_problem
         self.tree: SyntaxTree = tree if tree is not None else parse(text)
-        self.kind: Kind = classify(self.tree, path)
+        self.kind: Kind = classify(self.tree, path, heat=path is not None and matches(
+            path, self.settings.include, self.settings.base_dir))
         #: what the rules found (filled in by the rules engine)
         self.diagnostics: list[Diagnostic] = []
         #: the rules that checked this analysis (None: not checked)
@@ -197,9 +200,18 @@ class Analysis:
 
     @cached_property
     def checked_evaluation(self) -> TemplateEvaluation:
-        """The evaluation the checks read: default parameter values, errors only."""
-        return TemplateEvaluation.complete(self._hot(), errors_only=True, sites=self.call_sites,
+        """The evaluation the checks read: a stack create without -P (the default parameter
+        values, and the environments and values the settings configure), errors only."""
+        inputs = self.inputs
+        return TemplateEvaluation.complete(self._hot(), inputs.environments, inputs.parameters,
+                                           errors_only=True, sites=self.call_sites,
                                            files=self.stack.files)
+
+    @cached_property
+    def presence(self) -> 'Presence':
+        """Which resources, outputs and `if` branches Heat builds under the inputs, and why not."""
+        from hot_ls.analysis.presence import Presence
+        return Presence(self)
 
     @cached_property
     def inputs(self) -> EvaluationInputs:
@@ -222,8 +234,10 @@ class Analysis:
         key = inputs.key()
         found = self._evaluations.get(key)
         if found is None:
+            from hot_ls.analysis.properties import catalog_attribute_names
             found = self._evaluations[key] = TemplateEvaluation.complete(
-                template, inputs.environments, inputs.parameters, files=self.stack.files)
+                template, inputs.environments, inputs.parameters, files=self.stack.files,
+                attribute_names=catalog_attribute_names(self.catalog))
         return found
 
     def _hot(self) -> Template:

@@ -8,6 +8,7 @@ import sys
 import textwrap
 
 from hot_ls.catalog import Catalog, PropertySchema, ResourceType, SupportStatus, effective_catalog
+from hot_ls.text.fuzzy import best_matches
 
 
 def add_catalog_options(parser: argparse.ArgumentParser) -> None:
@@ -27,7 +28,8 @@ def add_catalog_options(parser: argparse.ArgumentParser) -> None:
 def add_parser(sub) -> None:
     catalog = sub.add_parser('catalog', help='list resource types or show one type\'s schema')
     commands = catalog.add_subparsers(dest='catalog_command', metavar='SUBCOMMAND')
-    listing = commands.add_parser('list', help='the resource types, one per line')
+    listing = commands.add_parser('list', help='the resource types, one per line (with '
+                                               '--target-release, those that release has)')
     listing.add_argument('--all', action='store_true', help='include HIDDEN types')
     add_catalog_options(listing)
     show = commands.add_parser('show', help='one resource type\'s schema')
@@ -48,8 +50,9 @@ def run(args, settings) -> int:
     catalog = effective_catalog(settings)
     _report_problems(catalog)
     if args.catalog_command == 'list':
-        for name in catalog.names(include_hidden=args.all):
-            sys.stdout.write(name + '\n')
+        for rtype in catalog.types(include_hidden=args.all):
+            if catalog.availability(rtype.name, rtype.support_status) is None:
+                sys.stdout.write(rtype.name + '\n')
         return 0
     return _show(args, catalog)
 
@@ -57,7 +60,8 @@ def run(args, settings) -> int:
 def _show(args, catalog: Catalog) -> int:
     found = catalog.lookup(args.type)
     if found is None:
-        close = difflib.get_close_matches(args.type, catalog.names(include_hidden=True), n=3)
+        names = catalog.names(include_hidden=True)
+        close = best_matches(args.type, names) or difflib.get_close_matches(args.type, names, n=3)
         hint = f'; did you mean {", ".join(close)}?' if close else ''
         sys.stderr.write(f'hot-ls: unknown resource type "{args.type}"{hint}\n')
         return 1

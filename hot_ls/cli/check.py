@@ -11,13 +11,16 @@ baseline holds, `--write-baseline` records them (hot_ls.cli.baseline).
 
 Exit status: 0 when no diagnostic is at least as severe as `--fail-on`
 (default: error), 1 when one is, 2 for a usage error (also an unreadable
-baseline or an unwritable output file) or an internal failure.  Writing a
-baseline exits 0: the findings it records are accepted.
+baseline or an unwritable output file, settings that cannot work) or an
+internal failure, 3 when nothing was checked (no Heat document found; 0
+with `--allow-empty`).  Writing a baseline exits 0: the findings it records
+are accepted.
 """
 from __future__ import annotations
 
 import os
 import sys
+from dataclasses import dataclass
 
 from hot_ls.analysis import Severity
 from hot_ls.cli.baseline import Baseline, BaselineError, write as write_baseline
@@ -38,7 +41,11 @@ EXIT_STATUS = """\
 exit status:
   0  no diagnostic at least as severe as --fail-on (also after --write-baseline)
   1  at least one such diagnostic
-  2  usage error (bad option, unreadable baseline, unwritable --output) or internal error"""
+  2  usage error (bad option, unreadable baseline, unwritable --output, settings that
+     cannot work: an unknown rule, a missing --catalog or --plugin-path, an unknown
+     --target-release) or internal error
+  3  nothing was checked: no Heat template or environment among the PATHs (0 with
+     --allow-empty)"""
 
 
 def add_parser(sub) -> None:
@@ -65,6 +72,8 @@ def add_parser(sub) -> None:
     check.add_argument('--heat-only', action='store_true',
                        help='skip named files that are not Heat documents, as in directories '
                             '(for pre-commit, which names every YAML and JSON file)')
+    check.add_argument('--allow-empty', action='store_true',
+                       help='exit 0, not 3, when no Heat document is found to check')
     check.add_argument('--quiet', '-q', action='store_true',
                        help='no progress bar (it only ever shows on a terminal)')
     check.add_argument('--disable', action='append', default=[], metavar='CODE',
@@ -85,9 +94,24 @@ def workspace_for(paths: list[str], settings: Settings,
     return Workspace(settings, roots, environments=environments, readable=readable)
 
 
+@dataclass
+class Run:
+    """What a run looked at and what it reports."""
+
+    reports: list[FileReport]
+    looked_at: int  # files found (named, or in the directories named)
+
+
 def check_paths(paths: list[str], settings: Settings, identities: bool = False,
                 progress: Progress | None = None, heat_only: bool = False,
                 environments: list[str] | tuple[str, ...] = ()) -> list[FileReport]:
+    """Analyse every file `paths` name; the reports (see `run_paths`)."""
+    return run_paths(paths, settings, identities, progress, heat_only, environments).reports
+
+
+def run_paths(paths: list[str], settings: Settings, identities: bool = False,
+              progress: Progress | None = None, heat_only: bool = False,
+              environments: list[str] | tuple[str, ...] = ()) -> Run:
     """Analyse every file `paths` name; `identities` adds the baseline identities.
 
     Each template is created with `environments` (as `openstack stack create
@@ -108,7 +132,7 @@ def check_paths(paths: list[str], settings: Settings, identities: bool = False,
         if (heat_only or not explicit) and not analysis.kind.is_heat_document:
             continue
         reports.append(FileReport.of(path, analysis, identities))
-    return reports
+    return Run(reports, len(files))
 
 
 def _within(path: str, paths: list[str]) -> bool:
@@ -129,8 +153,6 @@ def use_color(choice: str, stream) -> bool:
 
 
 def run(args, settings: Settings) -> int:
-    for problem in settings.problems:
-        print(f'hot-ls: {problem}', file=sys.stderr)
     try:
         baseline = Baseline.load(args.baseline) if args.baseline else None
     except BaselineError as exc:
@@ -139,10 +161,11 @@ def run(args, settings: Settings) -> int:
     progress = Progress.for_terminal(0, sys.stderr, args.quiet)
     identities = bool(baseline or args.write_baseline or args.format == 'sarif')
     try:
-        reports = check_paths(args.paths, settings, identities, progress, args.heat_only,
-                              args.environment)
+        checked = run_paths(args.paths, settings, identities, progress, args.heat_only,
+                            args.environment)
     finally:
         progress.close()
+    reports = checked.reports
     if args.write_baseline:
         try:
             written = write_baseline(args.write_baseline, reports)
@@ -171,4 +194,12 @@ def run(args, settings: Settings) -> int:
         print(f'hot-ls: wrote {written} findings to {args.write_baseline}', file=sys.stderr)
         return 0
     failed = any(options.fails(d) for report in reports for d in report.diagnostics)
+    if not reports:
+        found = ('no YAML, JSON or .template file found' if checked.looked_at == 0 else
+                 f'{checked.looked_at} file{"s" if checked.looked_at > 1 else ""} found, none '
+                 f'of them a Heat template or environment')
+        hint = '' if args.allow_empty else ' (--allow-empty accepts that)'
+        print(f'hot-ls: nothing checked in {" ".join(args.paths)}: {found}{hint}',
+              file=sys.stderr)
+        return 0 if args.allow_empty else 3
     return 1 if failed else 0

@@ -65,6 +65,14 @@ def parameter_values(pairs: list[str]) -> dict[str, str]:
     return values
 
 
+def check_declared(values: dict[str, str], declared) -> None:
+    """Heat refuses a stack whose parameter values (`-P`) name a parameter the template does
+    not declare; so does hot-ls, with Heat's message (a UsageError)."""
+    for name in values:
+        if name not in declared:
+            raise UsageError(f'-P {name}: The Parameter ({name}) was not defined in template.')
+
+
 class TemplateInputs:
     """What --template contributes: version, parameters, conditions, resources, files."""
 
@@ -95,6 +103,9 @@ class TemplateInputs:
 
 
 def _snippet_node(text: str):
+    if not text.strip():
+        raise UsageError('no snippet on standard input (pipe one in: echo "{list_join: '
+                         '[\',\', [a, b]]}" | hot-ls eval)')
     tree = parse(text)
     if tree.syntax_errors:
         raise UsageError(tree.syntax_errors[0].message)
@@ -108,9 +119,10 @@ def _print(result: dict) -> None:
 def run(args, settings: Settings) -> int:
     try:
         inputs = TemplateInputs(args.template)
+        values = parameter_values(args.parameter)
+        check_declared(values, inputs.parameters)
         given = evaluation_inputs(settings, args.template,
-                                  [os.path.abspath(p) for p in args.environment],
-                                  parameter_values(args.parameter))
+                                  [os.path.abspath(p) for p in args.environment], values)
     except UsageError as exc:
         _print({'error': {'message': str(exc)}})
         return 1
@@ -125,12 +137,17 @@ def run(args, settings: Settings) -> int:
     except UsageError as exc:
         _print({'error': {'message': str(exc)}})
         return 1
+    attribute_names = None
+    if args.template:  # the template's resources have types: get_attr names are checked
+        from hot_ls.analysis.properties import catalog_attribute_names
+        from hot_ls.catalog import effective_catalog
+        attribute_names = catalog_attribute_names(effective_catalog(settings))
     try:
         outcome = evaluate(node, args.template_version or inputs.version,
                            condition=args.condition, parameters=inputs.parameters,
                            values=given.parameters, environments=list(given.environments),
                            conditions=inputs.conditions, resources=inputs.resources,
-                           files=inputs.files, stack=stack)
+                           files=inputs.files, stack=stack, attribute_names=attribute_names)
     except ValueError as exc:  # an unknown --template-version
         _print({'error': {'message': str(exc)}})
         return 1

@@ -136,7 +136,13 @@ _GITHUB_LEVEL = {Severity.ERROR: 'error', Severity.WARNING: 'warning',
 
 
 def _escape(text: str) -> str:
+    """A workflow command's message (after `::`)."""
     return text.replace('%', '%25').replace('\r', '%0D').replace('\n', '%0A')
+
+
+def _escape_property(text: str) -> str:
+    """A workflow command's property value (`file=...,title=...`): `,` and `:` end one."""
+    return _escape(text).replace(':', '%3A').replace(',', '%2C')
 
 
 def format_github(reports: list[FileReport], options: ReportOptions | None = None) -> str:
@@ -144,7 +150,7 @@ def format_github(reports: list[FileReport], options: ReportOptions | None = Non
     out = []
     for report in reports:
         for d, line, column, end_line, end_column in rows(report):
-            out.append(f'::{_GITHUB_LEVEL[d.severity]} file={report.path},line={line},col={column},'
-                       f'endLine={end_line},endColumn={end_column},title={d.code} {d.name}::'
-                       f'{_escape(d.message)}')
+            out.append(f'::{_GITHUB_LEVEL[d.severity]} file={_escape_property(report.path)},'
+                       f'line={line},col={column},endLine={end_line},endColumn={end_column},'
+                       f'title={_escape_property(f"{d.code} {d.name}")}::{_escape(d.message)}')
     return '\n'.join(out) + ('\n' if out else '')

@@ -16,7 +16,7 @@ import os
 import sys
 
 from hot_ls.analysis import evaluation_inputs
-from hot_ls.cli.eval import UsageError, parameter_values
+from hot_ls.cli.eval import UsageError, check_declared, parameter_values
 from hot_ls.config import Settings
 from hot_ls.cli.check import workspace_for
 from hot_ls.features.graph import RENDERERS, cycle_text, dependency_graph, workspace_resolver
@@ -48,9 +48,10 @@ def run(args, settings: Settings) -> int:
               file=sys.stderr)
         return 2
     try:
+        values = parameter_values(args.parameter)
+        check_declared(values, analysis.template.parameters)
         inputs = evaluation_inputs(settings, args.template,
-                                   [os.path.abspath(p) for p in args.environment],
-                                   parameter_values(args.parameter))
+                                   [os.path.abspath(p) for p in args.environment], values)
     except UsageError as exc:
         print(f'hot-ls: {exc}', file=sys.stderr)
         return 2

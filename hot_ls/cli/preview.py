@@ -3,8 +3,11 @@
     hot-ls preview stack.yaml -e prod.yaml -P flavor=m1.large --format yaml
 
 Prints {"parameters", "conditions", "resources": {name: {"type", "enabled",
-"properties"}}, "outputs"} (see hot_ls.evaluator.preview), with an error in
-place of each item that fails.  Exits 0 when every item evaluates, 1 when
+"properties"}}, "outputs"} (see hot_ls.evaluator.preview and hot_ls.analysis.properties), with an error in
+place of each item that fails.  Each resource's properties are what Heat
+gives the resource, as `openstack stack preview` shows them: every property
+of its type, defaults, conversions and translations applied; `--raw` shows
+the values as the template resolves them instead.  Exits 0 when every item evaluates, 1 when
 some item (or an environment) fails, 2 when the template cannot be read.
 The settings' `environments` and `parameters` (.hot-ls.toml) apply first,
 then `-e` and `-P`, exactly as in the editor (hot_ls.analysis.inputs).
@@ -18,10 +21,12 @@ import sys
 from typing import Any
 
 from hot_ls.analysis import evaluation_inputs
-from hot_ls.cli.eval import UsageError, parameter_values
+from hot_ls.analysis.properties import catalog_attribute_names, preview as heat_preview
+from hot_ls.catalog import effective_catalog
+from hot_ls.cli.eval import UsageError, check_declared, parameter_values
 from hot_ls.config import Settings
 from hot_ls.evaluator import StackIdentity
-from hot_ls.evaluator.preview import preview
+from hot_ls.evaluator.template import TemplateEvaluation
 from hot_ls.model import Kind, Template, classify
 from hot_ls.syntax import parse
 from hot_ls.text.source import read_source
@@ -37,6 +42,9 @@ def add_parser(sub) -> None:
     cmd.add_argument('--stack-name', metavar='NAME',
                      help='the stack name OS::stack_name gives (default: a placeholder)')
     cmd.add_argument('--format', choices=('json', 'yaml'), default='json')
+    cmd.add_argument('--raw', action='store_true',
+                     help="the properties as the template resolves them, not as Heat's schemas "
+                          'give them to the resources')
 
 
 def _has_error(value: Any) -> bool:
@@ -65,10 +73,16 @@ def run(args, settings: Settings) -> int:
     if source.problem is not None:
         print(f'hot-ls: {args.template}: {source.problem.message}', file=sys.stderr)
         return 2
+    tree = parse(source.text)
+    if classify(tree, args.template) is not Kind.HOT:
+        print(f'hot-ls: {args.template}: not a HOT template', file=sys.stderr)
+        return 2
+    template = Template(tree, args.template)
     try:
+        values = parameter_values(args.parameter)
+        check_declared(values, template.parameters)
         inputs = evaluation_inputs(settings, args.template,
-                                   [os.path.abspath(p) for p in args.environment],
-                                   parameter_values(args.parameter))
+                                   [os.path.abspath(p) for p in args.environment], values)
     except UsageError as exc:
         print(f'hot-ls: {exc}', file=sys.stderr)
         return 2
@@ -76,16 +90,14 @@ def run(args, settings: Settings) -> int:
         print(f'hot-ls: {problem}', file=sys.stderr)
     if inputs.problems:
         return 2
-    tree = parse(source.text)
-    if classify(tree, args.template) is not Kind.HOT:
-        print(f'hot-ls: {args.template}: not a HOT template', file=sys.stderr)
-        return 2
-    template = Template(tree, args.template)
     if template.version is None:
         print(f'hot-ls: {args.template}: unknown heat_template_version '
               f'{template.version_text!r}', file=sys.stderr)
         return 2
-    result = preview(template, inputs.environments, inputs.parameters,
-                     stack=StackIdentity(name=args.stack_name)).to_json()
+    catalog = effective_catalog(settings)
+    evaluation = TemplateEvaluation(template, inputs.environments, inputs.parameters,
+                                    stack=StackIdentity(name=args.stack_name),
+                                    attribute_names=catalog_attribute_names(catalog))
+    result = heat_preview(evaluation, catalog, raw=args.raw).to_json()
     sys.stdout.write(render(result, args.format))
     return 1 if _has_error(result) or result.get('errors') else 0

@@ -1,9 +1,15 @@
 """Typed settings with defaults; a bad value falls back to the default with a message.
 
-The same structure comes from three places: `[tool.hot-ls]` in
-pyproject.toml or a `.hot-ls.toml` file (for the CLI), and the editor's
-`initializationOptions` / `workspace/didChangeConfiguration` (for the server).
-Keys are written in snake_case; camelCase from editors is accepted too.
+The same structure comes from three places, layered in this order (see
+docs/settings.md): the defaults, then `[tool.hot-ls]` in pyproject.toml or a
+`.hot-ls.toml` file (found upwards from each file; the CLI's `--config` names
+one), then what the editor sends (`initializationOptions`, then
+`workspace/configuration` or `workspace/didChangeConfiguration`) or the
+command line's options.  A later layer *adds to* the lists of an earlier one,
+merges into its tables key by key, and replaces its single values
+(`overlay`).  Every setting remembers where its value came from (`origins`,
+what `hot-ls config` prints).  Keys are written in snake_case; camelCase from
+editors is accepted too.
 """
 from __future__ import annotations
 
@@ -53,18 +59,27 @@ class Settings:
     capabilities: bool = False
     # Parameter values for evaluation: {"name": value}.
     parameters: dict[str, Any] = field(default_factory=dict)
-    # Glob patterns of files `hot-ls check DIR` skips.
+    # Glob patterns of files `hot-ls check DIR` skips and the editor leaves alone.
     exclude: tuple[str, ...] = ()
+    # Glob patterns of files that are Heat documents whatever their content (checked by
+    # `hot-ls check DIR`, diagnosed in the editor).
+    include: tuple[str, ...] = ()
     # Milliseconds to wait after an edit before analysing (server only).
     debounce_ms: int = 200
     # Messages about values that could not be used (shown by the CLI and the server).
     problems: tuple[str, ...] = ()
+    # The folder relative globs (`exclude`, `include`) are matched from: the settings
+    # file's, else the editor's workspace folder; None: the working directory.
+    base_dir: str | None = None
+    # Where each setting's value came from: {"disable": ("/p/.hot-ls.toml", "editor")}.
+    # Not part of equality: the same values from elsewhere analyse the same.
+    origins: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
 
     def with_problem(self, message: str) -> 'Settings':
         return replace(self, problems=self.problems + (message,))
 
 
-def _snake(name: str) -> str:
+def snake_case(name: str) -> str:
     return re.sub(r'(?<!^)(?=[A-Z])', '_', name).lower().replace('-', '_')
 
 
@@ -76,9 +91,28 @@ def _as_tuple_of_str(value: Any) -> tuple[str, ...] | None:
     return None
 
 
+# The settings whose values are lists or tables: a later layer adds to them.
+LIST_SETTINGS = ('disable', 'plugin_paths', 'catalogs', 'environments', 'exclude', 'include',
+                 'search_paths', 'stacks')
+TABLE_SETTINGS = ('severity', 'parameters', 'path_map')
+# What is not a setting of its own.
+_INTERNAL = ('problems', 'base_dir', 'origins')
+
+
 def settings_from_dict(data: dict | None, base: Settings | None = None,
                        source: str = 'settings') -> Settings:
-    """Overlay `data` on `base` (or the defaults), keeping defaults for bad values."""
+    """`data` on `base` (or the defaults), replacing what it gives; defaults for bad values."""
+    return _apply(data, base, source, merge=False)
+
+
+def overlay(data: dict | None, base: Settings, source: str) -> Settings:
+    """`data` as a layer over `base`: its lists are added to base's (without repeats), its
+    tables merged into base's key by key, its single values replace base's; a null value
+    sets nothing (the editor sends `target_release: null` for "the default")."""
+    return _apply(data, base, source, merge=True)
+
+
+def _apply(data: dict | None, base: Settings | None, source: str, merge: bool) -> Settings:
     settings = base or Settings()
     if not data:
         return settings
@@ -88,11 +122,13 @@ def settings_from_dict(data: dict | None, base: Settings | None = None,
     updates: dict[str, Any] = {}
     problems: list[str] = []
     for raw_key, value in data.items():
-        key = _snake(str(raw_key))
-        if key not in known or key == 'problems':
+        if merge and value is None:
+            continue  # a layer's null is "not set here": the layer below decides
+        key = snake_case(str(raw_key))
+        if key not in known or key in _INTERNAL:
             problems.append(f'{source}: unknown setting "{raw_key}", ignored')
             continue
-        if key in ('disable', 'plugin_paths', 'catalogs', 'environments', 'exclude',
+        if key in ('disable', 'plugin_paths', 'catalogs', 'environments', 'exclude', 'include',
                    'search_paths'):
             converted = _as_tuple_of_str(value)
             if converted is None:
@@ -138,11 +174,37 @@ def settings_from_dict(data: dict | None, base: Settings | None = None,
                 problems.append(f'{source}: "debounce_ms" must be an integer from 0 to 10000, ignored')
                 continue
             updates[key] = value
-    settings = replace(settings, **updates)
+    origins = dict(settings.origins)
+    for key, value in updates.items():
+        if merge:
+            value = _merged(getattr(settings, key), value, key)
+            origins[key] = tuple(dict.fromkeys(
+                origins.get(key, ()) + (source,))) if key in LIST_SETTINGS + TABLE_SETTINGS \
+                else (source,)
+        else:
+            origins[key] = (source,)
+        updates[key] = value
+    settings = replace(settings, **updates, origins=origins)
     for problem in problems:
         settings = settings.with_problem(problem)
     return settings
 
+
+def _merged(old: Any, new: Any, key: str) -> Any:
+    if key in LIST_SETTINGS:
+        return tuple(dict.fromkeys(tuple(old) + tuple(new))) if key != 'stacks' \
+            else tuple(old) + tuple(new)
+    if key in TABLE_SETTINGS:
+        return {**old, **new}
+    return new
+
+
+def with_origin(settings: Settings, key: str, source: str, **values: Any) -> Settings:
+    """`settings` with `values` set by `source` (the command line's options)."""
+    origins = dict(settings.origins)
+    origins[key] = tuple(dict.fromkeys(origins.get(key, ()) + (source,))) \
+        if key in LIST_SETTINGS + TABLE_SETTINGS else (source,)
+    return replace(settings, **values, origins=origins)
 
 def _stacks(value: Any, source: str) -> tuple[tuple[Stack, ...], str | None]:
     """The `stacks` setting: a list of tables {templates, environments, parameters}."""
@@ -153,7 +215,7 @@ def _stacks(value: Any, source: str) -> tuple[tuple[Stack, ...], str | None]:
         where = f'{source}: stacks[{index}]'
         if not isinstance(item, dict):
             return (), f'{where} must be a table, ignored'
-        unknown = sorted(set(map(_snake, item)) - {'templates', 'template', 'environments',
+        unknown = sorted(set(map(snake_case, item)) - {'templates', 'template', 'environments',
                                                    'parameters'})
         if unknown:
             return (), f'{where}: unknown key "{unknown[0]}", ignored'
@@ -193,22 +255,48 @@ def find_config_file(start: str) -> str | None:
         directory = parent
 
 
-def load_settings(path: str | None) -> Settings:
-    """Read settings from a TOML file; paths in it are relative to the file."""
-    if path is None:
-        return Settings()
+class ConfigFileError(Exception):
+    """A settings file that was asked for by name cannot be read."""
+
+
+def read_config_file(path: str) -> dict:
+    """The settings table of a TOML file (`[tool.hot-ls]` of a pyproject.toml).
+
+    Raises ConfigFileError when the file cannot be read or is not TOML."""
     try:
         with open(path, 'rb') as fh:
             data = tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        return Settings().with_problem(f'{path}: {exc}; using default settings')
+    except OSError as exc:
+        raise ConfigFileError(f'{path}: cannot read it: {exc.strerror}') from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigFileError(f'{path}: not valid TOML: {exc}') from None
     if os.path.basename(path) == 'pyproject.toml':
         data = data.get('tool', {}).get('hot-ls', {})
+    return data
+
+
+def load_settings(path: str | None) -> Settings:
+    """Read settings from a TOML file; paths in it are relative to the file.
+
+    A file that cannot be read gives the defaults with a problem message."""
+    if path is None:
+        return Settings()
+    try:
+        data = read_config_file(path)
+    except ConfigFileError as exc:
+        return Settings().with_problem(f'{exc}; using default settings')
+    path = os.path.abspath(path)
     settings = settings_from_dict(data, source=path)
-    base = os.path.dirname(os.path.abspath(path))
+    return replace(absolute_paths(settings, os.path.dirname(path)),
+                   base_dir=os.path.dirname(path))
+
+
+def absolute_paths(settings: Settings, base: str) -> Settings:
+    """The settings' file paths made absolute against `base` (as written, when absolute)."""
 
     def absolute(paths: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(p if os.path.isabs(p) else os.path.join(base, p) for p in paths)
+        return tuple(p if os.path.isabs(p) else os.path.normpath(os.path.join(base, p))
+                     for p in paths)
 
     return replace(settings, plugin_paths=absolute(settings.plugin_paths),
                    catalogs=absolute(settings.catalogs),

@@ -194,10 +194,37 @@ def detached(exc: BaseException) -> BaseException:
 
 
 def fresh(exc: BaseException) -> BaseException:
-    """A copy of a kept exception to raise, so the raise attaches no traceback to the kept one."""
-    import copy
-    copied = copy.copy(exc)
-    copied.__cause__ = exc.__cause__
-    copied.__context__ = exc.__context__
-    copied.__suppress_context__ = exc.__suppress_context__
+    """A copy of a kept exception to raise, so the raise attaches no traceback to the kept one.
+
+    The copy has the same class, arguments, attributes and message.  copy.copy
+    re-runs the constructor with `args`, which breaks for exceptions whose
+    constructor takes other arguments (Heat's keyword-only exceptions, yaql's):
+    the copy is made without calling it.  An exception that cannot be copied
+    faithfully is raised itself.
+    """
+    copied = _copy(exc)
+    if copied is not exc:
+        copied.__cause__ = exc.__cause__
+        copied.__context__ = exc.__context__
+        copied.__suppress_context__ = exc.__suppress_context__
     return copied
+
+
+def _copy(exc: BaseException) -> BaseException:
+    import copy
+    cls = type(exc)
+    try:
+        made = cls.__new__(cls)
+        made.args = exc.args
+        made.__dict__.update(getattr(exc, '__dict__', {}))
+        if str(made) == str(exc):
+            return made
+    except Exception:  # a class that cannot be made this way: try the usual copy
+        pass
+    try:
+        made = copy.copy(exc)
+        if str(made) == str(exc):
+            return made
+    except Exception:  # its constructor refuses its own args: keep the original
+        pass
+    return exc

@@ -146,6 +146,16 @@ class ParameterTable:
         self._cache[name] = value
         return value
 
+    def missing(self, name: Any) -> bool:
+        """A declared parameter with neither a value nor a default: given at deploy time."""
+        if name not in (self.declarations or {}) or name in self._pseudo:
+            return False
+        schema = self._schema(name)
+        if isinstance(schema, lang_params.ParameterError):
+            return False
+        return (self.values.get(name) is None and self.defaults.get(name) is None
+                and schema.default is None)
+
     def lookup_fails(self, name: Any) -> Any:
         """Whether `table[name]` raises: False, or the exception's class (remembered)."""
         try:

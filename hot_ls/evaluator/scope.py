@@ -56,6 +56,10 @@ class Scope:
         self.expansion = expansion
         self.explore: list | None = None  # static checks: where parse errors are collected
         self.guard_depth = 0  # static checks: how many `if` branches deep the parser is
+        #: the rules' checks: a parameter without a value (given at deploy time) and a
+        #: file not found here (the client sends it) are Unknown, so that what else
+        #: fails in the same value is still found
+        self.missing_values_unknown = False
         self._conditions: Conditions | None = None
         self._enabled: dict[Any, Any] = {}
         #: every evaluated call's value, by node (None: not recorded, for checks)

@@ -93,13 +93,16 @@ def make_scope(version: HotVersion | str | None = None, *,
                conditions: Any = NOT_GIVEN,
                resources: MappingType[Any, Any] | None = None,
                files: MappingType[str, str] | None = None,
-               stack: StackIdentity | None = None, strict: bool = True) -> Scope:
+               stack: StackIdentity | None = None, strict: bool = True,
+               attribute_names: Any = None) -> Scope:
     """A Scope from plain inputs: parameter declarations, values, environments, conditions...
 
     `environments` (texts, or model Environments) are merged in order into
     the user's `values` as Heat merges `-e` files.  With `strict`, a
     parameter declaration Heat refuses raises StackError, as it stops Heat
     from loading the stack; otherwise only that parameter fails.
+    `attribute_names(entry)` tells which attributes get_attr may name on a
+    resource (None: any), as a resource catalog knows them.
     """
     facts = version_facts(version)
     declarations = dict(parameters or {})
@@ -122,7 +125,7 @@ def make_scope(version: HotVersion | str | None = None, *,
     if conditions is not NOT_GIVEN and conditions is not None and not isinstance(conditions, Node):
         conditions = from_python(conditions)
     return Scope(facts, table, conditions=conditions, resources=resource_entries(resources),
-                 files=files)
+                 files=files, attribute_names=attribute_names)
 
 
 def evaluate_in(scope: Scope, snippet: Any, *, condition: bool = False, path: str = '') -> Outcome:
@@ -153,7 +156,7 @@ def evaluate(snippet: Any, version: HotVersion | str | None = None, *, condition
              environments: list | None = None,
              conditions: Any = NOT_GIVEN, resources: MappingType[Any, Any] | None = None,
              files: MappingType[str, str] | None = None,
-             stack: StackIdentity | None = None) -> Outcome:
+             stack: StackIdentity | None = None, attribute_names: Any = None) -> Outcome:
     """Evaluate a snippet as Heat would in a stack with these parameters and conditions.
 
     A parameter declaration or an environment Heat refuses makes the whole
@@ -162,7 +165,8 @@ def evaluate(snippet: Any, version: HotVersion | str | None = None, *, condition
     try:
         scope = make_scope(version, parameters=parameters, values=values,
                            parameter_defaults=parameter_defaults, environments=environments,
-                           conditions=conditions, resources=resources, files=files, stack=stack)
+                           conditions=conditions, resources=resources, files=files, stack=stack,
+                           attribute_names=attribute_names)
     except StackError as exc:
         return Outcome(error=EvalError(exc.message, STACK, exc.node, exc.kind))
     return evaluate_in(scope, snippet, condition=condition)

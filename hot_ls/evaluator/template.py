@@ -16,7 +16,12 @@ evaluated (hot_ls.evaluator.calls): the errors of each item are the same,
 except that an error due only to a deploy-time value (a parameter's value,
 a missing resource or file), or hot-ls's own RecursionError or
 EvaluationLimit, may be left out; no value is computed, so `preview` and
-`value_of` are not available.
+`value_of` are not available.  It also takes a parameter without a value,
+or a file get_file names that is not found, as a value given at deploy
+time (Unknown, `unknown_inputs`), as Heat has it when the stack is created
+with -P and the client's files: what else fails in the same value is then
+still found ('Function "get_param" must have arguments' beside a get_param
+of a parameter without a default).
 """
 from __future__ import annotations
 
@@ -61,7 +66,8 @@ class TemplateEvaluation:
                  parameter_values: dict | None = None, *, files: Any = None,
                  stack: StackIdentity | None = None,
                  attribute_names: Callable[[ResourceEntry], Any] | None = None,
-                 errors_only: bool = False, sites: CallSites | None = None):
+                 errors_only: bool = False, sites: CallSites | None = None,
+                 unknown_inputs: bool | None = None):
         self.template = template
         self.errors_only = errors_only
         self.sites = sites if sites is not None else CallSites(template)
@@ -92,6 +98,9 @@ class TemplateEvaluation:
                            expansion=self.sites.expansion)
         if errors_only:
             self.scope.trace = None  # no value_of(): the values are not kept
+        # The checks (errors_only, unless told otherwise): a parameter without a value and a
+        # file not sent are Unknown, so one of them does not hide what else fails.
+        self.scope.missing_values_unknown = errors_only if unknown_inputs is None else unknown_inputs
         self._resources: dict[Any, ResourcePreview] = {}
         self._outputs: dict[Any, OutputPreview] = {}
         self._failures: dict[int, tuple[Node, EvalError]] = {}
@@ -360,9 +369,9 @@ class TemplateEvaluation:
         if self.errors_only:
             raise ValueError(f'{what}() needs the values, which errors_only does not compute')
 
-    def preview(self):
+    def preview(self, properties_of=None):
+        """The whole template's values (see Preview.build for `properties_of`)."""
         from hot_ls.evaluator.preview import Preview
         self._values_needed('preview')
         self.evaluate_all()
-        return Preview.build(self)
-
+        return Preview.build(self, properties_of)

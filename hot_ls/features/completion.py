@@ -26,6 +26,7 @@ from hot_ls.language.keyword_docs import (DELETION_POLICY_DOCS, OUTPUT_KEY_DOCS,
                                           RESOURCE_KEY_DOCS, SECTION_DOCS, custom_constraint_text)
 from hot_ls.model.document import Kind
 from hot_ls.syntax import Mapping, Scalar
+from hot_ls.text.fuzzy import fuzzy_score
 
 def complete(analysis: Analysis, text: str, offset: int, lines=None) -> CompletionResult:
     """Completion items at `offset` of `text`, using the names and facts of `analysis`.
@@ -57,30 +58,6 @@ def _version_in_text(text: str) -> HotVersion | None:
 
 
 # -- ranking --------------------------------------------------------------------
-
-def fuzzy_score(word: str, candidate: str) -> int | None:
-    """A score when `word` is a subsequence of `candidate` (case-insensitive), else None.
-
-    Higher is better: a prefix match first, then matches at the start of a
-    `::`, `_` or `.` separated part, then contiguous runs.
-    """
-    if not word:
-        return 0
-    lowered, target = word.lower(), candidate.lower()
-    if target.startswith(lowered):
-        return 1000 - len(candidate)
-    index = target.find(lowered)
-    if index != -1:
-        at_part = index == 0 or target[index - 1] in ':_.-/'
-        return (800 if at_part else 600) - len(candidate)
-    position = 0
-    for char in lowered:
-        position = target.find(char, position)
-        if position == -1:
-            return None
-        position += 1
-    return 100 - len(candidate)
-
 
 def filter_items(items: list[CompletionItem], cursor: Cursor) -> CompletionResult:
     """The items that match the word typed, ranked (see `fuzzy_score`)."""

@@ -14,6 +14,7 @@ import json
 from typing import Any, Iterable
 
 from hot_ls.analysis import Analysis, EvaluationInputs
+from hot_ls.analysis.properties import preview as heat_preview
 from hot_ls.evaluator.template import TemplateEvaluation
 from hot_ls.evaluator.values import display
 from hot_ls.features.types import InlayHint
@@ -41,14 +42,15 @@ def evaluation_of(analysis: Analysis | None, environments: Iterable[str] | None 
 
 def preview(analysis: Analysis | None, environments: Iterable[str] | None = None,
             parameter_values: dict | None = None) -> dict | None:
-    """The preview of the document: parameters, conditions, resources, outputs (JSON-ready).
+    """The preview of the document: parameters, conditions, resources, outputs (JSON-ready),
+    each resource's properties as Heat gives them to it.
 
     Without inputs given, those of the settings (`environments`, `parameters`).
     """
     evaluation = evaluation_of(analysis, environments, parameter_values)
     if evaluation is None:
         return None
-    return evaluation.preview().to_json()
+    return heat_preview(evaluation, analysis.catalog).to_json()
 
 
 def short(value: Any) -> str:

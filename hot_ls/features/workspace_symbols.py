@@ -2,7 +2,7 @@
 workspace, and the types its environments map, found by a fuzzy match of the query."""
 from __future__ import annotations
 
-from hot_ls.features.completion import fuzzy_score
+from hot_ls.text.fuzzy import fuzzy_score
 from hot_ls.features.types import SymbolKind, WorkspaceSymbol
 from hot_ls.workspace import Index
 

@@ -13,6 +13,12 @@ _HOT_HINT_SECTIONS = frozenset(('resources', 'outputs', 'parameter_groups', 'con
                                 'description'))
 CFN_VERSION_KEYS = ('AWSTemplateFormatVersion', 'HeatTemplateFormatVersion')
 _JINJA = re.compile(r'\{%|\{\{|\{#')
+# What shows a text is meant as Heat even when it does not parse as a template: a version
+# key or an environment-only section written as a key, or a Heat resource type.
+_HEAT_HINTS = re.compile(
+    r'^[ \t{-]*["\']?(?:heat_template_version|HeatTemplateFormatVersion|AWSTemplateFormatVersion'
+    r'|resource_registry|parameter_defaults)["\']?[ \t]*:'
+    r'|\b(?:OS|AWS)::[A-Za-z0-9]+::[A-Za-z0-9]', re.MULTILINE)
 
 
 class Kind(str, enum.Enum):
@@ -24,36 +30,79 @@ class Kind(str, enum.Enum):
     EMPTY = 'empty'
     UNKNOWN = 'unknown'
     BROKEN = 'broken'  # YAML so broken that nothing of it can be read
+    OTHER = 'other'    # not YAML, or not a mapping, and nothing in it looks like Heat
 
     @property
     def is_heat_document(self) -> bool:
-        """Whether `hot-ls check DIR` should report on files of this kind."""
-        return self in (Kind.HOT, Kind.CFN, Kind.ENVIRONMENT, Kind.JINJA, Kind.BROKEN)
+        """Whether the file is reported on when `hot-ls check DIR` finds it, and gets
+        diagnostics and completion in the editor."""
+        return self in (Kind.HOT, Kind.CFN, Kind.ENVIRONMENT, Kind.JINJA, Kind.BROKEN,
+                        Kind.NOT_MAPPING)
+
+
+def has_heat_hints(text: str) -> bool:
+    """Whether a text that is no template as it stands shows it is meant as one."""
+    return _HEAT_HINTS.search(text) is not None
 
 
 def is_jinja_path(path: str | None) -> bool:
     return bool(path) and ('.j2.' in path.rsplit('/', 1)[-1] or path.endswith('.j2'))
 
 
-def classify(tree: SyntaxTree, path: str | None = None) -> Kind:
+def _jinja_outside_quotes(text: str) -> bool:
+    """A Jinja2 delimiter that is not inside a quoted string of its line."""
+    for match in _JINJA.finditer(text):
+        line = text[text.rfind('\n', 0, match.start()) + 1:match.start()]
+        if line.count('"') % 2 == 0 and line.count("'") % 2 == 0:
+            return True
+    return False
+
+
+def classify(tree: SyntaxTree, path: str | None = None, heat: bool = False) -> Kind:
     """Decide what a parsed document is.
 
-    A `*.j2.yaml` file, or a file that does not parse and holds Jinja2
-    delimiters, is a Jinja2 source.  A mapping with `heat_template_version`
-    (or HOT-only sections) is a HOT template; one with a CFN version key is a
-    CFN template; one whose keys are all environment sections is an
-    environment.
+    A mapping with `heat_template_version` (or HOT-only sections) is a HOT
+    template; one with a CFN version key is a CFN template; one whose keys
+    are all environment sections is an environment.  What is none of those
+    is a Heat document only when its text shows it is meant as one
+    (`has_heat_hints`): a file that does not parse and holds Jinja2
+    delimiters outside quoted strings is then a Jinja2 source (a broken
+    template whose Ansible strings say "{{ item }}" is still a broken
+    template), one that does not parse at all
+    BROKEN, one that is not a mapping NOT_MAPPING; without such hints it is
+    OTHER (a Helm chart, an Ansible playbook, notes).  A `*.j2.yaml` file is
+    a Jinja2 source whatever it holds (TripleO's convention; its content may
+    be a bare `{% include %}`).  `heat`: the
+    settings say the file is a Heat document whatever its content (`include`):
+    it is read as if it showed the hints, and a mapping of unknown keys is a
+    HOT template.
     """
-    if is_jinja_path(path) or (tree.syntax_errors and _JINJA.search(tree.text)):
+    if is_jinja_path(path):
         return Kind.JINJA
+    hinted = heat or has_heat_hints(tree.text)
+    if tree.syntax_errors and _jinja_outside_quotes(tree.text):
+        return Kind.JINJA if hinted else Kind.OTHER
     root = tree.root
     if root is None or (hasattr(root, 'value') and root.value is None and not tree.syntax_errors):
-        return Kind.EMPTY if not tree.syntax_errors else Kind.BROKEN
+        if not tree.syntax_errors:
+            return Kind.EMPTY
+        return Kind.BROKEN if hinted else Kind.OTHER
     if not isinstance(root, Mapping):
-        return Kind.NOT_MAPPING
+        return Kind.NOT_MAPPING if hinted else Kind.OTHER
     keys = root.index
     if not keys:
+        if tree.skimmed:  # too large to parse, and no top-level key of Heat's in it
+            return Kind.HOT if heat else Kind.OTHER
         return Kind.EMPTY
+    kind = _mapping_kind(keys)
+    if kind is Kind.UNKNOWN and tree.syntax_errors and not hinted:
+        return Kind.OTHER  # text that does not parse, of which only odd keys were read
+    if kind is Kind.UNKNOWN and (heat or (hinted and tree.syntax_errors)):
+        return Kind.HOT
+    return kind
+
+
+def _mapping_kind(keys) -> Kind:
     if 'heat_template_version' in keys:
         return Kind.HOT
     if any(key in keys for key in CFN_VERSION_KEYS):

@@ -56,6 +56,12 @@ class Definition:
         return None
 
 
+#: The `if` calls around a call or reference, outermost first, each with the branch it
+#: lies in: True for the branch taken when the condition holds, False for the other,
+#: None when the `if` is malformed (Heat takes no branch of it).
+Guards = tuple[tuple['FunctionCall', 'bool | None'], ...]
+
+
 @dataclass(eq=False)
 class FunctionCall:
     """An intrinsic function as Heat's parser would see it: `{name: args}`."""
@@ -69,6 +75,7 @@ class FunctionCall:
     owner: tuple[str, Any] | None  # ('resources', 'server'), ('outputs', 'ip'), ...
     field: str | None  # 'properties', 'value', 'condition', ...
     guarded: bool  # inside a branch of `if`: Heat only parses the branch it takes
+    guards: Guards = ()
 
 
 @dataclass(eq=False)
@@ -84,6 +91,7 @@ class Reference:
     guarded: bool
     call: FunctionCall | None = None
     path: list[Node] = field(default_factory=list)  # get_attr's attribute and path; get_param's path
+    guards: Guards = ()
 
     @property
     def start(self) -> int:

@@ -135,13 +135,15 @@ def _incomplete(rule: Rule, exc: Exception, disabled: set[str]) -> list[Diagnost
 
 
 def _excuse_disabled_resources(found: list[Diagnostic], analysis: Analysis) -> None:
-    """Errors inside a resource Heat never creates become warnings that say why."""
-    disabled = analysis.always_disabled
-    if not disabled:
+    """Errors inside a resource (or output) Heat does not create under the inputs (the
+    default parameter values and the configured ones) become warnings that say why."""
+    template = analysis.template
+    if template is None or template.version is None or not template.facts.has_conditions:
         return
+    presence = analysis.presence
     for diagnostic in found:
         if diagnostic.severity is Severity.ERROR:
-            reason = disabled.reason(diagnostic.start, diagnostic.end)
+            reason = presence.reason(diagnostic.start, diagnostic.end)
             if reason is not None:
                 diagnostic.severity = Severity.WARNING
                 diagnostic.message = f'{diagnostic.message} ({reason})'

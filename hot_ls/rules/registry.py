@@ -10,6 +10,7 @@ from hot_ls.rules.syntax.unreadable_file import UnreadableFile
 from hot_ls.rules.syntax.jinja_source import JinjaSource
 from hot_ls.rules.syntax.multiple_documents import MultipleDocuments
 from hot_ls.rules.syntax.not_a_mapping import NotAMapping
+from hot_ls.rules.syntax.not_heat import NotHeat
 from hot_ls.rules.syntax.template_too_large import TemplateTooLarge
 from hot_ls.rules.syntax.yaml_construct import YamlConstruct
 from hot_ls.rules.syntax.yaml_syntax import YamlSyntax
@@ -53,6 +54,7 @@ from hot_ls.rules.references.undefined_parameter import UndefinedParameter
 from hot_ls.rules.references.undefined_resource import UndefinedResource
 from hot_ls.rules.references.undefined_condition import UndefinedCondition
 from hot_ls.rules.references.disabled_resource_reference import DisabledResourceReference
+from hot_ls.rules.references.unhashable_reference import UnhashableReference
 from hot_ls.rules.functions.function_removed import FunctionRemoved
 from hot_ls.rules.functions.function_unavailable import FunctionUnavailable
 from hot_ls.rules.functions.function_invalid_context import FunctionInvalidContext
@@ -96,7 +98,7 @@ from hot_ls.rules.workspace.stack_environment import StackEnvironment
 RULE_CLASSES: list[type[Rule]] = [
     # syntax
     UnreadableFile, YamlSyntax, DuplicateKey, NotAMapping, YamlConstruct, MultipleDocuments, JinjaSource,
-    TemplateTooLarge, NestingTooDeep, AnalysisIncomplete, UnusedSuppression,
+    TemplateTooLarge, NestingTooDeep, AnalysisIncomplete, UnusedSuppression, NotHeat,
     # version
     VersionMissing, VersionNotString, VersionUnknown, VersionAmbiguous,
     # parameters
@@ -110,6 +112,7 @@ RULE_CLASSES: list[type[Rule]] = [
     DeletionPolicy, OutputDefinition, OutputKeys, ConditionDefinition, NameNotString,
     # references
     UndefinedParameter, UndefinedResource, UndefinedCondition, DisabledResourceReference,
+    UnhashableReference,
     # functions
     FunctionRemoved, FunctionUnavailable, FunctionInvalidContext,
     # cycles and limits

@@ -1,13 +1,22 @@
 """The language server: its state, and a plain table of handlers.
 
 Every handler has the same shape: get the document (`ls.documents`, or its
-current analysis with `await ls.scheduler.analysis(uri)`), call one pure
+current analysis with `await request_analysis(ls, uri)`: the text the request was sent
+against, or ContentModified once it changed), call one pure
 function of `hot_ls/features/`, convert the result (`convert`).  A feature is
 one row of `HANDLERS`; a command is one entry of `COMMANDS`.
 
-Every handler runs inside `guarded`: an exception is logged (stderr and
-window/logMessage) and, for a request, answered with an error; it never ends
-the server.
+Every handler runs inside `guarded`: an exception is logged (window/logMessage,
+and stderr before the client is connected or at ERROR) and, for a request,
+answered with an error; it never ends the server.  An expected refusal (a
+`JsonRpcException`, such as a refused rename, or a request about a document
+the client has not opened) is answered without a traceback.  Every request
+also runs within `budget`: a time limit, and diagnostics only for a document
+too large to deploy.
+
+What the server says about a document goes through `gate` first: a YAML file
+that is not a Heat document gets no diagnostics, completion, hover, values,
+code actions, links or semantic tokens.
 """
 from __future__ import annotations
 
@@ -16,12 +25,13 @@ import functools
 import inspect
 import logging
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import JsonRpcContentModified, JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from hot_ls import __version__
@@ -44,15 +54,17 @@ from hot_ls.text import LineIndex
 from hot_ls.features import hover as features_hover
 from hot_ls.features import signature_help as features_signature_help
 from hot_ls.analysis import Analysis
-from hot_ls.rules import analyze
-from hot_ls.server import budget, convert, logs
-from hot_ls.server.documents import Document, DocumentStore
-from hot_ls.server.protocol import HotProtocol
-from hot_ls.server.scheduler import Scheduler
+from hot_ls.rules.incremental import reanalyze
+from hot_ls.server import budget, convert, gate, logs
+from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
+from hot_ls.server.protocol import HotProtocol, arrival
+from hot_ls.server.scheduler import Outdated, Scheduler
 from hot_ls.server.settings import SECTION, ServerSettings
 from hot_ls.server.workspaces import Workspaces
 
 logger = logging.getLogger(__name__)
+
+SETTINGS_FILES = ('.hot-ls.toml', 'pyproject.toml')
 
 
 class HotLanguageServer(LanguageServer):
@@ -77,10 +89,19 @@ class HotLanguageServer(LanguageServer):
 
     # -- analysis: a document among the files of its workspace ---------------------
 
-    def analyze_document(self, text: str, path: str | None, settings) -> Analysis:
-        """Analyse in a worker thread; tell the event loop when other documents depend on
-        what changed in this one (its parameters, outputs, an environment's content)."""
-        analysis = analyze(text, path, settings, workspace=self.workspaces.for_path(path))
+    def analyze_document(self, text: str, path: str | None, settings,
+                         previous: Analysis | None = None) -> Analysis:
+        """Analyse in a worker thread, with the settings of the document's workspace (its
+        settings file, the editor's settings on top; `settings`, the editor's alone, are
+        only the scheduler's key), from the document's previous analysis when it has one
+        (its tree is then consumed: see `current_analysis`); tell the event loop when other
+        documents depend on what changed in this one (its parameters, outputs, an
+        environment's content)."""
+        started = time.perf_counter()
+        workspace = self.workspaces.for_path(path)
+        analysis, how = reanalyze(previous, text, path, workspace.settings, workspace=workspace)
+        logger.debug('analysed %s (%s) in %.1f ms', path, how,
+                     (time.perf_counter() - started) * 1000)
         if path is not None and self.workspaces.analysed(path, text, analysis.summary) \
                 and self._loop is not None:
             self._loop.call_soon_threadsafe(self.dependencies_changed, [path])
@@ -108,7 +129,9 @@ class HotLanguageServer(LanguageServer):
             self.scheduler.schedule(uri, delay, self.publish)
 
     def publish(self, document: Document, analysis: Analysis | None) -> None:
-        self.text_document_publish_diagnostics(convert.publish(document, analysis, self.client))
+        served = analysis if analysis is not None and gate.serves(analysis) else None
+        self.text_document_publish_diagnostics(convert.publish(document, served, self.client))
+        self.show_settings_problems()
 
     def result_id(self, document: Document) -> str:
         settings, workspaces = self.generation
@@ -118,8 +141,13 @@ class HotLanguageServer(LanguageServer):
 
     def settings_changed(self) -> None:
         """Re-analyse every open document under the new settings."""
-        self.workspaces.configure(self.settings.current)
+        self.workspaces.configure(self.settings.data)
         self.show_settings_problems()
+        self.rediagnose_all()
+
+    def rediagnose_all(self) -> None:
+        """Re-analyse every open document (the workspaces, and so the analyses' keys, are
+        new already)."""
         if self.client.pull_diagnostics:
             if self.client.diagnostic_refresh:
                 self.workspace_diagnostic_refresh(None)
@@ -128,12 +156,21 @@ class HotLanguageServer(LanguageServer):
             self.diagnose(document.uri, 0)
 
     def show_settings_problems(self) -> None:
-        for problem in self.settings.unshown_problems():
+        """Show each problem of the editor's settings, and of the settings of each workspace
+        made since (its settings file, the editor's on top), once."""
+        problems = self.settings.unshown_problems()
+        problems += self.settings.unshown(self.workspaces.unshown_problems())
+        for problem in problems:
             logger.warning('%s', problem)
             self.window_show_message(convert.show_message(logging.WARNING, f'hot-ls: {problem}'))
 
     async def pull_configuration(self) -> Any:
+        """The editor's settings: its `hot-ls` section, else (a client that has none, such as
+        Neovim given flat `settings = {...}`) all it has for this server."""
         result = await self.workspace_configuration_async(convert.configuration_request(SECTION))
+        if result and result[0] is not None:
+            return result[0]
+        result = await self.workspace_configuration_async(convert.configuration_request(''))
         return result[0] if result else None
 
     # -- session ---------------------------------------------------------------
@@ -203,9 +240,10 @@ class HotLanguageServer(LanguageServer):
 # -- handlers --------------------------------------------------------------------
 
 def initialize(ls: HotLanguageServer, params: types.InitializeParams) -> None:
+    ls.forward_logs()  # window/logMessage is allowed while initializing
     ls.client = convert.client_features(params.capabilities)
     ls.settings.initialize(params.initialization_options)
-    ls.workspaces.configure(ls.settings.current)
+    ls.workspaces.configure(ls.settings.data)
     ls.workspaces.set_folders(convert.workspace_folders(params))
     logger.info('client %s: position encoding %s, %s diagnostics',
                 params.client_info.name if params.client_info else '(unnamed)',
@@ -213,7 +251,6 @@ def initialize(ls: HotLanguageServer, params: types.InitializeParams) -> None:
 
 
 async def initialized(ls: HotLanguageServer, params: types.InitializedParams) -> None:
-    ls.forward_logs()
     ls.show_settings_problems()
     if ls.client.watch_files:
         try:
@@ -223,7 +260,7 @@ async def initialized(ls: HotLanguageServer, params: types.InitializedParams) ->
     asyncio.get_running_loop().create_task(ls.index_workspaces())
     if ls.client.configuration:
         options = await ls.pull_configuration()
-        if options is not None and ls.settings.configure(options, 'workspace/configuration'):
+        if options is not None and ls.settings.configure(options):
             ls.settings_changed()
         else:
             ls.show_settings_problems()
@@ -242,7 +279,8 @@ def did_change(ls: HotLanguageServer, params: types.DidChangeTextDocumentParams)
     document = ls.documents.change(uri, params.text_document.version,
                                    convert.edits(params.content_changes), ls.client.encoding)
     ls.workspaces.edited(document.path, document.text)
-    ls.diagnose(uri, ls.settings.debounce_seconds)
+    ls.diagnose(uri, ls.scheduler.debounce(
+        uri, ls.workspaces.for_path(document.path).settings.debounce_ms / 1000))
 
 
 def did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
@@ -256,7 +294,7 @@ def did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentParams) -> 
 
 def did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
-    ls.scheduler.cancel(uri)
+    ls.scheduler.forget(uri)
     document = ls.documents.close(uri)
     if document is not None and ls.workspaces.closed(document.path):
         ls.dependencies_changed([document.path])
@@ -265,9 +303,15 @@ def did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentParams) -
 
 
 async def diagnostic(ls: HotLanguageServer, params: types.DocumentDiagnosticParams):
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
-    return convert.report(document, analysis, ls.result_id(document),
-                          params.previous_result_id, ls.client)
+    try:
+        document, analysis = await request_analysis(ls, params.text_document.uri)
+    except JsonRpcContentModified:
+        # The client asks again for the text it has now (LSP's ServerCancelled).
+        raise JsonRpcException('the document changed; pull again', SERVER_CANCELLED,
+                               {'retriggerRequest': True}) from None
+    ls.show_settings_problems()
+    return convert.report(document, analysis if gate.serves(analysis) else None,
+                          ls.result_id(document), params.previous_result_id, ls.client)
 
 
 async def did_change_configuration(ls: HotLanguageServer,
@@ -275,10 +319,32 @@ async def did_change_configuration(ls: HotLanguageServer,
     options = params.settings
     if not options and ls.client.configuration:
         options = await ls.pull_configuration()  # the client sends none: ask for it
-    if ls.settings.configure(options, 'workspace/didChangeConfiguration'):
+    if ls.settings.configure(options):
         ls.settings_changed()
     else:
         ls.show_settings_problems()
+
+
+SERVER_CANCELLED = -32802  # LSP's ServerCancelled error code
+
+
+async def request_analysis(ls: HotLanguageServer, uri: str) -> tuple[Document, Analysis]:
+    """The analysis of the text the request was sent against: the document as it was when
+    the request arrived (`protocol.arrival`).  Once the text has moved on, the request is
+    answered ContentModified: a range of another version is never sent."""
+    pinned = arrival.get()
+    revision = pinned[1] if pinned is not None and pinned[0] == uri else \
+        ls.documents.get(uri).revision
+    try:
+        return await ls.scheduler.analysis(uri, revision)
+    except Outdated:
+        raise JsonRpcContentModified() from None
+
+
+def still_current(ls: HotLanguageServer, document: Document, revision: int) -> None:
+    """After work off the event loop: ContentModified if the text changed meanwhile."""
+    if ls.documents.find(document.uri) is not document or document.revision != revision:
+        raise JsonRpcContentModified()
 
 
 async def current_analysis(ls: HotLanguageServer, uri: str) -> tuple[Document, Analysis]:
@@ -286,11 +352,14 @@ async def current_analysis(ls: HotLanguageServer, uri: str) -> tuple[Document, A
 
     Completion runs between keystrokes; the text it reads is always current
     (the features take it separately), only the names and facts may be one
-    edit old.  With no analysis yet, wait for one.
+    edit old.  With no analysis yet, or one whose tree an incremental parse
+    has moved into the next analysis, wait for the next.
     """
     document = ls.documents.get(uri)
-    if document.analysis is not None:
-        return document, document.analysis
+    analysis = document.analysis
+    if analysis is not None and not analysis.tree.consumed:
+        return document, analysis
+    # None yet, or its tree was moved into the next analysis (being made): wait for that.
     return await ls.scheduler.analysis(uri)
 
 
@@ -298,12 +367,15 @@ async def completion(ls: HotLanguageServer, params: types.CompletionParams):
     document, analysis = await current_analysis(ls, params.text_document.uri)
     offset = document.offset(params.position.line, params.position.character, ls.client.encoding)
     result = features_completion.complete(analysis, document.text, offset, document.lines)
-    return convert.completion(result, document.lines, ls.client)
+    return convert.completion(gate.completion(analysis, document.text, result), document.lines,
+                              ls.client)
 
 
 async def hover(ls: HotLanguageServer, params: types.HoverParams):
     # The analysis of the current text: what is under the cursor must be what is shown.
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return None
     offset = document.offset(params.position.line, params.position.character, ls.client.encoding)
     return convert.hover(features_hover.hover(analysis, offset), document.lines, ls.client)
 
@@ -311,6 +383,8 @@ async def hover(ls: HotLanguageServer, params: types.HoverParams):
 async def signature_help(ls: HotLanguageServer, params: types.SignatureHelpParams):
     # Like completion: the current (half-typed) text, the names of the last analysis.
     document, analysis = await current_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return None
     offset = document.offset(params.position.line, params.position.character, ls.client.encoding)
     result = features_signature_help.signature_help(analysis, document.text, offset)
     return convert.signature_help(result, ls.client)
@@ -319,18 +393,20 @@ async def signature_help(ls: HotLanguageServer, params: types.SignatureHelpParam
 async def inlay_hint(ls: HotLanguageServer, params: types.InlayHintParams):
     if not ls.client.inlay_hints:
         return []  # the values go to code lenses instead
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
-    hints = await asyncio.get_running_loop().run_in_executor(
-        ls.executor, features_evaluation.value_hints, analysis)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return []
+    hints = await _in_worker(ls, document, features_evaluation.value_hints, analysis)
     return convert.inlay_hints(hints, document.lines, ls.client)
 
 
 async def code_lens(ls: HotLanguageServer, params: types.CodeLensParams):
     if ls.client.inlay_hints:
         return []  # the values are shown as inlay hints
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
-    hints = await asyncio.get_running_loop().run_in_executor(
-        ls.executor, features_evaluation.value_hints, analysis)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return []
+    hints = await _in_worker(ls, document, features_evaluation.value_hints, analysis)
     return convert.code_lenses(hints, document.lines, ls.client)
 
 
@@ -341,9 +417,8 @@ async def preview_outputs(ls: HotLanguageServer, *arguments: Any) -> Any:
         uri = uri.get('uri')
     if not isinstance(uri, str):
         raise ValueError('hot-ls.previewOutputs needs the URI of an open document')
-    document, analysis = await ls.scheduler.analysis(uri)
-    return await asyncio.get_running_loop().run_in_executor(
-        ls.executor, features_evaluation.preview, analysis)
+    document, analysis = await request_analysis(ls, uri)
+    return await _in_worker(ls, document, features_evaluation.preview, analysis)
 
 
 async def show_graph(ls: HotLanguageServer, *arguments: Any) -> Any:
@@ -354,12 +429,12 @@ async def show_graph(ls: HotLanguageServer, *arguments: Any) -> Any:
         uri = uri.get('uri')
     if not isinstance(uri, str):
         raise ValueError('hot-ls.showGraph needs the URI of an open document')
-    document, analysis = await ls.scheduler.analysis(uri)
+    document, analysis = await request_analysis(ls, uri)
 
     def build() -> str:
         return features_graph.to_mermaid(features_graph.dependency_graph(
             analysis, resolver=features_graph.workspace_resolver(analysis)))
-    return await asyncio.get_running_loop().run_in_executor(ls.executor, build)
+    return await _in_worker(ls, document, build)
 
 
 def show_value(ls: HotLanguageServer, *arguments: Any) -> Any:
@@ -373,28 +448,40 @@ def show_value(ls: HotLanguageServer, *arguments: Any) -> Any:
 # paused saves it rescanning the document's tree (see hot_ls.syntax.gc_pause).
 
 async def _at(ls: HotLanguageServer, params) -> tuple[Document, Analysis, int]:
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
     offset = document.offset(params.position.line, params.position.character, ls.client.encoding)
     return document, analysis, offset
 
 
 async def definition(ls: HotLanguageServer, params: types.DefinitionParams):
     document, analysis, offset = await _at(ls, params)
-    found = await _in_worker(ls, features_definition.definition, analysis, offset)
+    found = await _in_worker(ls, document, features_definition.definition, analysis, offset)
     return convert.locations(found, document.uri, document.lines, ls.client, ls.lines_of)
 
 
-async def _in_worker(ls: HotLanguageServer, function: Callable[..., Any], *args: Any) -> Any:
-    """Run a feature that may read other files (the workspace index) off the event loop."""
+async def _in_worker(ls: HotLanguageServer, document: Document, function: Callable[..., Any],
+                     *args: Any) -> Any:
+    """Run a feature that may read other files (the workspace index) off the event loop;
+    its answer is for the document's text as it was, so ContentModified if that changed."""
+    revision = document.revision
+
     def run():
         with gc_paused():
             return function(*args)
-    return await asyncio.get_running_loop().run_in_executor(ls.executor, run)
+    try:
+        result = await asyncio.get_running_loop().run_in_executor(ls.executor, run)
+    except JsonRpcException:
+        raise
+    except Exception:
+        still_current(ls, document, revision)  # an outdated run's failure is no failure
+        raise
+    still_current(ls, document, revision)
+    return result
 
 
 async def references(ls: HotLanguageServer, params: types.ReferenceParams):
     document, analysis, offset = await _at(ls, params)
-    found = await _in_worker(ls, features_references.references, analysis, offset,
+    found = await _in_worker(ls, document, features_references.references, analysis, offset,
                              params.context.include_declaration)
     with gc_paused():
         return convert.locations(found, document.uri, document.lines, ls.client, ls.lines_of)
@@ -419,7 +506,8 @@ async def prepare_rename(ls: HotLanguageServer, params: types.PrepareRenameParam
 async def rename(ls: HotLanguageServer, params: types.RenameParams):
     document, analysis, offset = await _at(ls, params)
     try:
-        result = await _in_worker(ls, features_rename.rename, analysis, offset, params.new_name)
+        result = await _in_worker(ls, document, features_rename.rename, analysis, offset,
+                                  params.new_name)
     except RenameError as error:
         raise convert.request_failed(str(error)) from None
     with gc_paused():
@@ -428,7 +516,9 @@ async def rename(ls: HotLanguageServer, params: types.RenameParams):
 
 
 async def document_link(ls: HotLanguageServer, params: types.DocumentLinkParams):
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return []
     return convert.document_links(features_links.document_links(analysis), document.lines,
                                   ls.client)
 
@@ -445,39 +535,47 @@ async def workspace_symbol(ls: HotLanguageServer, params: types.WorkspaceSymbolP
 def did_change_watched_files(ls: HotLanguageServer,
                              params: types.DidChangeWatchedFilesParams) -> None:
     paths = convert.changed_paths(params)
+    if any(os.path.basename(p) in SETTINGS_FILES for p in paths):
+        ls.workspaces.settings_files_changed()  # every workspace reads its settings again
+        ls.rediagnose_all()
+        return
     if paths and ls.workspaces.files_changed(paths):
         ls.dependencies_changed(paths)
 
 
 async def document_symbol(ls: HotLanguageServer, params: types.DocumentSymbolParams):
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
     with gc_paused():
         return convert.document_symbols(features_symbols.document_symbols(analysis),
                                         document.uri, document.lines, ls.client)
 
 
 async def folding_range(ls: HotLanguageServer, params: types.FoldingRangeParams):
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
     with gc_paused():
         return convert.folding_ranges(features_folding.folding_ranges(analysis), ls.client)
 
 
 async def selection_range(ls: HotLanguageServer, params: types.SelectionRangeParams):
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
     offsets = [document.offset(p.line, p.character, ls.client.encoding) for p in params.positions]
     return convert.selection_ranges(features_selection.selection_ranges(analysis, offsets),
                                     document.lines, ls.client)
 
 
 async def semantic_tokens_full(ls: HotLanguageServer, params: types.SemanticTokensParams):
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return None
     with gc_paused():
         return convert.semantic_tokens(features_semantic_tokens.semantic_tokens(analysis),
                                        document.lines, ls.client)
 
 
 async def semantic_tokens_range(ls: HotLanguageServer, params: types.SemanticTokensRangeParams):
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return None
     where, encoding = params.range, ls.client.encoding
     start = document.offset(where.start.line, where.start.character, encoding)
     end = document.offset(where.end.line, where.end.character, encoding)
@@ -489,7 +587,9 @@ async def semantic_tokens_range(ls: HotLanguageServer, params: types.SemanticTok
 async def code_action(ls: HotLanguageServer, params: types.CodeActionParams):
     """Quick fixes for the diagnostics the client sent (matched back to the analysis of the
     current text; without any of hot-ls's, those at the range), then refactorings."""
-    document, analysis = await ls.scheduler.analysis(params.text_document.uri)
+    document, analysis = await request_analysis(ls, params.text_document.uri)
+    if not gate.serves(analysis):
+        return []
     lines = document.lines
     start, end = convert.range_offsets(params.range, lines, ls.client.encoding)
     sent = convert.context_diagnostics(params.context.diagnostics, analysis, lines, ls.client)
@@ -566,6 +666,10 @@ def guarded(handler: Handler) -> Callable[..., Any]:
                 return await function(ls, params)
             except (asyncio.CancelledError, JsonRpcException):
                 raise
+            except DocumentNotOpen as error:
+                if is_request:  # the client's mistake, not a failure of the server
+                    raise convert.request_failed(f'hot-ls: {error}') from None
+                logger.exception('%s failed', method)
             except Exception:
                 logger.exception('%s failed', method)
                 if is_request:
@@ -578,6 +682,10 @@ def guarded(handler: Handler) -> Callable[..., Any]:
             return function(ls, params)
         except JsonRpcException:
             raise
+        except DocumentNotOpen as error:
+            if is_request:
+                raise convert.request_failed(f'hot-ls: {error}') from None
+            logger.exception('%s failed', method)
         except Exception:
             logger.exception('%s failed', method)
             if is_request:
@@ -611,7 +719,8 @@ def guarded_command(name: str, function: Callable[..., Any]) -> Callable[..., An
 def create_server() -> HotLanguageServer:
     server = HotLanguageServer()
     for handler in HANDLERS:
-        server.feature(handler.method, handler.options)(guarded(budget.within_limits(handler)))
+        server.feature(handler.method, handler.options)(guarded(
+            budget.handler_within_limits(handler)))
     for name, function in COMMANDS.items():
-        server.command(name)(guarded_command(name, function))
+        server.command(name)(guarded_command(name, budget.command_within_limits(function)))
     return server

@@ -212,7 +212,7 @@ def cleared(uri: str) -> types.PublishDiagnosticsParams:
     return types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
 
 
-def report(document: Document, analysis: Analysis, result_id: str,
+def report(document: Document, analysis: Analysis | None, result_id: str,
            previous_result_id: str | None, features: ClientFeatures
            ) -> types.RelatedFullDocumentDiagnosticReport | types.RelatedUnchangedDocumentDiagnosticReport:
     if previous_result_id == result_id:
@@ -290,12 +290,26 @@ ITEM_KINDS: dict[ItemKind, types.CompletionItemKind] = {
 }
 
 
-def _plain_snippet(text: str) -> str:
-    """A snippet reduced to plain text for clients without snippet support."""
-    text = re.sub(r'\$\{\d+\|([^,}|]*)[^}]*\}', r'\1', text)      # ${1|a,b|} -> a
-    text = re.sub(r'\$\{\d+:([^}]*)\}', r'\1', text)              # ${1:x} -> x
-    text = re.sub(r'\$\{\d+\}|\$\d+', '', text)                     # ${1}, $0 -> ''
-    return text.replace('\\$', '$').replace('\\}', '}').replace('\\\\', '\\')
+_PLACEHOLDER = re.compile(r'\$\{\d+:')                        # ${1:name}
+_CHOICE = re.compile(r'\$\{\d+\|([^,}|]*)[^}]*\}')              # ${1|a,b|}
+_TABSTOP = re.compile(r'\$\{\d+\}|\$\d+')                      # ${1}, $0
+
+
+def plain_snippet(text: str) -> str:
+    """A snippet as plain text, for clients without snippet support.
+
+    A placeholder stands for a name the user must choose (`resource_name`):
+    such text must never land in the file, so the insertion stops where the
+    first one begins (an opening quote just before it goes too), leaving the
+    cursor where that name is to be typed.  A choice inserts its first
+    option, a bare tab stop nothing: `flavor: ${1}` gives `flavor: `.
+    """
+    placeholder = _PLACEHOLDER.search(text)
+    if placeholder is not None:
+        text = text[:placeholder.start()].rstrip('\'"')
+    text = _CHOICE.sub(r'\1', text)
+    text = _TABSTOP.sub('', text)
+    return re.sub(r'\\([$}\\])', r'\1', text)
 
 
 def completion(result: ours.CompletionResult, lines: LineIndex,
@@ -305,7 +319,7 @@ def completion(result: ours.CompletionResult, lines: LineIndex,
         text = entry.insert_text if entry.insert_text is not None else entry.label
         snippet = entry.snippet and features.snippets
         if entry.snippet and not features.snippets:
-            text = _plain_snippet(text)
+            text = plain_snippet(text)
         edit = None
         if entry.replace is not None:
             edit = types.TextEdit(lsp_range(lines, entry.replace.start, entry.replace.end,
@@ -318,7 +332,10 @@ def completion(result: ours.CompletionResult, lines: LineIndex,
             detail=entry.detail,
             documentation=markup(entry.documentation, features.completion_markdown),
             sort_text=entry.sort_text,
-            filter_text=entry.filter_text,
+            # The label filters as well; a filterText equal to it would only keep Neovim
+            # before 0.10 from replacing the item's range (it then inserts at the last
+            # keyword, after `OS::Nova::`, and doubles the prefix).
+            filter_text=entry.filter_text if entry.filter_text != entry.label else None,
             insert_text=None if edit else text,
             text_edit=edit,
             insert_text_format=(types.InsertTextFormat.Snippet if snippet
@@ -512,7 +529,8 @@ def workspace_symbols(results: list[ours.WorkspaceSymbol], features: ClientFeatu
     return out
 
 
-WATCHED_FILES = ('**/*.yaml', '**/*.yml', '**/*.template', '**/*.json')
+WATCHED_FILES = ('**/*.yaml', '**/*.yml', '**/*.template', '**/*.json',
+                 '**/.hot-ls.toml', '**/pyproject.toml')
 
 
 def watched_files_registration() -> types.RegistrationParams:
@@ -541,9 +559,14 @@ def progress_end(message: str) -> types.WorkDoneProgressEnd:
     return types.WorkDoneProgressEnd(message=message)
 
 
-def request_failed(message: str) -> JsonRpcException:
+class Refusal(JsonRpcException):
+    """An expected refusal (a rename the name cannot take): a RequestFailed error the client
+    shows, logged without a traceback (`protocol.HotProtocol`)."""
+
+
+def request_failed(message: str) -> Refusal:
     """An error response shown to the user (e.g. a refused rename)."""
-    return JsonRpcException(message=message, code=int(types.LSPErrorCodes.RequestFailed))
+    return Refusal(message=message, code=int(types.LSPErrorCodes.RequestFailed))
 
 
 SYMBOL_KINDS: dict[SymbolKind, types.SymbolKind] = {

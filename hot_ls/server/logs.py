@@ -1,6 +1,10 @@
-"""Logging for the server: stderr always, and window/logMessage once connected.
+"""Logging for the server: window/logMessage once connected, stderr before that.
 
-Never stdout: over stdio that is the protocol stream.
+Never stdout: over stdio that is the protocol stream.  Once the client is
+connected, hot-ls's records go to it as window/logMessage (with their level as
+the message type); stderr then gets only ERROR and worse, since editors show a
+server's stderr as errors (Neovim logs every stderr line at ERROR level).
+Before the connection, and after it ends, stderr gets everything.
 """
 from __future__ import annotations
 
@@ -14,10 +18,22 @@ from typing import Callable
 FORMAT = '%(asctime)s %(levelname)s %(name)s: %(message)s'
 
 
+class _WhileNotForwarding(logging.Filter):
+    """Lets a record through to stderr when no client takes the logs, or when it is an error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not _forwarding or record.levelno >= logging.ERROR
+
+
+_forwarding: list[logging.Handler] = []  # the client handlers attached
+
+
 def configure() -> None:
-    """Log hot-ls at INFO (HOT_LS_LOG_LEVEL to change) and libraries at WARNING, to stderr."""
+    """Log hot-ls at INFO (HOT_LS_LOG_LEVEL to change) and libraries at WARNING, to stderr
+    until a client takes them."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter(FORMAT))
+    handler.addFilter(_WhileNotForwarding())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(logging.WARNING)
@@ -57,7 +73,10 @@ class ClientLogHandler(logging.Handler):
 
 def attach(handler: logging.Handler) -> None:
     logging.getLogger('hot_ls').addHandler(handler)
+    _forwarding.append(handler)
 
 
 def detach(handler: logging.Handler) -> None:
     logging.getLogger('hot_ls').removeHandler(handler)
+    if handler in _forwarding:
+        _forwarding.remove(handler)

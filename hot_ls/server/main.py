@@ -28,14 +28,21 @@ def serve(tcp: str | None = None) -> int:
             print(f'hot-ls serve: --tcp: {exc}', file=sys.stderr)
             return 2
     logs.configure()
+    if address is None:
+        # `initialize` is read and answered before the server (pygls, lsprotocol, the
+        # analysis) is imported (see quick_start).  Not meanwhile: an import in another
+        # thread holds the interpreter, and the editor waits for that reply.
+        # Over stdio, stdout is the protocol stream: anything else printed by
+        # accident goes to stderr instead.
+        stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+        sys.stdout = sys.stderr
+        from hot_ls.server import quick_start
+        read, answered = quick_start.answer_initialize(stdin, stdout)
+        stdin, stdout = quick_start.Replay(read, stdin), quick_start.Filtered(stdout, answered)
     from hot_ls.server.app import create_server
     server = create_server()
     try:
         if address is None:
-            # Over stdio, stdout is the protocol stream: anything else printed
-            # by accident goes to stderr instead.
-            stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
-            sys.stdout = sys.stderr
             server.start_io(stdin, stdout)
         else:
             server.start_tcp(*address)

@@ -5,10 +5,22 @@
   thread, so a large document never blocks the event loop; two callers asking
   for the same text share one run; a result that arrives after the text (or
   the settings) changed is not cached, and the caller waits for a fresh one.
+  `analysis(uri, revision)` is a request's: the analysis of the text the
+  request was sent against, or `Outdated` once the text has moved on (the
+  server answers ContentModified: a position of one version is never
+  answered with a range of another).
+- Each document has at most one run in the executor.  A caller that needs a
+  newer text than the one being analysed waits for that run to finish and
+  then starts one for the text current *then*: edits arriving faster than
+  analysis never queue up runs of texts nobody will look at.
 - `schedule(uri, delay, publish)` is the push model: wait `delay` seconds,
   then publish the current analysis.  Each new call for a document cancels
   that document's pending one, so a burst of edits produces one analysis, of
   the final text.
+- `debounce(uri, longest)` is the delay after an edit: adaptive.  A document
+  whose last analysis took t waits 2t (at least `SHORTEST`, at most the
+  configured `longest`): an analysis cheaper than the pause between two
+  keystrokes runs after each of them, an expensive one waits for a pause.
 
 Plain asyncio: no pygls or lsprotocol types cross into this module.
 """
@@ -16,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from concurrent.futures import Executor
 from typing import Callable, Hashable
 
@@ -25,8 +38,20 @@ from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
 
 logger = logging.getLogger(__name__)
 
-Analyze = Callable[[str, str | None, Settings], Analysis]
+#: the shortest debounce, in seconds (an edit's analysis never starts sooner)
+SHORTEST = 0.025
+
+#: (text, path, settings, the document's previous analysis or None) -> its analysis
+Analyze = Callable[[str, str | None, Settings, Analysis | None], Analysis]
 Publish = Callable[[Document, Analysis], None]
+
+
+class Outdated(Exception):
+    """The document changed after the request was sent: its answer would be for another text."""
+
+    def __init__(self, uri: str):
+        super().__init__(f'{uri} changed while the request was handled')
+        self.uri = uri
 
 
 class Scheduler:
@@ -38,6 +63,7 @@ class Scheduler:
         self._settings = settings  # -> (settings, generation)
         self._running: dict[str, tuple[Hashable, asyncio.Future]] = {}
         self._pending: dict[str, asyncio.Task] = {}
+        self._cost: dict[str, float] = {}  # uri -> seconds its last analysis took
 
     def key(self, document: Document) -> Hashable:
         """What an analysis depends on: the text (its revision) and the settings."""
@@ -45,17 +71,27 @@ class Scheduler:
 
     # -- pull: the analysis of the current text ------------------------------
 
-    async def analysis(self, uri: str) -> tuple[Document, Analysis]:
+    async def analysis(self, uri: str, revision: int | None = None) -> tuple[Document, Analysis]:
+        """The analysis of the current text; with `revision`, of that revision's text or
+        `Outdated`."""
         while True:
             document = self._documents.get(uri)  # DocumentNotOpen if closed meanwhile
+            if revision is not None and document.revision != revision:
+                raise Outdated(uri)
             key = self.key(document)
             if document.analysis_key == key and document.analysis is not None:
                 return document, document.analysis
             running = self._running.get(uri)
-            future = running[1] if running and running[0] == key else self._start(document, key)
+            if running is not None and running[0] != key and not running[1].done():
+                # A run for an older text: wait for it to end rather than queue another
+                # beside it, then start one for whatever text is current by then.
+                await asyncio.wait([running[1]])
+                continue
+            future = running[1] if running is not None and running[0] == key \
+                else self._start(document, key)
             # Shielded: a caller giving up (a newer edit, a cancelled request)
             # must not cancel the run another caller may be sharing.
-            analysis = await asyncio.shield(future)
+            analysis, _ = await asyncio.shield(future)
             current = self._documents.get(uri)
             if self.key(current) == key:
                 current.analysis, current.analysis_key = analysis, key
@@ -65,26 +101,46 @@ class Scheduler:
     def _start(self, document: Document, key: Hashable) -> asyncio.Future:
         settings, _ = self._settings()
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self._executor, self._analyze,
-                                      document.text, document.path, settings)
+        future = loop.run_in_executor(self._executor, self._timed,
+                                      document.text, document.path, settings, document.analysis)
         uri = document.uri
         self._running[uri] = (key, future)
 
         def finished(done: asyncio.Future) -> None:
             if self._running.get(uri, (None, None))[1] is done:
                 del self._running[uri]
+            if not done.cancelled() and done.exception() is None:
+                self._cost[uri] = done.result()[1]
             if done.cancelled() or done.exception() is not None:
                 return
             current = self._documents.find(uri)
             if current is not None and self.key(current) == key:
-                current.analysis, current.analysis_key = done.result(), key
+                current.analysis, current.analysis_key = done.result()[0], key
             else:
                 logger.debug('discarded the analysis of an outdated version of %s', uri)
 
         future.add_done_callback(finished)
         return future
 
+    def _timed(self, text: str, path: str | None, settings: Settings,
+               previous: Analysis | None) -> tuple[Analysis, float]:
+        started = time.perf_counter()
+        analysis = self._analyze(text, path, settings, previous)
+        return analysis, time.perf_counter() - started
+
     # -- push: debounced --------------------------------------------------------
+
+    def debounce(self, uri: str, longest: float) -> float:
+        """How long to wait after an edit of `uri` before analysing it (see the module doc)."""
+        cost = self._cost.get(uri)
+        if cost is None:
+            return longest
+        return min(longest, max(SHORTEST, 2 * cost))
+
+    def forget(self, uri: str) -> None:
+        """The document was closed: drop what is known of it."""
+        self.cancel(uri)
+        self._cost.pop(uri, None)
 
     def schedule(self, uri: str, delay: float, publish: Publish) -> None:
         self.cancel(uri)

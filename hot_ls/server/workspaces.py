@@ -1,7 +1,11 @@
-"""The server's workspaces: one per workspace folder the editor opened.
+"""The server's workspaces: one per workspace folder the editor opened (and settings file).
 
 A document is analysed among the files of the workspace folder that holds
-it (or, outside every folder, its own folder).  The editor's open buffers
+it (or, outside every folder, its own folder), with the settings of the
+nearest settings file upwards from it (`.hot-ls.toml`, or a pyproject.toml
+with `[tool.hot-ls]`: what `hot-ls check` reads there) and the editor's
+settings on top (`effective`); so a folder whose files name two settings
+files has a workspace for each.  The editor's open buffers
 overlay the files on disk, so a parameter added to a provider template and
 not saved yet already counts in its parent.  When what another file sees
 of a document changes (its parameters, outputs, capabilities; an
@@ -15,9 +19,12 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Iterable
+from dataclasses import replace
+from typing import Any, Iterable
 
-from hot_ls.config import Settings
+from hot_ls.config import Settings, find_config_file, load_settings, overlay
+from hot_ls.config.settings import snake_case
+from hot_ls.rules.misconfiguration import misconfiguration
 from hot_ls.workspace import Workspace
 from hot_ls.workspace.summaries import Summary
 
@@ -26,22 +33,57 @@ def _within(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
+def effective(config: str | None, editor: Any, folder: str, source: str) -> Settings:
+    """The settings file's settings (paths relative to it), then the editor's on top (its
+    relative `plugin_paths`, `catalogs` and `search_paths` relative to the workspace
+    folder); relative globs are matched from the settings file's folder, else the workspace
+    folder."""
+    settings = load_settings(config)
+    if editor:
+        settings = overlay(_anchored(editor, folder), settings, source)
+    return settings if settings.base_dir is not None else replace(settings, base_dir=folder)
+
+
+_FOLDER_PATHS = frozenset(('plugin_paths', 'catalogs', 'search_paths'))
+
+
+def _anchored(editor: Any, folder: str) -> Any:
+    if not isinstance(editor, dict):
+        return editor
+    anchored = {}
+    for key, value in editor.items():
+        if snake_case(str(key)) in _FOLDER_PATHS and isinstance(value, list):
+            value = [os.path.join(folder, v) if isinstance(v, str) and not os.path.isabs(v)
+                     else v for v in value]
+        anchored[key] = value
+    return anchored
+
+
 class Workspaces:
     def __init__(self) -> None:
         self.folders: tuple[str, ...] = ()
-        self.settings = Settings()
-        self._spaces: dict[str, Workspace] = {}
+        #: the editor's settings, as it sent them (ServerSettings.data)
+        self.editor: Any = {}
+        self.editor_source = 'editor settings'
+        self._spaces: dict[tuple[str, str | None], Workspace] = {}
+        self._configs: dict[str, str | None] = {}  # folder of a document -> its settings file
         self._lock = threading.Lock()
         self._retired = 0  # generations of workspaces replaced (settings changed)
+        self._problems: list[str] = []  # what the settings of new workspaces cannot use
 
     # -- configuration -------------------------------------------------------------------
     def set_folders(self, folders: Iterable[str]) -> None:
         self.folders = tuple(dict.fromkeys(os.path.abspath(f) for f in folders if f))
         self._reset()
 
-    def configure(self, settings: Settings) -> None:
-        """New settings: new workspaces (what they resolved may differ), the buffers kept."""
-        self.settings = settings
+    def configure(self, editor: Any, source: str = 'editor settings') -> None:
+        """New editor settings: new workspaces (what they resolved may differ), the buffers
+        kept."""
+        self.editor, self.editor_source = editor, source
+        self._reset()
+
+    def settings_files_changed(self) -> None:
+        """A settings file appeared, changed or went away: find and read them again."""
         self._reset()
 
     def _reset(self) -> None:
@@ -50,8 +92,15 @@ class Workspaces:
                         for path, text in space.files.overlays().items()}
             self._retired += sum(space.generation for space in self._spaces.values()) + 1
             self._spaces = {}
+            self._configs = {}
         for path, text in overlays.items():
             self.for_path(path).files.overlay(path, text)
+
+    def unshown_problems(self) -> list[str]:
+        """What the settings of the workspaces made since the last call cannot use."""
+        with self._lock:
+            problems, self._problems = self._problems, []
+        return problems
 
     @property
     def generation(self) -> int:
@@ -68,19 +117,39 @@ class Workspaces:
             return max(holding, key=len)
         return os.path.dirname(path)
 
+    def config_of(self, path: str | None) -> str | None:
+        """The settings file of a document: the nearest one upwards from its folder."""
+        start = os.path.dirname(os.path.abspath(path)) if path is not None else self.folder_of(None)
+        with self._lock:
+            if start in self._configs:
+                return self._configs[start]
+        found = find_config_file(start)
+        with self._lock:
+            self._configs[start] = found
+        return found
+
     def for_path(self, path: str | None) -> Workspace:
         folder = self.folder_of(path)
+        key = (folder, self.config_of(path))
         with self._lock:
-            found = self._spaces.get(folder)
+            found = self._spaces.get(key)
+        if found is not None:
+            return found
+        settings = effective(key[1], self.editor, folder, self.editor_source)
+        problems = list(settings.problems) + misconfiguration(settings)
+        with self._lock:
+            found = self._spaces.get(key)
             if found is None:
                 # a document outside every folder the editor opened: its own folder only,
                 # never indexed below (it may be a home directory)
-                found = self._spaces[folder] = Workspace(
-                    self.settings, [folder], recursive=folder in self.folders)
+                found = self._spaces[key] = Workspace(settings, [folder],
+                                                      recursive=folder in self.folders)
+                self._problems.extend(problems)
         return found
 
     def all(self) -> list[Workspace]:
-        """The workspaces of the editor's folders (created if need be)."""
+        """The workspaces of the editor's folders (created if need be; with the settings file
+        of the folder itself)."""
         return [self.for_path(os.path.join(folder, '.')) for folder in self.folders]
 
     # -- the editor's buffers ----------------------------------------------------------

@@ -31,6 +31,9 @@ class SyntaxTree:
     truncated: bool = False
     #: larger than skim.SIZE_LIMIT: only the top-level keys were read (`skim`)
     skimmed: bool = False
+    #: its nodes were moved into a newer tree by an incremental parse (syntax.incremental):
+    #: they no longer match `text`
+    consumed: bool = False
     _lines: LineIndex | None = None
     _affected: frozenset[int] | None = None
 

@@ -360,9 +360,15 @@ def build(text: str, pure: bool = False) -> BuildResult:
     result = _build(text, pure)
     if not pure and result.error is not None and _newer_libyaml_may_accept(text, result.error):
         retry = _build(text, True)
-        if retry.error is None or retry.error.problem_mark.index > result.error.problem_mark.index:
+        if retry.error is None or _mark_index(retry.error) > _mark_index(result.error):
             return retry
     return result
+
+
+def _mark_index(error: MarkedYAMLError) -> int:
+    """Where an error stopped the parser (-1: it says no place)."""
+    mark = error.problem_mark or error.context_mark
+    return mark.index if mark is not None else -1
 
 
 _FLOW_END_PROBLEMS = frozenset(("did not find expected ',' or '}'", "did not find expected ',' or ']'"))

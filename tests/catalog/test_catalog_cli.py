@@ -108,19 +108,50 @@ def test_show_unknown_type_and_template_alias():
         'template': 'file:///etc/heat/templates/AWS_CloudWatch_Alarm.yaml'}
 
 
-def test_bad_target_release_is_reported():
-    result = run('catalog', 'list', '--target-release', 'bogus')
-    assert result.returncode == 0
-    assert result.stderr == ('hot-ls: error: target_release: unknown Heat release "bogus"; '
-                             'using the newest, 2026.2 Hibiscus (27.0.0)\n')
+def test_bad_target_release_is_an_error():
+    for command in (['catalog', 'list'], ['check', os.path.join(FIXTURES, 'examples')]):
+        result = run(*command, '--target-release', 'bogus')
+        assert result.returncode == 2
+        assert result.stdout == ''
+        assert result.stderr == (
+            'hot-ls: error: target_release (from --target-release): "bogus" is not a Heat release '
+            '(a name such as flamingo, gazpacho, hibiscus, or a number such as 27.0.0)\n')
+
+
+def test_list_with_a_target_release_lists_what_it_has():
+    newest = run('catalog', 'list').stdout.splitlines()
+    train = run('catalog', 'list', '--target-release', 'train').stdout.splitlines()
+    assert set(train) < set(newest)
+    # added in 14.0.0 (Ussuri), after Train
+    assert 'OS::Neutron::QoSMinimumBandwidthRule' in newest
+    assert 'OS::Neutron::QoSMinimumBandwidthRule' not in train
+    assert 'OS::Nova::Server' in train
+
+
+def test_missing_catalog_and_plugin_paths_are_errors(tmp_path):
+    template = os.path.join(FIXTURES, 'examples', 'server.yaml')
+    result = run('check', '--catalog', str(tmp_path / 'dump.json'), '--plugin-path',
+                 str(tmp_path / 'plugins'), template)
+    assert result.returncode == 2 and result.stdout == ''
+    assert result.stderr == (f'hot-ls: error: {tmp_path / "dump.json"}: catalog path does not '
+                             f'exist\nhot-ls: error: {tmp_path / "plugins"}: plugin path does not '
+                             'exist\n')
+
+
+def test_show_suggests_the_types_a_word_names():
+    result = run('catalog', 'show', 'Server')
+    assert result.returncode == 1
+    assert result.stderr == ('hot-ls: unknown resource type "Server"; did you mean '
+                             'OS::Nova::Server, OS::Nova::ServerGroup, OS::Heat::DeployedServer?\n')
 
 
 def test_check_accepts_the_catalog_options():
-    from hot_ls.cli.main import _settings, build_parser
+    from hot_ls.cli.main import settings_for, build_parser
     args = build_parser().parse_args([
         'check', '--plugin-path', 'plugins', '--plugin-path', '/abs', '--catalog', 'c.json',
         '--target-release', 'train', 'x.yaml'])
-    settings = _settings(args)
+    settings = settings_for(args)
+    assert settings.origins['plugin_paths'] == ('--plugin-path',)
     assert settings.plugin_paths[-2:] == (os.path.abspath('plugins'), '/abs')
     assert settings.catalogs[-1] == os.path.abspath('c.json')
     assert settings.target_release == 'train'

@@ -73,12 +73,29 @@ def test_directories_report_heat_documents_only(tmp_path):
     (tmp_path / 'playbook.yml').write_text('- hosts: all\n  tasks: []\n')
     (tmp_path / 'compose.yaml').write_text('services: {web: {image: nginx}}\n')
     (tmp_path / 'notes.txt').write_text('not yaml at all: [')
-    (tmp_path / 'r.j2.yaml').write_text('{% for x in y %}\n{{x}}: 1\n{% endfor %}\n')
+    (tmp_path / 'r.j2.yaml').write_text('heat_template_version: 2021-04-16\nresources:\n'
+                                        '{% for x in y %}\n  {{x}}: {type: OS::Heat::None}\n'
+                                        '{% endfor %}\n')
+    # Jinja2 and Go templates that show nothing of Heat: an Ansible one, a Helm chart
+    (tmp_path / 'ansible.yaml').write_text('{% for x in y %}\n{{x}}: 1\n{% endfor %}\n')
+    (tmp_path / 'chart.yaml').write_text('metadata:\n  labels:\n    {{- include "x" . }}\n')
+    (tmp_path / 'broken.yaml').write_text('key: [unclosed\nother: : :\n')
+    (tmp_path / 'binary.json').write_bytes(b'\x00\x01\x02 \xff\xfe')
     result = run('check', '--format', 'json', str(tmp_path))
     data = json.loads(result.stdout)
     paths = sorted(os.path.relpath(f['path'], tmp_path) for f in data['files'])
     assert paths == ['env.yaml', 'r.j2.yaml', os.path.join('sub', 't.yaml')]
     assert result.returncode == 1  # the unknown section
+
+
+def test_broken_text_meant_as_heat_is_reported(tmp_path):
+    (tmp_path / 'half.yaml').write_text('heat_template_version: 2021-04-16\nresources:\n'
+                                        '  r: {type: OS::Heat::None\n')
+    (tmp_path / 'notes.yaml').write_text('key: [unclosed\n')
+    data = json.loads(run('check', '--format', 'json', str(tmp_path)).stdout)
+    [report] = data['files']
+    assert report['path'].endswith('half.yaml') and report['kind'] == 'hot'
+    assert [d['code'] for d in report['diagnostics']] == ['HOT001']
 
 
 def test_a_named_file_is_always_reported(tmp_path):
@@ -87,7 +104,46 @@ def test_a_named_file_is_always_reported(tmp_path):
     result = run('check', '--format', 'json', str(playbook))
     data = json.loads(result.stdout)
     assert [f['path'] for f in data['files']] == [str(playbook)]
-    assert data['files'][0]['diagnostics'][0]['code'] == 'HOT003'
+    assert data['files'][0]['diagnostics'][0]['code'] == 'HOT011'
+
+
+@pytest.mark.parametrize('name, content, what', [
+    ('playbook.yml', '- hosts: all\n  tasks: []\n', 'a YAML list'),
+    ('deploy.yaml', 'apiVersion: v1\nkind: Pod\n---\napiVersion: v1\nkind: Service\n',
+     'a YAML mapping with the keys apiVersion, kind, the first of several YAML documents'),
+    ('chart.yaml', 'metadata:\n  name: {{ .Values.name }}\n  labels:\n    {{- include "x" . }}\n',
+     'the text is not YAML (line 4: did not find expected node content)'),
+    ('package.json', '{"name": "x", "version": "1"}\n', 'a JSON object with the keys name, version'),
+    ('empty.yaml', '\n# nothing\n', 'the document is empty'),
+    ('notes.yaml', 'hello world\nthis is: not: yaml\n  - x\n' * 5,
+     'the text is not YAML (line 2: mapping values are not allowed in this context)'),
+])
+def test_a_named_file_that_is_not_heat_gets_one_diagnostic_saying_what_it_is(
+        tmp_path, name, content, what):
+    path = tmp_path / name
+    path.write_text(content)
+    result = run('check', str(path))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f'{path}:1:1: error[HOT011] Not a Heat template or environment: {what}; hot-ls checks '
+        'only Heat documents.', '1 file checked: 1 error, 0 warnings']
+    # pre-commit names every YAML file: --heat-only skips it, and an empty run is accepted
+    skipped = run('check', '--heat-only', '--allow-empty', str(path))
+    assert skipped.returncode == 0 and skipped.stdout == '0 files checked: 0 errors, 0 warnings\n'
+
+
+def test_binary_and_invalid_utf8_files_get_one_diagnostic(tmp_path):
+    binary = tmp_path / 'image.yaml'
+    binary.write_bytes(bytes(range(256)) * 4)
+    latin = tmp_path / 'latin.yaml'
+    latin.write_bytes('heat_template_version: 2021-04-16\ndescription: Café\n'.encode('latin-1'))
+    result = run('check', str(binary), str(latin))
+    assert result.stdout.splitlines() == [
+        f'{binary}:3:115: error[HOT000] the file is not valid UTF-8 (cannot decode byte 0x80); '
+        'Heat reads templates, environments and files as UTF-8',
+        f'{latin}:2:17: error[HOT000] the file is not valid UTF-8 (cannot decode byte 0xE9); '
+        'Heat reads templates, environments and files as UTF-8',
+        '2 files checked: 2 errors, 0 warnings']
 
 
 def test_missing_file_is_an_error_not_a_crash(tmp_path):
@@ -191,13 +247,15 @@ def test_suppression_comments_as_the_quick_fixes_write_them(tmp_path):
     assert run('check', str(template)).returncode == 0
 
 
-def test_unreadable_yaml_found_in_a_directory_is_reported(tmp_path):
-    (tmp_path / 'bad.yaml').write_text('\tfoo: [\n')
+def test_unreadable_yaml_found_in_a_directory_is_reported_when_it_is_meant_as_heat(tmp_path):
+    (tmp_path / 'bad.yaml').write_text('\tfoo: [\nresource_registry: {}\n')
+    (tmp_path / 'not-heat.yaml').write_text('\tfoo: [\n')
     result = run('check', str(tmp_path))
     assert result.returncode == 1
-    assert result.stdout.splitlines()[0] == (
+    assert result.stdout.splitlines() == [
         f'{tmp_path / "bad.yaml"}:1:1: error[HOT001] YAML syntax error: found a tab character where '
-        'a token was expected; YAML does not allow tabs for indentation')
+        'a token was expected; YAML does not allow tabs for indentation',
+        '1 file checked: 1 error, 0 warnings']
 
 
 def test_serve_accepts_the_stdio_flag_editors_pass():
@@ -218,10 +276,10 @@ def test_disable_next_line_and_unused_suppressions(tmp_path):
     assert result.stdout.splitlines() == [
         f'{template}:5:48: information[HOT010] Unused suppression: HOT302 (undefined-resource) '
         'reported nothing on this line',
-        f'{template}:5:55: information[HOT010] Unused suppression: "HOT999" is not a hot-ls rule '
+        f'{template}:5:55: warning[HOT010] Unused suppression: "HOT999" is not a hot-ls rule '
         'code or name',
-        '1 file checked: 0 errors, 0 warnings']
-    assert run('check', '--fail-on', 'information', str(template)).returncode == 1
+        '1 file checked: 0 errors, 1 warning']
+    assert run('check', '--fail-on', 'warning', str(template)).returncode == 1
     # a rule turned off in the settings: its codes are not reported unused
     result = run('check', '--disable', 'HOT302', '--disable', 'unused-suppression', str(template))
     assert result.stdout == '1 file checked: 0 errors, 0 warnings\n'

@@ -115,3 +115,25 @@ def test_jinja_sources_get_one_clear_diagnostic(reports):
     for path in jinja:
         diagnostics = reports[path].diagnostics
         assert [d.code for d in diagnostics] == ['HOT006'], path
+
+
+def test_registry_types_are_never_taken_for_misspellings(reports):
+    """Types of other namespaces (OS::TripleO::*, Magnum::*, OS::OVB::*...) come from environments:
+    only a near miss of a catalog type is an error (HOT701), and the corpus has none."""
+    import re
+    from hot_ls.catalog import effective_catalog
+    catalog = effective_catalog(Settings())
+    registry_types = set()
+    flagged = {}
+    for path, report in reports.items():
+        for d in report.diagnostics:
+            if d.code != 'HOT701':
+                continue
+            name = re.match(r'The Resource Type \((.*?)\) could not be found', d.message).group(1)
+            if catalog.heat_owns(name):
+                continue
+            registry_types.add(name)
+            if d.severity.label == 'error':
+                flagged.setdefault(path, []).append(name)
+    assert len([t for t in registry_types if t.startswith('OS::TripleO::')]) > 50
+    assert not flagged

@@ -12,10 +12,8 @@ import os
 import subprocess
 import sys
 
-import pytest
 
 from golden import ROOT, UNKNOWN_EXPECTED, load
-from hot_ls.evaluator.values import Symbolic
 
 PYTHON = sys.executable
 
@@ -156,7 +154,7 @@ outputs:
   broken:
     value: {list_join: [',', [1]]}
 ''')
-    done = hot_ls('preview', template)
+    done = hot_ls('preview', template, '--raw')
     data = json.loads(done.stdout)
     assert data == {
         'parameters': {'env': 'dev', 'password': '******'},
@@ -174,6 +172,41 @@ outputs:
     assert 'is_prod: true' in done.stdout
     assert 'flavor: m1.large' in done.stdout
     assert 'backup_id: <<get_resource backup>>' in done.stdout
+
+
+def test_preview_shows_the_properties_heat_gives_the_resource(tmp_path):
+    """Every property of the type, defaults, conversions and translations applied, as
+    `openstack stack preview` shows them (held to Heat over the corpus by
+    tools/compare_preview.py); --raw shows the values as resolved."""
+    template = write(tmp_path, 't.yaml', '''
+heat_template_version: 2021-04-16
+resources:
+  port:
+    type: OS::Neutron::Port
+    properties:
+      network_id: private
+      fixed_ips: [{subnet: sub}]
+      admin_state_up: "false"
+  random:
+    type: OS::Heat::RandomString
+    properties:
+      length: "12"
+  none:
+    type: OS::Heat::None
+    properties: {anything: 1}
+''')
+    data = json.loads(hot_ls('preview', template).stdout)['resources']
+    port = data['port']['properties']
+    assert port['network'] == 'private' and port['network_id'] is None  # translation
+    assert port['fixed_ips'] == [{'subnet': 'sub', 'subnet_id': None, 'ip_address': None}]
+    assert port['admin_state_up'] is False and port['replacement_policy'] == 'AUTO'
+    assert data['random']['properties']['length'] == 12
+    assert data['random']['properties']['character_classes'] == [{'class': 'lettersdigits',
+                                                                   'min': 1}]
+    assert data['none']['properties'] == {}
+    raw = json.loads(hot_ls('preview', template, '--raw').stdout)['resources']
+    assert raw['random']['properties'] == {'length': '12'}
+    assert raw['none']['properties'] == {'anything': 1}
 
 
 def test_preview_unreadable_template(tmp_path):
@@ -223,3 +256,32 @@ def test_a_file_that_is_not_utf8_is_one_clear_message_everywhere(tmp_path):
     done = hot_ls('check', str(path))
     assert done.returncode == 1
     assert done.stdout.startswith(f'{path}:3:38: error[HOT000] the file is not valid UTF-8')
+
+
+def test_eval_and_preview_refuse_an_attribute_the_type_does_not_have(tmp_path):
+    """Heat (tools/heat_validate.py): 'outputs.ip.value.get_attr: The Referenced Attribute
+    (server first_adress) is incorrect.'  A type that takes any attribute takes any."""
+    template = write(tmp_path, 't.yaml', '''
+heat_template_version: 2021-04-16
+resources:
+  server:
+    type: OS::Nova::Server
+    properties: {flavor: f, image: i}
+  group:
+    type: OS::Heat::ResourceGroup
+    properties: {resource_def: {type: OS::Heat::None}}
+outputs:
+  ip:
+    value: {get_attr: [server, first_adress]}
+  any:
+    value: {get_attr: [group, resource.0.whatever]}
+''')
+    outputs = json.loads(hot_ls('preview', template).stdout)['outputs']
+    assert outputs['ip'] == {'error': {'message': 'outputs.ip.value.get_attr: The Referenced '
+                                                  'Attribute (server first_adress) is incorrect.'}}
+    assert outputs['any'] == '<<get_attr group resource.0.whatever>>'
+    done = hot_ls('eval', '--template', template, stdin='{get_attr: [server, first_adress]}')
+    assert json.loads(done.stdout) == {'error': {'message': 'get_attr: The Referenced Attribute '
+                                                            '(server first_adress) is incorrect.'}}
+    done = hot_ls('eval', '--template', template, stdin='{get_attr: [server, first_address]}')
+    assert json.loads(done.stdout) == {'value': '<<get_attr server first_address>>'}

@@ -96,7 +96,8 @@ def _deploy_time(error):
 
 
 def _outcomes(template, errors_only):
-    evaluation = TemplateEvaluation(template, errors_only=errors_only)
+    # both with parameters without values and files not sent as Unknown, as the checks have them
+    evaluation = TemplateEvaluation(template, errors_only=errors_only, unknown_inputs=True)
     evaluation.evaluate_all()
     out = {}
     for name in template.resources:

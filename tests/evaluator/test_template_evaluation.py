@@ -149,3 +149,42 @@ def test_get_file_reads_what_the_files_give(tmp_path):
     assert preview(Template(parse(text), str(path))).to_json()['outputs']['script'] == {
         'error': {'message': 'No content found in the "files" section for get_file path: '
                              'script.sh'}}
+
+
+def test_a_failing_condition_keeps_heats_message_every_time_it_is_asked():
+    """Heat's messages (fixtures/golden/eval.jsonl, group failing-conditions), not a copy's
+    TypeError nor 'Circular definition' on the second look."""
+    text = textwrap.dedent('''\
+        heat_template_version: 2021-04-16
+        parameters:
+          env: {type: string}
+          data: {type: json, default: [1]}
+        conditions:
+          prod: {equals: [{get_param: env}, prod]}
+          prod_and: {and: [prod, true]}
+          has_b: {yaql: {expression: '$.data.containsKey(b)', data: {get_param: data}}}
+          not_has_b: {not: has_b}
+        resources:
+          r: {type: OS::Heat::Value, condition: prod_and, properties: {value: {if: [prod, a, b]}}}
+          s: {type: OS::Heat::Value, condition: not_has_b, properties: {value: {if: [has_b, 1, 2]}}}
+        outputs:
+          o: {value: {if: [prod_and, 1, 2]}}
+          p: {value: {if: [not_has_b, 1, 2]}}
+        ''')
+    data = preview(template_of(text)).to_json()
+    missing = {'error': {'message': 'The Parameter (env) was not provided.'}}
+    no_method = {'error': {'message': 'No method "containsKey" for receiver (1,) matches supplied '
+                                      'arguments'}}
+    assert data['conditions'] == {'prod': missing, 'prod_and': missing, 'has_b': no_method,
+                                  'not_has_b': no_method}
+    assert data['outputs']['o'] == missing
+    assert data['outputs']['p']['error']['message'].endswith(no_method['error']['message'])
+
+
+def test_kept_exceptions_are_copied_with_their_message():
+    from hot_ls.evaluator.errors import StackValidationFailed, UserParameterMissing, fresh
+    from yaql.language.exceptions import NoMatchingMethodException
+    for exc in (UserParameterMissing(key='x'), StackValidationFailed(error='E', path=['a'], message='m'),
+                NoMatchingMethodException('containsKey', (1,)), KeyError('k')):
+        copied = fresh(exc)
+        assert copied is not exc and type(copied) is type(exc) and str(copied) == str(exc)

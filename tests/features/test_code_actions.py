@@ -82,6 +82,11 @@ def test_one_action_per_replacement_the_first_preferred():
     assert fixed(SERVER, 'HOT701') == SERVER.replace('Servr', 'Server')
 
 
+def test_a_misspelt_namespace_is_fixed_to_the_catalog_type():
+    text = SERVER.replace('OS::Nova::Servr', 'OS::Nvoa::Server')
+    assert fixed(text, 'HOT701') == SERVER.replace('Servr', 'Server')
+
+
 def test_property_and_parameter_names():
     text = SERVER.replace('Servr', 'Server')
     assert fixed(text, 'HOT702') == text.replace('imag:', 'image:')

@@ -1,12 +1,12 @@
 """Completion as a pure function: at every kind of place, in block and flow style, half-typed."""
 from __future__ import annotations
 
-import os
 import textwrap
 
 import pytest
 
-from hot_ls.features.completion import complete, fuzzy_score
+from hot_ls.features.completion import complete
+from hot_ls.text.fuzzy import fuzzy_score
 from hot_ls.rules import analyze
 
 BASE = textwrap.dedent('''\

@@ -1,7 +1,7 @@
 """Fuzzing the parser, the checks and the features: any text, any bytes, mutated templates.
 
-The properties are in properties.py; the profiles (quick in CI, long on
-demand: HOT_LS_FUZZ=long) in conftest.py.
+The properties are in properties.py; the profiles (quick and derandomized in
+CI, HOT_LS_HYPOTHESIS=long on demand) in tests/conftest.py.
 """
 from __future__ import annotations
 

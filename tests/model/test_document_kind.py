@@ -7,7 +7,7 @@ import textwrap
 import pytest
 
 from helpers import CORPUS, needs_corpus
-from hot_ls.model.document import Kind, classify, is_jinja_path
+from hot_ls.model.document import Kind, classify, has_heat_hints, is_jinja_path
 from hot_ls.syntax import parse
 from yaml_oracle import corpus_files, read
 
@@ -41,12 +41,21 @@ def kind_of(text: str, path: str | None = None) -> Kind:
     ('parameter_defaults:\n', Kind.ENVIRONMENT),                      # left empty, as tht does
     ('resource_registry: {}\nbogus_section: 1\n', Kind.ENVIRONMENT),  # env-only section, unknown key
     ('{"parameter_defaults": {"A": 1}}', Kind.ENVIRONMENT),
-    # not a mapping
-    ('- a\n- b\n', Kind.NOT_MAPPING),
-    ('[1, 2]\n', Kind.NOT_MAPPING),
-    ('[1, 2]', Kind.NOT_MAPPING),                                     # JSON array
-    ('just a string\n', Kind.NOT_MAPPING),
-    ('42\n', Kind.NOT_MAPPING),
+    # not a mapping: a template written wrong when it shows Heat, else something else
+    ('- heat_template_version: 2021-04-16\n', Kind.NOT_MAPPING),
+    ('- {type: OS::Nova::Server}\n', Kind.NOT_MAPPING),
+    ('- a\n- b\n', Kind.OTHER),
+    ('[1, 2]\n', Kind.OTHER),
+    ('[1, 2]', Kind.OTHER),                                           # JSON array
+    ('just a string\n', Kind.OTHER),
+    ('42\n', Kind.OTHER),
+    # text that does not parse: BROKEN when it shows Heat, else something else
+    ('heat_template_version: 2021-04-16\n  - : [\n', Kind.HOT),
+    ('"parameter_defaults": ][\n', Kind.ENVIRONMENT),               # error recovery reads it
+    ('"heat_template_version: 2021\n', Kind.BROKEN),                 # an unclosed quote: nothing
+    ('"note: x\n', Kind.OTHER),
+    ('key: [unclosed\nother: : :\n', Kind.OTHER),
+    (']]\n', Kind.OTHER),
     # empty
     ('', Kind.EMPTY),
     ('\n\n', Kind.EMPTY),
@@ -72,9 +81,9 @@ def test_jinja_by_path_even_when_the_yaml_is_valid():
 
 
 @pytest.mark.parametrize('text', [
-    '{% for role in roles %}\n  {{role.name}}Count: 1\n{% endfor %}\n',
+    '{% for role in roles %}\n  {{role.name}}Count: 1\n    type: OS::Heat::None\n{% endfor %}\n',
     'heat_template_version: 2018-08-31\nresources:\n{% if x %}\n  a: {type: T}\n{% endif %}\n',
-    '{# comment #}\nfoo: [\n',
+    '{# comment #}\nresource_registry: [\n',
 ])
 def test_jinja_by_content_when_the_yaml_fails(text):
     tree = parse(text)
@@ -83,10 +92,35 @@ def test_jinja_by_content_when_the_yaml_fails(text):
     assert classify(tree) is Kind.JINJA
 
 
+@pytest.mark.parametrize('text', [
+    '{% for role in roles %}\n  {{role.name}}Count: 1\n{% endfor %}\n',   # no Heat in it
+    'metadata:\n  name: {{ .Values.name }}\n  labels:\n    {{- include "x" . }}\n',  # Helm
+])
+def test_template_sources_that_show_nothing_of_heat_are_other(text):
+    tree = parse(text)
+    assert tree.syntax_errors
+    assert classify(tree, 'template.yaml') is Kind.OTHER
+    assert classify(tree, 'template.yaml', heat=True) is Kind.JINJA  # the `include` setting
+
+
+def test_the_include_setting_makes_any_mapping_a_template():
+    assert classify(parse('name: x\n'), 'x.yaml') is Kind.UNKNOWN
+    assert classify(parse('name: x\n'), 'x.yaml', heat=True) is Kind.HOT
+    assert classify(parse('- a\n'), 'x.yaml', heat=True) is Kind.NOT_MAPPING
+
 def test_jinja_delimiters_in_valid_yaml_are_just_strings():
     text = 'heat_template_version: 2018-08-31\ndescription: "{{ not jinja here }}"\n'
     tree = parse(text)
     assert tree.syntax_errors == []
+    assert classify(tree, 'template.yaml') is Kind.HOT
+
+
+def test_broken_yaml_with_jinja_only_in_quoted_strings_is_no_jinja_source():
+    """tht's Ansible tasks say "{{ item.path }}": a syntax error there is the template's."""
+    text = ('heat_template_version: rocky\noutputs:\n  o:\n    value:\n'
+            '      path: "{{ item.path }}"\n      [a]\n      - b\n')
+    tree = parse(text)
+    assert tree.syntax_errors
     assert classify(tree, 'template.yaml') is Kind.HOT
 
 
@@ -98,7 +132,7 @@ def test_broken_yaml_without_jinja_keeps_its_kind():
 
 def test_is_heat_document():
     assert {kind for kind in Kind if kind.is_heat_document} == {
-        Kind.HOT, Kind.CFN, Kind.ENVIRONMENT, Kind.JINJA, Kind.BROKEN}
+        Kind.HOT, Kind.CFN, Kind.ENVIRONMENT, Kind.JINJA, Kind.BROKEN, Kind.NOT_MAPPING}
 
 
 @pytest.mark.parametrize('path, expected', [
@@ -133,10 +167,13 @@ def test_heat_templates_cfn_are_cfn(name):
                                   and n.endswith('.j2.yaml')])
 def test_tht_jinja_sources_are_jinja(name):
     assert _kind(name) is Kind.JINJA
-    # and that is true of their content too, not only their name
-    tree = parse(read(os.path.join(CORPUS, name)))
+    # and that is true of their content too, not only their name, when it shows Heat (a bare
+    # `{% include 'x.j2' %}` shows nothing: only the name says what it is)
+    text = read(os.path.join(CORPUS, name))
+    tree = parse(text)
     if tree.syntax_errors:
-        assert classify(tree, 'renamed.yaml') is Kind.JINJA
+        assert classify(tree, 'renamed.yaml') is (Kind.JINJA if has_heat_hints(text)
+                                                  else Kind.OTHER)
 
 
 @needs_corpus
@@ -160,7 +197,7 @@ def test_corpus_kind_counts():
     ('heat/etc/heat/environment.d/default.yaml', Kind.ENVIRONMENT),
     ('heat/etc/heat/templates/AWS_CloudWatch_Alarm.yaml', Kind.CFN),
     ('openstack-misc/python-heatclient/heatclient/tests/unit/var/minimal.template', Kind.CFN),
-    ('tht-master-rendered/common/common-container-config-scripts.yaml', Kind.NOT_MAPPING),
+    ('tht-master-rendered/common/common-container-config-scripts.yaml', Kind.OTHER),  # Ansible
     ('heat-templates/hot/software-config/example-templates/config-scripts/example-docker-compose.yml',
      Kind.UNKNOWN),
 ])

@@ -22,6 +22,7 @@ def found(condition_section: str, condition: str, extra: str = '') -> list:
     text = ('heat_template_version: 2021-04-16\n'
             'parameters:\n'
             '  env: {type: string, default: dev}\n'
+            '  region: {type: string}\n'
             'conditions:\n'
             + textwrap.indent(condition_section + '\n', '  ') +
             'resources:\n'
@@ -42,11 +43,25 @@ def test_a_constant_false_condition_turns_errors_into_warnings_that_say_why():
                                      'its condition ' + REASON + ')')]
 
 
-def test_a_condition_that_depends_on_parameters_or_holds_keeps_the_error():
+def test_a_condition_the_default_parameter_values_make_false_gives_warnings_naming_the_trigger():
+    """A stack create without -P does not build the resource (Heat accepts: see
+    fixtures/rules/HOT702-property-unknown/not-created-with-defaults.yaml)."""
     assert found('prod: {equals: [{get_param: env}, prod]}', 'prod') == [
+        ('HOT702', Severity.WARNING,
+         'Unknown Property bogus (resource "net" is not created with the default parameter values: '
+         'condition "prod" is false (env is "dev"), so Heat does not check it; '
+         'it fails when env is "prod")')]
+    assert found('dev: {not: {equals: [dev, {get_param: env}]}}', 'dev')[0][2].endswith(
+        'it fails when env is not "dev")')
+
+
+def test_a_condition_that_holds_or_that_the_inputs_cannot_decide_keeps_the_error():
+    assert found('dev: {equals: [{get_param: env}, dev]}', 'dev') == [
         ('HOT702', Severity.ERROR, 'Unknown Property bogus')]
     assert found('always: {not: false}', 'always') == [
         ('HOT702', Severity.ERROR, 'Unknown Property bogus')]
+    assert ('HOT702', Severity.ERROR, 'Unknown Property bogus') in found(
+        'unset: {equals: [{get_param: region}, x]}', 'unset')
 
 
 def test_what_heat_checks_on_every_definition_stays_an_error():
@@ -59,5 +74,6 @@ def test_what_heat_checks_on_every_definition_stays_an_error():
 
 def test_the_rules_heat_applies_only_to_created_resources():
     assert sorted(r.code for r in RULE_CLASSES if r.checked_when_created) == [
-        'HOT301', 'HOT302', 'HOT502', 'HOT606', 'HOT607', 'HOT701', 'HOT702', 'HOT703', 'HOT704',
-        'HOT705', 'HOT706', 'HOT710', 'HOT711', 'HOT712', 'HOT713', 'HOT720', 'HOT730', 'HOT731']
+        'HOT301', 'HOT302', 'HOT305', 'HOT502', 'HOT606', 'HOT607', 'HOT701', 'HOT702', 'HOT703',
+        'HOT704', 'HOT705', 'HOT706', 'HOT710', 'HOT711', 'HOT712', 'HOT713', 'HOT720', 'HOT730',
+        'HOT731']

@@ -16,7 +16,7 @@ from hot_ls.rules import analyze
 from hot_ls.analysis import Diagnostic, Related, Severity, Tag
 from hot_ls.server import convert
 from hot_ls.server.documents import DocumentNotOpen, DocumentStore, Edit, apply_edit
-from hot_ls.server.scheduler import Scheduler
+from hot_ls.server.scheduler import Outdated, Scheduler
 from hot_ls.server.settings import ServerSettings, unwrap
 from hot_ls.text import Encoding, LineIndex
 from lsp_session import COLUMNS, LINE
@@ -166,7 +166,7 @@ def test_settings_sources_and_layers():
     assert unwrap({'disable': []}) == {'disable': []}
     settings = ServerSettings()
     settings.initialize({'hotLs': {'disable': ['HOT002'], 'debounceMs': 5}})
-    assert settings.current.disable == ('HOT002',) and settings.debounce_seconds == 0.005
+    assert settings.current.disable == ('HOT002',) and settings.current.debounce_ms == 5
     generation = settings.generation
     assert settings.configure({'hot-ls': {'debounceMs': 7}}) is True
     # The configuration overlays the initializationOptions, not the defaults.
@@ -181,9 +181,9 @@ def test_settings_problems_are_shown_once():
     settings.initialize({'debounceMs': -1})
     assert len(settings.unshown_problems()) == 1 and settings.unshown_problems() == []
     assert settings.current.debounce_ms == Settings().debounce_ms
-    settings.configure({'debounceMs': -1}, 'workspace/didChangeConfiguration')
+    settings.configure({'debounceMs': -1})
     assert settings.unshown_problems() == []
-    settings.configure(['not', 'a', 'table'], 'workspace/didChangeConfiguration')
+    settings.configure(['not', 'a', 'table'])
     assert len(settings.unshown_problems()) == 1
 
 
@@ -196,7 +196,7 @@ class Gate:
         self.calls: list[str] = []
         self.release = threading.Event()
 
-    def __call__(self, text, path, settings):
+    def __call__(self, text, path, settings, previous=None):
         self.calls.append(text)
         assert self.release.wait(10)
         return analyze(text, path, settings)
@@ -258,20 +258,87 @@ async def test_pulls_share_one_run_and_never_see_stale_text():
     executor.shutdown()
 
 
+async def test_edits_faster_than_analysis_never_queue_runs():
+    """While one run is blocked, twenty edits each pulled and pushed for start no other run;
+    once it ends, one run analyses the text current then, and everyone gets that."""
+    store, published = DocumentStore(), []
+    gate = Gate()
+    scheduler, executor = _scheduler(gate, store)
+    store.open('u', None, 'heat_template_version: 2021-04-16\n', 1)
+    waiting = [asyncio.ensure_future(scheduler.analysis('u'))]
+    await asyncio.sleep(0.05)
+    for version in range(2, 22):
+        store.change('u', version, [Edit(f'# {version}\n', (1, 0), (1, 0))], Encoding.UTF16)
+        waiting.append(asyncio.ensure_future(scheduler.analysis('u')))
+        scheduler.schedule('u', 0, lambda doc, analysis: published.append(doc.version))
+        await asyncio.sleep(0.005)
+    assert len(gate.calls) == 1 and len(scheduler._running) == 1
+    gate.release.set()
+    results = await asyncio.wait_for(asyncio.gather(*waiting), 5)
+    final = store.get('u').text
+    assert {analysis.text for _, analysis in results} == {final}
+    assert gate.calls == ['heat_template_version: 2021-04-16\n', final]
+    await asyncio.sleep(0.05)
+    assert published == [21]
+    executor.shutdown()
+
+
+async def test_a_request_gets_its_own_revision_or_outdated():
+    store = DocumentStore()
+    gate = Gate()
+    gate.release.set()
+    scheduler, executor = _scheduler(gate, store)
+    doc = store.open('u', None, 'heat_template_version: 2021-04-16\n', 1)
+    first = doc.revision
+    _, analysis = await scheduler.analysis('u', first)
+    assert analysis.text == doc.text
+    store.change('u', 2, [Edit('# two\n', (1, 0), (1, 0))], Encoding.UTF16)
+    with pytest.raises(Outdated):
+        await scheduler.analysis('u', first)
+    pending = asyncio.ensure_future(scheduler.analysis('u', doc.revision))
+    await asyncio.sleep(0)
+    store.change('u', 3, [Edit('# three\n', (2, 0), (2, 0))], Encoding.UTF16)
+    with pytest.raises(Outdated):
+        await asyncio.wait_for(pending, 5)
+    executor.shutdown()
+
+
+async def test_the_debounce_follows_the_cost_of_the_last_analysis():
+    store = DocumentStore()
+    costs = iter([0.004, 0.5])
+
+    def analyze_fn(text, path, settings, previous=None):
+        import time
+        time.sleep(next(costs))
+        return analyze(text, path, settings)
+    scheduler, executor = _scheduler(analyze_fn, store)
+    store.open('u', None, 'heat_template_version: 2021-04-16\n', 1)
+    assert scheduler.debounce('u', 0.2) == 0.2          # nothing known yet: the setting
+    await scheduler.analysis('u')
+    assert 0.025 <= scheduler.debounce('u', 0.2) < 0.1  # cheap: twice its cost, 25 ms at least
+    assert scheduler.debounce('u', 0.01) == 0.01        # never more than the setting
+    store.change('u', 2, [Edit('# two\n', (1, 0), (1, 0))], Encoding.UTF16)
+    await scheduler.analysis('u')
+    assert scheduler.debounce('u', 0.2) == 0.2          # expensive: wait for a pause
+    scheduler.forget('u')
+    assert scheduler.debounce('u', 0.2) == 0.2
+    executor.shutdown()
+
+
 def test_a_finished_run_not_yet_recorded_is_used_not_spun_on():
     """A run can be done while its done-callback has not run yet; a caller
     arriving then must take its result, not spin on it (run in a thread: the
     failure mode is a loop that never yields)."""
     async def scenario():
         store = DocumentStore()
-        scheduler, executor = _scheduler(analyze, store)
+        scheduler, executor = _scheduler(lambda t, p, s, previous=None: analyze(t, p, s), store)
         doc = store.open('u', None, 'heat_template_version: 2099-01-01\n', 1)
         done = asyncio.get_running_loop().create_future()
-        done.set_result(analyze(doc.text, None, Settings()))
+        done.set_result((analyze(doc.text, None, Settings()), 0.001))
         scheduler._running['u'] = (scheduler.key(doc), done)
         _, analysis = await scheduler.analysis('u')
         executor.shutdown()
-        return analysis is done.result()
+        return analysis is done.result()[0]
 
     result: list[bool] = []
     thread = threading.Thread(target=lambda: result.append(asyncio.run(scenario())), daemon=True)
@@ -305,3 +372,65 @@ def test_completion_documentation_reaches_plain_text_clients_as_plain_text():
     assert plain.items[0].documentation.kind == types.MarkupKind.PlainText
     assert plain.items[0].documentation.value == 'get_attr · [resource, attribute]'
     assert rich.items[0].documentation.value == '**get_attr** · `[resource, attribute]`'
+
+
+# -- issue 13: plain snippets, the gate, logs ---------------------------------------------------
+
+def test_plain_snippets_stop_at_the_first_name_to_choose():
+    from hot_ls.server.convert import plain_snippet
+    assert plain_snippet('get_resource: ${1:resource_name}') == 'get_resource: '
+    assert plain_snippet('{get_attr: [${1:resource_name}, ${2:attribute_name}]}') == '{get_attr: ['
+    assert plain_snippet("list_join:\n  - '${1:,}'\n  - - ${2:item}") == 'list_join:\n  - '
+    assert plain_snippet('OS::Nova::Server\n  properties:\n    flavor: ${1}\n    image: ${2}') \
+        == 'OS::Nova::Server\n  properties:\n    flavor: \n    image: '
+    assert plain_snippet('x: ${1|metadata,deletion_policy|}') == 'x: metadata'
+    assert plain_snippet('a\\$b:\n  - $0') == 'a$b:\n  - '
+
+
+def test_the_gate_serves_heat_documents_only():
+    from hot_ls.rules import analyze
+    from hot_ls.server import gate
+    from hot_ls.config import Settings
+    assert gate.serves(analyze('heat_template_version: 2021-04-16\n', '/p/t.yaml'))
+    assert gate.serves(analyze('resource_registry: {}\n', '/p/e.yaml'))
+    assert not gate.serves(analyze('- hosts: all\n', '/p/site.yml'))
+    assert not gate.serves(analyze('apiVersion: v1\nkind: Pod\n', '/p/pod.yaml'))
+    excluded = Settings(exclude=('generated/*',), base_dir='/p')
+    assert not gate.serves(analyze('heat_template_version: 2021-04-16\n', '/p/generated/t.yaml',
+                                   excluded))
+    included = Settings(include=('heat/*',), base_dir='/p')
+    assert gate.serves(analyze('name: x\n', '/p/heat/t.yaml', included))
+    assert gate.being_started('') and gate.being_started('  heat_temp\n')
+    assert not gate.being_started('heat_template_version:') and not gate.being_started('- a')
+
+
+def test_stderr_takes_only_errors_while_the_client_takes_the_logs(monkeypatch):
+    import io
+    import logging
+    from hot_ls.server import logs
+    stream = io.StringIO()
+    monkeypatch.setattr('sys.stderr', stream)
+    root, hot_ls_logger = logging.getLogger(), logging.getLogger('hot_ls')
+    monkeypatch.setattr(root, 'handlers', list(root.handlers))  # restored after the test
+    monkeypatch.setattr(root, 'level', root.level)
+    monkeypatch.setattr(hot_ls_logger, 'level', hot_ls_logger.level)
+    logs.configure()
+    log = logging.getLogger('hot_ls.test')
+    log.info('before the client')
+    sent = []
+
+    class Collect(logging.Handler):
+        def emit(self, record):
+            sent.append(record.getMessage())
+    client = Collect()
+    logs.attach(client)
+    try:
+        log.info('while connected')
+        log.error('a failure')
+    finally:
+        logs.detach(client)
+    log.info('after')
+    lines = stream.getvalue()
+    assert 'before the client' in lines and 'after' in lines and 'a failure' in lines
+    assert 'while connected' not in lines
+    assert sent == ['while connected', 'a failure']

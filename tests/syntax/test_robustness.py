@@ -172,7 +172,7 @@ def test_large_inputs_with_the_pure_parser(monkeypatch):
 
 
 def test_nesting_up_to_the_depth_limit_is_read_whole(parser):
-    text = '[' * DEPTH_LIMIT + ']' * DEPTH_LIMIT
+    text = '--- ' + '[' * DEPTH_LIMIT + ']' * DEPTH_LIMIT  # YAML, not JSON
     tree = parse_checked(text, seconds=10)
     assert tree.issues == [] and tree.format == 'yaml'
     assert (tree.depth, tree.truncated) == (DEPTH_LIMIT, False)
@@ -180,7 +180,7 @@ def test_nesting_up_to_the_depth_limit_is_read_whole(parser):
     while node.items:
         node, depth = node.items[0], depth + 1
     assert depth == DEPTH_LIMIT
-    assert (node.start, node.end) == (DEPTH_LIMIT - 1, DEPTH_LIMIT + 1)
+    assert (node.start, node.end) == (DEPTH_LIMIT + 3, DEPTH_LIMIT + 5)
 
 
 def test_deeper_nesting_stops_the_parse_at_the_limit(parser):
@@ -353,3 +353,10 @@ def test_json_looking_garbage():
                 continue
             assert tree.format == 'json'
             assert same(tree.root.to_python(), expected)
+
+
+def test_a_retry_error_without_a_mark_is_no_crash():
+    """The pure parser's retry (for what newer libyaml accepts) can stop without a problem
+    mark while recovery tries a candidate; found by the incremental parse's fuzzing."""
+    tree = parse('                - s: {f:s}\n                - |\n:\ner')
+    assert tree.syntax_errors

@@ -16,7 +16,6 @@ import yaml
 
 from helpers import ROOT
 from hot_ls.workspace import Workspace
-from hot_ls.workspace.environments import stack_environment
 
 with open(os.path.join(ROOT, 'tools', 'registry_cases.yaml'), encoding='utf-8') as fh:
     CASES = {case['id']: case for case in yaml.safe_load(fh)}

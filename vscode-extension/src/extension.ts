@@ -9,6 +9,7 @@ import { registerCommands } from './commands';
 import { PYTHON_EXTENSION_ID, SECTION } from './constants';
 import { bundledLibs, serverEnvironment, serverLaunch } from './launch';
 import { chooseInterpreter, findOnPath, interpreterCandidates, onPythonChanged, pythonFromExtension, runProbe } from './python';
+import { describeRuntime, remedy } from './runtime';
 import { createClient } from './server';
 import { defaultPathContext, InitializationOptions, readSettings, RESTART_KEYS, Settings, toInitializationOptions } from './settings';
 
@@ -41,7 +42,8 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   const settings = currentSettings();
   const folder = workspaceFolder();
   const cwd = folder?.uri.fsPath;
-  const env = serverEnvironment(process.env, bundledLibs(context.extensionPath));
+  const libs = bundledLibs(context.extensionPath);
+  const env = serverEnvironment(process.env, libs);
   const candidates = await interpreterCandidates(
     settings.interpreter,
     defaultPathContext(cwd),
@@ -51,9 +53,10 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   const choice = await chooseInterpreter(candidates, (command) => runProbe(command, env, cwd));
   choice.report.forEach((line) => outputChannel.appendLine(`interpreter: ${line}`));
   if (!choice.chosen) {
+    outputChannel.appendLine(remedy(libs));
     // Not awaited: activation must not wait for the user to answer.
     void vscode.window
-      .showErrorMessage(`hot-ls: no Python can run the server: ${choice.report.join('; ')}`, 'Set hot-ls.interpreter', 'Show Output')
+      .showErrorMessage(`hot-ls: no Python can run the server (${choice.report.join('; ')}). ${remedy(libs)}`, 'Set hot-ls.interpreter', 'Show Output')
       .then((action) => {
         if (action === 'Set hot-ls.interpreter') {
           void vscode.commands.executeCommand('workbench.action.openSettings', 'hot-ls.interpreter');
@@ -63,6 +66,7 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       });
     return;
   }
+  outputChannel.appendLine(describeRuntime(choice.chosen, libs));
   const launch = serverLaunch(choice.chosen.command, settings.serverArgs, env, cwd);
   outputChannel.appendLine(`starting: ${[launch.command, ...launch.args].join(' ')}${cwd ? ` (in ${cwd})` : ''}`);
   const created = createClient({ launch, serverSettings, outputChannel });

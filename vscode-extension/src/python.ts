@@ -94,15 +94,24 @@ export interface Probe {
   version?: string;
   /** Why it cannot run the server, when it cannot. */
   problem?: string;
+  /** The hot-ls it would run: its version and the directory it is imported from. */
+  hotLs?: { version: string; path: string };
+  /** Whether ruamel.yaml's C parser is importable (else hot-ls parses in pure Python). */
+  cParser?: boolean;
 }
 
 export const MINIMUM_PYTHON: readonly [number, number] = [3, 11];
 
 /** Prints one line of JSON; written for any Python 3 so an old one still answers. */
 export const PROBE_SCRIPT = [
-  'import importlib.util, json, sys',
+  'import importlib.util, json, os, sys',
   'missing = [m for m in ("hot_ls", "pygls", "lsprotocol") if importlib.util.find_spec(m) is None]',
-  'print(json.dumps({"version": list(sys.version_info[:3]), "missing": missing}))',
+  'answer = {"version": list(sys.version_info[:3]), "missing": missing}',
+  'if not missing and sys.version_info >= (3, 11):',
+  '    import hot_ls',
+  '    answer["hot_ls"] = [hot_ls.__version__, os.path.dirname(os.path.dirname(hot_ls.__file__))]',
+  '    answer["c_parser"] = importlib.util.find_spec("_ruamel_yaml") is not None',
+  'print(json.dumps(answer))',
 ].join('\n');
 
 export interface ProcessResult {
@@ -118,7 +127,7 @@ export function parseProbe(result: ProcessResult): Probe {
     return { ok: false, problem: 'not found' };
   }
   const line = result.stdout.trim().split(/\r?\n/).pop() ?? '';
-  let answer: { version?: unknown; missing?: unknown } | undefined;
+  let answer: { version?: unknown; missing?: unknown; hot_ls?: unknown; c_parser?: unknown } | undefined;
   try {
     answer = JSON.parse(line);
   } catch {
@@ -135,9 +144,16 @@ export function parseProbe(result: ProcessResult): Probe {
   }
   const missing = answer.missing as string[];
   if (missing.length > 0) {
-    return { ok: false, version, problem: `cannot import ${missing.join(', ')} (pip install hot-ls into it)` };
+    return { ok: false, version, problem: `cannot import ${missing.join(', ')} (install hot-ls into it: pip install . in a clone of hot-ls)` };
   }
-  return { ok: true, version };
+  const probe: Probe = { ok: true, version };
+  if (Array.isArray(answer.hot_ls) && answer.hot_ls.length === 2) {
+    probe.hotLs = { version: String(answer.hot_ls[0]), path: String(answer.hot_ls[1]) };
+  }
+  if (typeof answer.c_parser === 'boolean') {
+    probe.cParser = answer.c_parser;
+  }
+  return probe;
 }
 
 /** Run the probe with the environment and directory the server will get. */
@@ -157,7 +173,7 @@ export function runProbe(command: string, env: NodeJS.ProcessEnv, cwd?: string, 
 
 export interface Choice {
   /** The first candidate that passed its probe. */
-  chosen?: Candidate & { version: string };
+  chosen?: Candidate & { version: string; hotLs?: Probe['hotLs']; cParser?: boolean };
   /** One line per candidate tried, for the output channel and the error message. */
   report: string[];
 }
@@ -169,7 +185,14 @@ export async function chooseInterpreter(candidates: Candidate[], probe: (command
     const result = await probe(candidate.command);
     if (result.ok && result.version) {
       report.push(`${candidate.command} (from ${candidate.source}): Python ${result.version}`);
-      return { chosen: { ...candidate, version: result.version }, report };
+      const chosen: Choice['chosen'] = { ...candidate, version: result.version };
+      if (result.hotLs) {
+        chosen.hotLs = result.hotLs;
+      }
+      if (result.cParser !== undefined) {
+        chosen.cParser = result.cParser;
+      }
+      return { chosen, report };
     }
     report.push(`${candidate.command} (from ${candidate.source}) ${result.problem ?? 'cannot run the server'}`);
   }

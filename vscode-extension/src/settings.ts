@@ -24,6 +24,11 @@ export interface ServerSettings {
   environments: string[];
   parameters: Record<string, unknown>;
   exclude: string[];
+  include: string[];
+  stacks: Record<string, unknown>[];
+  searchPaths: string[];
+  pathMap: Record<string, string>;
+  capabilities: boolean;
   debounceMs: number;
 }
 
@@ -46,6 +51,11 @@ export const DEFAULTS: Readonly<Settings> = Object.freeze({
   environments: [],
   parameters: {},
   exclude: [],
+  include: [],
+  stacks: [],
+  searchPaths: [],
+  pathMap: {},
+  capabilities: false,
   debounceMs: 200,
   interpreter: '',
   serverArgs: [],
@@ -61,6 +71,11 @@ export const SERVER_KEYS: Readonly<Record<keyof ServerSettings, string>> = Objec
   environments: 'environments',
   parameters: 'parameters',
   exclude: 'exclude',
+  include: 'include',
+  stacks: 'stacks',
+  searchPaths: 'search_paths',
+  pathMap: 'path_map',
+  capabilities: 'capabilities',
   debounceMs: 'debounce_ms',
 });
 
@@ -95,6 +110,14 @@ const severities: Check = (value) =>
 
 const table: Check = (value) => (isPlainObject(value) ? { ...value } : undefined);
 
+const tables: Check = (value) =>
+  Array.isArray(value) && value.every((item) => isPlainObject(item)) ? structuredClone(value) : undefined;
+
+const pathTable: Check = (value) =>
+  isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string') ? { ...value } : undefined;
+
+const boolean: Check = (value) => (typeof value === 'boolean' ? value : undefined);
+
 const debounce: Check = (value) =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= DEBOUNCE_MAX_MS ? value : undefined;
 
@@ -107,6 +130,11 @@ const CHECKS: Record<keyof Settings, [Check, string]> = {
   environments: [strings, 'a list of strings'],
   parameters: [table, 'a table'],
   exclude: [strings, 'a list of strings'],
+  include: [strings, 'a list of strings'],
+  stacks: [tables, 'a list of tables'],
+  searchPaths: [strings, 'a list of strings'],
+  pathMap: [pathTable, 'a table of path prefixes to paths'],
+  capabilities: [boolean, 'true or false'],
   debounceMs: [debounce, `an integer from 0 to ${DEBOUNCE_MAX_MS}`],
   interpreter: [string, 'a string'],
   serverArgs: [strings, 'a list of strings'],
@@ -169,6 +197,11 @@ export interface InitializationOptions {
   environments: string[];
   parameters: Record<string, unknown>;
   exclude: string[];
+  include: string[];
+  stacks: Record<string, unknown>[];
+  search_paths: string[];
+  path_map: Record<string, string>;
+  capabilities: boolean;
   debounce_ms: number;
 }
 
@@ -191,6 +224,11 @@ export function toInitializationOptions(settings: ServerSettings, context: PathC
     environments: settings.environments.map((p) => expandPath(p, context)),
     parameters: structuredClone(settings.parameters),
     exclude: [...settings.exclude],
+    include: [...settings.include],
+    stacks: structuredClone(settings.stacks),
+    search_paths: settings.searchPaths.map((p) => workspacePath(p, context)),
+    path_map: { ...settings.pathMap },
+    capabilities: settings.capabilities,
     debounce_ms: settings.debounceMs,
   };
 }

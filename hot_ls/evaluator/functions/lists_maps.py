@@ -16,7 +16,9 @@ import math
 
 from hot_ls.evaluator.errors import MAX_ITEMS, MAX_STRING, check_item_count, check_string_size
 from hot_ls.evaluator.functions.base import Function, resolve, validate
-from hot_ls.evaluator.values import Symbolic, Text, find_symbolic, is_stringish, text, unknown
+from hot_ls.evaluator.values import (
+    Symbolic, Text, display, find_symbolic, is_stringish, text, unknown,
+)
 
 
 class MapMerge(Function):
@@ -323,7 +325,7 @@ class ListConcat(Function):
                 return m
             raise TypeError('Incorrect arguments: Items to concat must be lists. %(args)s '
                             'contains an item that is not a list: %(item)s'
-                            % dict(item=json.dumps(m), args=json.dumps(args)))
+                            % dict(item=json.dumps(display(m)), args=json.dumps(display(args))))
 
         ret_list = []
         for m in args:

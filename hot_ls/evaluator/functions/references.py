@@ -44,6 +44,9 @@ class GetParam(Function):
             raise TypeError('Argument to "%s" must be string or list' % self.fn_name)
         if not isinstance(param_name, str):
             raise TypeError('Parameter name in "%s" must be string' % self.fn_name)
+        if self.scope.missing_values_unknown and self.parameters.missing(param_name):
+            # the checks: a value given at deploy time, which must not hide what else fails
+            return unknown(self.fn_name)
         try:
             parameter = self.parameters[param_name]
         except KeyError:
@@ -200,6 +203,8 @@ class GetFile(Function):
         if not isinstance(args, str):
             raise TypeError('Argument to "%s" must be a string' % self.fn_name)
         found = self.files.get(args)
+        if found is None and self.scope.missing_values_unknown:
+            return unknown(self.fn_name)  # the checks: the client sends it, unseen here
         if found is None:
             raise ValueError('No content found in the "files" section for '
                              '%(fn_name)s path: %(file_key)s'

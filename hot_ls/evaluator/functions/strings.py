@@ -20,7 +20,7 @@ from typing import Any
 from hot_ls.evaluator.errors import check_string_size
 from hot_ls.evaluator.functions.base import Function, resolve
 from hot_ls.evaluator.values import (
-    Symbolic, Text, find_symbolic, is_stringish, text, unknown,
+    Symbolic, Text, Unknown, find_symbolic, is_stringish, text, unknown,
 )
 
 _TOKEN = '@@hot-ls-placeholder-%d@@'
@@ -115,8 +115,13 @@ class Replace(Function):
     def result(self):
         template = resolve(self._string)
         mapping = resolve(self._mapping)
-        if isinstance(mapping, Symbolic) or (isinstance(template, Symbolic)
-                                             and not is_stringish(template)):
+        if isinstance(mapping, Symbolic):
+            return unknown(self.fn_name, template, mapping)
+        if isinstance(template, Symbolic) and not is_stringish(template):
+            if isinstance(template, Unknown) and template.function in ('get_file', 'get_param'):
+                # the checks' stand-in for a file sent along or a parameter given at create:
+                # Heat has the text, and checks each param the same
+                self._check_params(mapping)
             return unknown(self.fn_name, template, mapping)
         if self._strict:
             unreplaced_keys = set(mapping)
@@ -127,15 +132,9 @@ class Replace(Function):
         if any(isinstance(key, Symbolic) for key in mapping):
             return unknown(self.fn_name, mapping)
         keys = sorted(sorted(mapping), key=len, reverse=True)
-        values = {}
-        try:
-            for placeholder in keys:  # Heat checks keys and values in this order
-                if not isinstance(placeholder, str):
-                    raise TypeError('"%s" param placeholders must be strings' % self.fn_name)
-                values[placeholder] = self._validate_replacement(mapping[placeholder],
-                                                                 placeholder)
-        except _Unknowable as exc:
-            return unknown(self.fn_name, exc.value)
+        values = self._replacements(mapping, keys)
+        if isinstance(values, _Unknowable):
+            return unknown(self.fn_name, values.value)
 
         strict = self._strict
 
@@ -155,6 +154,29 @@ class Replace(Function):
             raise ValueError('The following params were not found in the template: %s'
                              % ','.join(sorted(sorted(unreplaced_keys), key=len, reverse=True)))
         return ret_val
+
+
+    def _replacements(self, mapping, keys):
+        """Each param checked, in Heat's order: the values, or the first deploy-time one
+        (_Unknowable) once every other has passed (a bad one after it fails all the same)."""
+        values = {}
+        unknowable = None
+        for placeholder in keys:
+            if not isinstance(placeholder, str):
+                raise TypeError('"%s" param placeholders must be strings' % self.fn_name)
+            try:
+                values[placeholder] = self._validate_replacement(mapping[placeholder],
+                                                                 placeholder)
+            except _Unknowable as exc:
+                unknowable = unknowable or exc
+        return unknowable if unknowable is not None else values
+
+    def _check_params(self, mapping) -> None:
+        """The params' checks of result(), for a template known only at deploy time."""
+        if not isinstance(mapping, collections.abc.Mapping) or \
+                any(isinstance(key, Symbolic) for key in mapping):
+            return
+        self._replacements(mapping, sorted(sorted(mapping), key=len, reverse=True))
 
 
 class _Unknowable(Exception):
@@ -400,8 +422,8 @@ def _replace_strings(strings: list, remaining: list, values: dict, note) -> list
     placeholder = remaining[0]
     value = values[placeholder]
     out = []
-    for text in strings:
-        parts = text.split(placeholder)
+    for piece in strings:
+        parts = piece.split(placeholder)
         note(placeholder, parts)
         out.append(join_with(value, _replace_strings(parts, remaining[1:], values, note)))
     return out

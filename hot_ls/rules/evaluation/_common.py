@@ -7,6 +7,7 @@ issues (`Analysis.static_issues`), so they live exactly as long as it.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hot_ls.catalog.property_rules import accepts_any_property
@@ -31,17 +32,46 @@ def call_key(node: Node | None) -> Node | None:
     return node
 
 
-def span(node: Node | None, fallback: Node) -> tuple[int, int]:
-    target = call_key(node) or fallback
+def span(node: Node | None, fallback: Node, message: str = '') -> tuple[int, int]:
+    """Where to report a failure: the part of the call the message names (a str_replace
+    param, its template), else the call's name, else the fallback."""
+    target = _named_part(node, message) or call_key(node) or fallback
     if target.end <= target.start:
         target = fallback
     return target.start, target.end
+
+
+_PARAM = re.compile(r'" params must be .*?, param (.+) is not valid$')
+
+
+def _named_part(node: Node | None, message: str) -> Node | None:
+    if not message or not isinstance(node, Mapping) or len(node.pairs) != 1:
+        return None
+    args = node.pairs[0].value
+    if not isinstance(args, Mapping):
+        return None
+    found = _PARAM.search(message)
+    if found is not None:
+        params = args.get('params')
+        if isinstance(params, Mapping):
+            for pair in params.pairs:
+                if str(pair.key.value) == found.group(1):
+                    return pair.value
+    if message.endswith('template must be a string'):
+        return args.get('template')
+    return None
 
 
 def skipped_message(message: str) -> bool:
     """Failures reported by other rules, whatever the exception class says."""
     return (message.startswith('Invalid condition "') or 'Circular definition for condition' in message
             or 'No content found in the "files" section' in message)
+
+
+def left_to_unhashable_reference(analysis, node: Node | None) -> bool:
+    """An error at a get_resource/get_attr that unhashable-reference (HOT305) reports."""
+    from hot_ls.rules.references.unhashable_reference import unhashable_references
+    return node is not None and any(call.node is node for call, *_ in unhashable_references(analysis))
 
 
 def never_resolves_properties(type_name: Any) -> bool:

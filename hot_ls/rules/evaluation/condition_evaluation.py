@@ -1,5 +1,8 @@
+import ast
+
 from hot_ls.evaluator.functions.base import Function
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.syntax import Mapping, Sequence
 from hot_ls.rules.evaluation._common import (
     PARAMETER_ERRORS, REFERENCE_ERRORS, skipped_message, span,
 )
@@ -14,9 +17,11 @@ class ConditionEvaluation(Rule):
     is evaluated with the parameters' default values.  It must come out as a boolean: a
     definition such as `{get_param: flag}` where `flag` is a string parameter
     holding 'true' is not one ('The definition of condition "c" is invalid:
-    true'), and a `contains` or `yaql` inside it may fail.  Unknown names
-    (HOT303), cycles (HOT501), definitions that are not conditions at all
-    (HOT119) and missing parameter values are other rules' business.
+    true'), a misspelt condition function is a map, which is no condition
+    ('Invalid condition "{'ge_param': 'x'}"'), and a `contains` or `yaql`
+    inside it may fail.  Unknown names (HOT303), cycles (HOT501),
+    definitions that are not conditions at all (HOT119) and missing
+    parameter values are other rules' business.
 
     ## Why it matters
     Heat evaluates the conditions while it loads the resources, so the
@@ -65,6 +70,8 @@ class ConditionEvaluation(Rule):
         except Exception:  # the section itself is broken: HOT111's business
             return
         unparsed = {str(exc) for exc in conditions.parse_failures.values()}
+        # what function-arguments (HOT404) already reports where a resource decides it
+        decided = [issue.message for issue in analysis.static_issues if issue.certain]
         for name, definition in template.conditions.items():
             if name not in evaluated.heat_conditions:
                 continue  # Heat never evaluates it with the default parameter values
@@ -73,10 +80,61 @@ class ConditionEvaluation(Rule):
             error = evaluated.condition(name).error
             if error is None or error.kind in PARAMETER_ERRORS or error.kind in REFERENCE_ERRORS:
                 continue
-            if skipped_message(error.message) or error.message in unparsed:
+            if (skipped_message(error.message) and not _not_a_name(error.message)) or \
+                    error.message in unparsed:
                 continue
             if 'The definition of condition "' in error.message and \
                     f'The definition of condition "{name}" is invalid' not in error.message:
                 continue  # reported at the condition it is about
-            start, end = span(error.node, definition.key)
+            if _not_a_name(error.message) and any(m.endswith(error.message) for m in decided):
+                continue  # (already said where a resource's condition decides it)
+            node = _offending(error.node, error.message) if _not_a_name(error.message) else None
+            start, end = (node.start, node.end) if node is not None else span(error.node,
+                                                                               definition.key)
             yield Finding(start, end, error.message)
+
+
+def _not_a_name(message: str) -> bool:
+    """'Invalid condition "{...}"': a map (a misspelt condition function) or a list where a
+    condition goes, which no condition name explains (undefined-condition reports names)."""
+    return message.startswith(('Invalid condition "{', 'Invalid condition "['))
+
+
+def _offending(node, message: str):
+    """The map or list the message quotes, found under the failing call (else None).
+
+    Heat quotes the value as evaluated: in `{nto: {equals: [a, a]}}` the
+    misspelt key's argument is already a boolean (`{'nto': True}`), so a map
+    with the quoted keys is the next best match when none has the exact value.
+    """
+    said = message[len('Invalid condition "'):-1]
+    keys = _quoted_keys(said)
+    same_keys = None
+    stack = [node] if node is not None else []
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (Mapping, Sequence)):
+            try:
+                if str(current.to_python()) == said:
+                    return current
+            except Exception:  # a value that does not convert: look further down
+                pass
+            if isinstance(current, Mapping):
+                if same_keys is None and keys is not None and \
+                        [str(getattr(pair.key, 'value', None)) for pair in current.pairs] == keys:
+                    same_keys = current
+                stack.extend(pair.value for pair in current.pairs)
+            else:
+                stack.extend(current.items)
+    return same_keys
+
+
+def _quoted_keys(said: str) -> list[str] | None:
+    """The keys of the map a message quotes (`{'nto': True}` -> ['nto']), when it reads back."""
+    if len(said) > 4096:
+        return None
+    try:
+        value = ast.literal_eval(said)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return [str(key) for key in value] if isinstance(value, dict) else None

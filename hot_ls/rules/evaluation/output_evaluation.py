@@ -1,7 +1,7 @@
 from hot_ls.evaluator.errors import RESOLVE
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.evaluation._common import (
-    PARAMETER_ERRORS, REFERENCE_ERRORS, skipped_message, span,
+    PARAMETER_ERRORS, REFERENCE_ERRORS, left_to_unhashable_reference, skipped_message, span,
 )
 
 
@@ -56,7 +56,7 @@ class OutputEvaluation(Rule):
                 continue
             if error.kind in PARAMETER_ERRORS or error.kind in REFERENCE_ERRORS:
                 continue
-            if skipped_message(error.message):
+            if skipped_message(error.message) or left_to_unhashable_reference(analysis, error.node):
                 continue
-            start, end = span(error.node, definition.key)
+            start, end = span(error.node, definition.key, error.message)
             yield Finding(start, end, f'{error.message} (output "{name}" will have no value)')

@@ -1,6 +1,7 @@
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.evaluation._common import (
-    PARAMETER_ERRORS, REFERENCE_ERRORS, never_resolves_properties, skipped_message,
+    PARAMETER_ERRORS, REFERENCE_ERRORS, left_to_unhashable_reference, never_resolves_properties,
+    skipped_message,
     span,
 )
 
@@ -73,7 +74,8 @@ class PropertyEvaluation(Rule):
             for error in preview.property_errors.values():
                 if error.kind in PARAMETER_ERRORS or error.kind in REFERENCE_ERRORS:
                     continue
-                if skipped_message(error.message):
+                if skipped_message(error.message) or left_to_unhashable_reference(analysis,
+                                                                                  error.node):
                     continue
-                start, end = span(error.node, definition.key)
+                start, end = span(error.node, definition.key, error.message)
                 yield Finding(start, end, error.message)

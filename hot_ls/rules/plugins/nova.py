@@ -18,11 +18,18 @@ from hot_ls.rules.plugins.subject import Subject
 
 def server(r: Subject) -> None:
     props = r.properties
-    if props['user_data_format'] == 'SOFTWARE_CONFIG' and r.metadata_has('deployments'):
-        raise ValidationFailed('deployments key not allowed in resource metadata with '
-                               'user_data_format of SOFTWARE_CONFIG', at=('user_data_format',))
-    _block_device_mapping(r)
-    r.touch('image', 'flavor')
+
+    def software_config() -> None:
+        if props['user_data_format'] == 'SOFTWARE_CONFIG' and r.metadata_has('deployments'):
+            raise ValidationFailed('deployments key not allowed in resource metadata with '
+                                   'user_data_format of SOFTWARE_CONFIG', at=('user_data_format',))
+
+    r.parts(software_config, lambda: _block_device_mapping(r), lambda: r.touch('image', 'flavor'),
+            lambda: _networks(r))
+
+
+def _networks(r: Subject) -> None:
+    props = r.properties
     networks = props['networks'] or []
     for index, network in enumerate(networks):
         _network(r, network, index)

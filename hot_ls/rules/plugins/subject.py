@@ -8,7 +8,7 @@ written, for the finding's range.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from hot_ls.catalog.property_rules import translations
 from hot_ls.rules.plugins.properties import HeatProperties, PropertyProblem
@@ -38,6 +38,24 @@ class Subject:
     def given(self, key: str) -> Any:
         """The value the template gives a property, before any coercion."""
         return self.properties.raw(key)
+
+    def parts(self, *parts: 'Callable[[], None]') -> None:
+        """Run independent parts of a validate() in Heat's order, past the unknown ones.
+
+        Heat stops at the first part that refuses.  When a part's outcome
+        is unknown (it read a value only the cloud knows), a later part that
+        reads none of its values and is certain to refuse still decides the
+        verdict: Heat refuses the template whichever way the unknown part
+        goes (with that part's message, if it refuses first).  A property
+        that cannot be read (PropertyProblem) still stops the check.
+        """
+        for part in parts:
+            try:
+                part()
+            except PropertyProblem:
+                raise
+            except Unknowable:
+                continue
 
     def touch(self, *keys: str) -> None:
         """Read properties whose values the ported code does not use (Heat's reads of the

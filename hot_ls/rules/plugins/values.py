@@ -192,23 +192,28 @@ class ResourceState:
     __slots__ = ('enabled', 'data')
 
     def __init__(self, enabled: bool | None, data: Any):
-        #: True: created under the default parameter values; False: never; None: unknown
+        #: True: created under the inputs; False: never; None: unknown
         self.enabled = enabled
         #: the properties ({key: value}, values as `at_validation` gives them), or UNKNOWN
         self.data = data
 
 
 def resource_state(analysis: 'Analysis', name: Any) -> ResourceState:
-    """The resource `name` of the analysed template, evaluated once under the default values."""
+    """The resource `name` of the analysed template, evaluated once as a stack create without
+    -P evaluates it: the default parameter values and the configured inputs; a parameter
+    without a value and a file not sent are unknown (so they hide only what reads them)."""
     states = analysis.derived(_States)
     return states.get(name)
 
 
 class _States:
-    """One evaluation of the template under the default parameter values, read per resource."""
+    """One evaluation of the template under the inputs, read per resource."""
 
     def __init__(self, analysis: 'Analysis'):
-        self.evaluation = TemplateEvaluation(analysis.template, sites=analysis.call_sites)
+        inputs = analysis.inputs
+        self.evaluation = TemplateEvaluation(analysis.template, inputs.environments,
+                                             inputs.parameters, sites=analysis.call_sites,
+                                             files=analysis.stack.files, unknown_inputs=True)
         self.states: dict[Any, ResourceState] = {}
         # (a table, not a closure over the analysis, which keeps this object)
         references = {name: reference_at_validation(analysis, name)

@@ -1,22 +1,28 @@
 """When a broken reference is certain to fail in Heat, and when it only might."""
 from __future__ import annotations
 
-from hot_ls.model.symbols import Reference
-from hot_ls.model.template import Template
+from hot_ls.catalog.property_rules import accepts_any_property
+from hot_ls.model.symbols import VALUE, Reference
 from hot_ls.rules.base import Severity
 
 
-def leniency(template: Template, ref: Reference, used_conditions: set) -> str | None:
+def leniency(analysis, ref: Reference, used_conditions: set) -> str | None:
     """Why Heat may never evaluate this reference (so it is a warning), or None.
 
-    - inside a branch of `if`: Heat parses only the branch it takes;
+    - inside an `if` branch the inputs (the default parameter values and the
+      configured ones) do not take: Heat parses only the branch it takes;
     - inside a condition no resource, output or `if` uses: never resolved;
-    - get_param in the properties of OS::Heat::None: None ignores them;
-    - get_param / get_resource in an output: Heat accepts the template and
-      only the output's value fails.
+    - get_param in the properties of OS::Heat::None, or of a retired type
+      Heat now builds on it (LBaaS, Sahara, Senlin...): they ignore them;
+    - get_param / get_resource in an output's value: Heat accepts the
+      template and only the output's value fails (not in a condition, which
+      Heat decides when it parses the output).
     """
+    template = analysis.template
     if ref.guarded:
-        return 'it is inside an "if" branch, which Heat checks only when the branch is taken'
+        reason = analysis.presence.branch_reason(ref.guards)
+        if reason is not None:
+            return reason
     owner = ref.owner
     if owner is None:
         return None
@@ -24,9 +30,13 @@ def leniency(template: Template, ref: Reference, used_conditions: set) -> str | 
         return f'condition "{owner[1]}" is never used, so Heat never evaluates it'
     if ref.via in ('get_param', 'Ref') and owner[0] == 'resources' and ref.field == 'properties':
         res = template.resources.get(owner[1])
-        if res is not None and res.type_name == 'OS::Heat::None':
-            return 'OS::Heat::None ignores its properties, so Heat never resolves it'
-    if owner[0] == 'outputs' and ref.via in ('get_param', 'get_resource'):
+        if res is not None and isinstance(res.type_name, str) and accepts_any_property(res.type_name):
+            what = 'OS::Heat::None' if res.type_name == 'OS::Heat::None' else \
+                f'{res.type_name} (retired: Heat builds it as OS::Heat::None)'
+            return f'{what} ignores its properties, so Heat never resolves it'
+    if owner[0] == 'outputs' and ref.via in ('get_param', 'get_resource') and \
+            ref.field == 'value' and (ref.call is None or ref.call.context == VALUE):
+        # (a condition, an `if`'s among them, is decided when Heat parses the output: that fails)
         return 'Heat accepts the template; only this output fails to resolve'
     return None
 

@@ -1,16 +1,20 @@
 from hot_ls.model.symbols import RESOURCE
+from hot_ls.syntax import Scalar, Sequence
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.references._common import leniency, severity_for, with_reason
 
 
 class DisabledResourceReference(Rule):
-    """`get_resource` or `get_attr` names a resource that its condition always disables.
+    """`get_resource` or `get_attr` names a resource that its condition disables.
 
     ## What it checks
     References to a resource whose `condition` is false whatever the
     parameters are (a literal `false`, or a condition built only from
-    constants).  `depends_on` such a resource is allowed, and so are
-    references from resources and outputs that are disabled themselves.
+    constants), or false with the default parameter values (and the
+    configured ones), as a stack create without -P decides it.
+    `depends_on` such a resource is allowed, and so are references from
+    resources and outputs that are disabled themselves; a reference in an
+    `if` branch the parameters do not take is a warning.
 
     ## Why it matters
     A disabled resource does not exist in the stack, so Heat refuses the
@@ -52,19 +56,35 @@ class DisabledResourceReference(Rule):
         template = analysis.template
         if template.version is None or not template.facts.has_conditions:
             return
-        disabled = analysis.always_disabled
+        presence = analysis.presence
         used = template.used_conditions()
         for ref in template.references:
             if ref.kind != RESOURCE or ref.via not in ('get_resource', 'get_attr'):
                 continue
-            if not disabled.is_disabled(ref.name):
+            if ref.name not in template.resources:
+                continue
+            absence = presence.absent(ref.name)
+            if absence is None:
                 continue
             if ref.owner and ref.owner[0] in ('resources', 'outputs') and \
-                    disabled.is_disabled(ref.owner[1], ref.owner[0]):
-                continue  # the referring resource or output never exists either
-            condition = disabled.condition(ref.name)
-            reason = leniency(template, ref, used)
-            message = (f'The specified reference "{ref.name}" is incorrect: resource "{ref.name}" is '
-                       f'always disabled by its condition ({condition} is false)')
+                    presence.absent(ref.owner[1], ref.owner[0]) is not None:
+                continue  # the referring resource or output is not there either
+            if _guarded_by_its_condition(template, ref):
+                continue  # `if: [c, {get_resource: r}, ...]` where r has condition c
+            reason = leniency(analysis, ref, used)
+            message = f'The specified reference "{ref.name}" is incorrect: {absence.description()}'
             yield Finding(ref.start, ref.end, with_reason(message, reason),
                           severity=severity_for(reason))
+
+
+def _guarded_by_its_condition(template, ref) -> bool:
+    """The reference sits in the branch of an `if` on the very condition its target has."""
+    node = template.resources[ref.name].get('condition')
+    if not isinstance(node, Scalar) or not isinstance(node.value, str):
+        return False
+    for call, branch in ref.guards:
+        args = call.args
+        operand = args.items[0] if isinstance(args, Sequence) and args.items else None
+        if branch is True and isinstance(operand, Scalar) and operand.value == node.value:
+            return True
+    return False

@@ -57,7 +57,7 @@ class UndefinedCondition(Rule):
         for ref in template.references:
             if ref.kind != CONDITION or ref.name in conditions:
                 continue
-            reason = leniency(template, ref, used)
+            reason = leniency(analysis, ref, used)
             matches = did_you_mean(ref.name, conditions)
             message = f'Invalid condition "{ref.name}": it is not defined in "conditions"'
             yield Finding(ref.start, ref.end, with_reason(message + suggestion_text(matches), reason),

@@ -64,7 +64,7 @@ class UndefinedParameter(Rule):
                 continue
             if ref.via == 'Ref' and isinstance(name, str) and name.startswith('AWS::'):
                 continue  # CFN pseudo parameters, live in 2013-05-23 through Ref
-            reason = leniency(template, ref, used)
+            reason = leniency(analysis, ref, used)
             if name == 'OS::region':
                 message = ('OS::region is listed among Heat\'s pseudo parameters but never defined: '
                            'The Parameter (OS::region) was not provided.')

@@ -52,7 +52,7 @@ class UndefinedResource(Rule):
         for ref in template.references:
             if ref.kind != RESOURCE or ref.name in resources:
                 continue
-            reason = leniency(template, ref, used)
+            reason = leniency(analysis, ref, used)
             matches = did_you_mean(ref.name, resources)
             message = f'The specified reference "{ref.name}" is incorrect: no such resource'
             yield Finding(ref.start, ref.end, with_reason(message + suggestion_text(matches), reason),

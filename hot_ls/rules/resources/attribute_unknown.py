@@ -88,7 +88,7 @@ class AttributeUnknown(Rule):
             provider = analysis.type_resolution(template.resources[ref.name]).provider
             if provider is not None and attribute.value.startswith('resource.'):
                 continue  # a nested resource's attribute (TemplateResource.get_attribute)
-            reason = leniency(template, ref, used)
+            reason = leniency(analysis, ref, used)
             matches = did_you_mean(attribute.value, rtype.attributes)
             if provider is not None:
                 message = (f'The Referenced Attribute ({ref.name} {attribute.value}) is incorrect: '
@@ -108,7 +108,6 @@ class AttributeUnknown(Rule):
         yield from self._member_attributes(analysis, used)
 
     def _member_attributes(self, analysis, used):
-        template = analysis.template
         for asked in member_attributes(analysis):
             ref, attribute = asked.reference, asked.attribute
             if resource_state(analysis, ref.name).enabled is False:
@@ -123,7 +122,7 @@ class AttributeUnknown(Rule):
                 message = (f'The Referenced Attribute ({member.name} {attribute}) is incorrect: '
                            f'the members of {ref.name} are {mtype.name}, which has no attribute '
                            f'"{attribute}"' + suggestion_text(matches))
-                reason = leniency(template, ref, used)
+                reason = leniency(analysis, ref, used)
                 severity = severity_for(reason)
                 if member.built is False:
                     reason = f'{ref.name} has no members, so Heat does not check it'

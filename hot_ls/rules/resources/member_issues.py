@@ -38,18 +38,26 @@ def member_finding(analysis, issue: PropertyIssue, message: str, *, values: bool
 
 def issue_findings(analysis, kind: str, *, values: bool, with_data: bool = False,
                    message: Callable[[PropertyIssue], str] | None = None,
-                   own: Callable[[PropertyIssue], Finding] | None = None) -> Iterator[Finding]:
+                   own: Callable[[PropertyIssue], Finding] | None = None,
+                   postponed: str | None = None) -> Iterator[Finding]:
     """The findings of one kind of property issue: the resources' own, then their members'.
 
     `values`: the issue is about a property's value (required, type,
     constraint), which Heat does not check in a member before creating it.
     `own` makes the finding of a resource's own issue, when the rule says more.
+    `postponed` ends the warning for an issue inside a property that refers
+    to a resource, which Heat does not check before it creates the stack
+    (PropertyIssue.postponed says why).
     """
     for issue in walk_template(analysis).issues:
         if issue.kind != kind or issue.section != 'properties':
             continue
         text = message(issue) if message is not None else issue.message
         data = issue.data if with_data else None
+        if issue.member is None and issue.postponed and postponed is not None:
+            yield Finding(issue.start, issue.end, f'{text} ({issue.postponed}; {postponed})',
+                          severity=Severity.WARNING, data=data)
+            continue
         if issue.member is None:
             yield own(issue) if own is not None else Finding(issue.start, issue.end, text,
                                                               data=data)

@@ -13,7 +13,10 @@ class PropertyConstraint(Rule):
     rel_dns_name, timezone, expiration, json_string).  Constraints that
     need a cloud (nova.flavor, glance.image, ...) are never flagged.  In a
     group's member, where Heat checks the values only when it creates the
-    member, this is a warning.
+    member, this is a warning.  Inside a property whose value refers to
+    another resource, it is a warning too: Heat does not check that
+    property's constraints before the resource exists (the cloud may still
+    refuse the value).
 
     ## Why it matters
     Heat refuses the stack when it creates it, with the constraint's
@@ -49,4 +52,5 @@ class PropertyConstraint(Rule):
     def check(self, analysis):
         if analysis.template.version is None:
             return
-        yield from issue_findings(analysis, CONSTRAINT, values=True)
+        yield from issue_findings(analysis, CONSTRAINT, values=True,
+                                  postponed='the cloud may still refuse the value')

@@ -13,10 +13,15 @@ class PropertyUnknown(Rule):
     members of groups (ResourceGroup's `resource_def`, AutoScalingGroup's
     `resource`, ResourceChain's `resource_properties`) against the member
     type's.  OS::Heat::None and the retired types Heat now implements with
-    it accept any property.
+    it accept any property.  A key inside a property whose value refers to
+    another resource (`fixed_ips: [{subbnet: {get_resource: s}}]`) is a
+    warning: Heat does not check that property before the resource exists,
+    and then drops the key.
 
     ## Why it matters
-    Heat refuses the stack: "Unknown Property flavour".
+    Heat refuses the stack: "Unknown Property flavour"; or, inside a
+    property that refers to a resource, creates it without what the
+    misspelt key was meant to set.
 
     ## Example
     ```yaml
@@ -51,4 +56,5 @@ class PropertyUnknown(Rule):
         yield from issue_findings(
             analysis, UNKNOWN, values=False, with_data=True,
             message=lambda issue: issue.message + suggestion_text(
-                (issue.data or {}).get('replacements', [])))
+                (issue.data or {}).get('replacements', [])),
+            postponed='Heat then drops the key')

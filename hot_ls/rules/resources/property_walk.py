@@ -16,6 +16,12 @@ The members of group resources (hot_ls.rules.resources.members) are walked
 too, against the member type's schema: their issues carry the member, since
 Heat checks less of a member before the stack create starts (only unknown
 properties; the values when it creates the member).
+
+A property whose value refers to another resource (get_resource, get_attr)
+is not validated when the stack is created: that resource does not exist
+yet (Heat's Properties._find_deps_any_in_init), so Heat converts the value
+but drops unknown keys inside it and checks no constraint.  Those issues
+carry `postponed`, the reason, and the rules report them as warnings.
 """
 from __future__ import annotations
 
@@ -25,6 +31,7 @@ from typing import Any
 from hot_ls.catalog import PropertySchema
 from hot_ls.catalog.property_rules import accepts_any_property, translations
 from hot_ls.language import constraints as constr
+from hot_ls.model.symbols import RESOURCE
 from hot_ls.model.template import Template
 from hot_ls.rules.resources.members import Member, group_members, member_type
 from hot_ls.rules.suggestions import did_you_mean
@@ -53,6 +60,8 @@ class PropertyIssue:
     member: Member | None = None
     #: the top-level property the issue is about (None: the properties as a whole)
     top: str | None = None
+    #: why Heat does not make this check before it creates the stack, or None
+    postponed: str | None = None
 
 
 @dataclass
@@ -81,6 +90,12 @@ def _walk_template(analysis) -> Walk:
     walk = Walk()
     call_nodes = {id(call.node) for call in template.calls}
     impls = {id(call.node): call.impl for call in template.calls}
+    targets: dict = {}  # resource -> [(start, name)] of the resources its properties refer to
+    for ref in template.references:
+        if ref.kind == RESOURCE and ref.via in ('get_resource', 'get_attr') and ref.owner and \
+                ref.owner[0] == 'resources' and ref.field == 'properties' and \
+                ref.name in template.resources:
+            targets.setdefault(ref.owner[1], []).append((ref.start, ref.name))
     for name, res in template.resources.items():
         body = res.mapping
         if body is None:
@@ -94,7 +109,7 @@ def _walk_template(analysis) -> Walk:
         # still checks their update_policy against the (empty) schema.
         any_property = accepts_any_property(rtype.name)
         props = None if any_property else body.get('properties')
-        walker = _Walker(walk, name, call_nodes, translations(rtype.name))
+        walker = _Walker(walk, name, call_nodes, translations(rtype.name), targets=targets.get(name))
         policy = body.get('update_policy')
         for section, node in (('properties', props), ('update_policy', policy)):
             if node is not None and id(node) in call_nodes and impls[id(node)] not in ('If', 'IfNullable'):
@@ -135,7 +150,8 @@ def _walk_member(analysis, walk: Walk, name, member: Member, call_nodes: set[int
 
 class _Walker:
     def __init__(self, walk: Walk, resource: Any, call_nodes: set[int], rules,
-                 section: str = 'properties', member: Member | None = None):
+                 section: str = 'properties', member: Member | None = None,
+                 targets: list | None = None):
         self.walk = walk
         self.section = section
         self.resource = resource
@@ -145,12 +161,27 @@ class _Walker:
         # a ResourceGroup member's strings holding the index variable change per member
         self.index_var = member.index_var if member is not None else None
         self.top: str | None = None
+        self.targets = targets or []
+        self.postponed: str | None = None  # inside a property that depends on a resource
 
     def issue(self, kind, node: Node, message: str, schema=None, data=None, container=None,
               top: str | None = None):
+        postponed = self.postponed if kind in (UNKNOWN, CONSTRAINT) else None
         self.walk.issues.append(PropertyIssue(kind, node.start, node.end, message, self.resource,
                                               schema, data, container, self.section, self.member,
-                                              top if top is not None else self.top))
+                                              top if top is not None else self.top, postponed))
+
+    def depends(self, node: Node) -> str | None:
+        """Why a top-level property's value is not validated at create: the resources it refers to."""
+        names = []
+        for start, name in self.targets:
+            if node.start <= start < node.end and name not in names:
+                names.append(name)
+        if not names:
+            return None
+        said = ', '.join(f'"{name}"' for name in names[:3])
+        return (f'Heat does not check this property before it creates the stack: it refers to '
+                f'resource{"s" if len(names) > 1 else ""} {said}, which does not exist yet')
 
     def is_call(self, node: Node) -> bool:
         if id(node) in self.call_nodes:
@@ -190,7 +221,11 @@ class _Walker:
                 self.walk.used.append(UsedProperty(self.resource, pair, schema, child_path))
             if not schema.implemented:
                 self.issue(NOT_IMPLEMENTED, pair.key, f'Property {key} not implemented yet', schema)
+            if not names and self.section == 'properties':
+                self.postponed = self.depends(pair.value)
             self.value(schema, pair.value, names + (key,), child_path)
+            if not names:
+                self.postponed = None
         if not names:
             self.top = None
         self.missing_required(schemas, present, names, node, path, node)

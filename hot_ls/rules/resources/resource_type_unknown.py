@@ -1,8 +1,10 @@
+import functools
 import os
+import weakref
 
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.workspace.stacks import LOOP, NOT_FOUND
-from hot_ls.rules.suggestions import did_you_mean, suggestion_text
+from hot_ls.rules.suggestions import did_you_mean, near_misses, suggestion_text
 from hot_ls.syntax import Scalar
 
 TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template', '.json')
@@ -26,8 +28,11 @@ class ResourceTypeUnknown(Rule):
     error.  When no environment is known for the template, a type outside
     the namespaces Heat owns (`OS::TripleO::...`, `Magnum::...`) may come
     from an environment hot-ls was not told about: then it is a warning
-    that says so.  Provider templates (`type: server.yaml`, or a type an
-    environment maps to a file) are checked by HOT714.
+    that says so, unless it is one or two edits away from a type of the
+    catalog (`OS::Nuetron::Port`, `OS::Heta::StructuredConfig`), which no
+    registry maps on purpose: that is an error.  Provider templates
+    (`type: server.yaml`, or a type an environment maps to a file) are
+    checked by HOT605.
 
     ## Why it matters
     Heat refuses the stack: "The Resource Type (OS::Nova::Sever) could not
@@ -86,6 +91,10 @@ class ResourceTypeUnknown(Rule):
                 matches = did_you_mean(name, catalog.names(include_hidden=True), cutoff=0.75)
                 yield Finding(node.start, node.end, message + suggestion_text(matches),
                               data={'replacements': matches} if matches else None)
+            elif near := _near_misses(name, _candidates(catalog)):
+                # A misspelt namespace (OS::Nuetron::Port): the catalog type it misses.
+                yield Finding(node.start, node.end, message + suggestion_text(near),
+                              data={'replacements': near})
             elif stack.environments_known:
                 used = ', '.join(os.path.basename(p) for p in stack.environment.paths)
                 yield Finding(node.start, node.end,
@@ -98,3 +107,21 @@ class ResourceTypeUnknown(Rule):
                               'resource_registry, and no environment is known for this template '
                               '(name them in the settings, `environments` or `stacks`, or with '
                               'hot-ls check -e)', severity=Severity.WARNING)
+
+
+_CANDIDATES: 'weakref.WeakKeyDictionary' = weakref.WeakKeyDictionary()
+
+
+def _candidates(catalog) -> tuple[str, ...]:
+    """The catalog's type names, hidden ones and the global aliases included (once per catalog)."""
+    found = _CANDIDATES.get(catalog)
+    if found is None:
+        found = _CANDIDATES[catalog] = tuple(catalog.names(include_hidden=True)) + \
+            tuple(catalog.aliases.types)
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _near_misses(name: str, candidates: tuple[str, ...]) -> list[str]:
+    """near_misses, remembered: a template names the same registry types again and again."""
+    return near_misses(name, candidates)

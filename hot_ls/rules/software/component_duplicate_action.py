@@ -68,7 +68,7 @@ class ComponentDuplicateAction(Rule):
                                f'SoftwareComponent "{name}" is not allowed: {action} is already '
                                'in an earlier config')
                     if config.defaulted:
-                        message += f' (this config has no actions, so it runs on CREATE and UPDATE)'
+                        message += ' (this config has no actions, so it runs on CREATE and UPDATE)'
                     if config.defaulted:  # point at the config's first key: it has no actions
                         first_key = config.config.pairs[0].key if config.config.pairs else config.config
                         start, end = first_key.start, first_key.end

@@ -1,3 +1,8 @@
+import json
+from typing import Iterable
+
+from hot_ls.evaluator.snippet import evaluate_in
+from hot_ls.evaluator.values import Unknown, to_json
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.syntax import Mapping, Scalar
@@ -8,10 +13,17 @@ class DeletionPolicy(Rule):
 
     ## What it checks
     Literal deletion policies against Delete, Retain and Snapshot, and from
-    2016-10-14 their lowercase forms.
+    2016-10-14 their lowercase forms.  A policy given by a function
+    (`{get_param: policy}`) is checked as a stack create without -P resolves
+    it, with the default parameter values (and the configured ones): an
+    error when those make it invalid, a warning naming the allowed
+    parameter values that would, or when the parameter has no value
+    (`template validate` resolves the policy, so it fails without one).
 
     ## Why it matters
-    Heat refuses the template: 'Invalid deletion policy "Destroy"'.
+    Heat refuses the template, for every resource whatever its condition:
+    'Invalid deletion policy "Destroy"' (or "unhashable type: 'list'" for a
+    list).
 
     ## Example
     ```yaml
@@ -47,6 +59,9 @@ class DeletionPolicy(Rule):
             if not isinstance(body, Mapping):
                 continue
             node = body.get('deletion_policy')
+            if isinstance(node, Mapping) and any(call.node is node for call in template.calls):
+                yield from self._resolved(analysis, node, policies)
+                continue
             if not isinstance(node, Scalar) or not isinstance(node.value, str):
                 continue
             if node.value in policies:
@@ -60,3 +75,49 @@ class DeletionPolicy(Rule):
                 message += '; valid policies: ' + ', '.join(policies)
                 message += suggestion_text(matches)
             yield Finding(node.start, node.end, message, data={'replacements': matches})
+
+    def _resolved(self, analysis, node: Mapping, policies) -> Iterable[Finding]:
+        """A policy from a function, as the inputs resolve it (and the other allowed values)."""
+        outcome = evaluate_in(analysis.checked_evaluation.scope, node)
+        if outcome.error is not None:
+            return  # a broken call or an undefined parameter: other rules say so
+        value = outcome.value
+        inputs = ('with the configured parameter values' if analysis.inputs.given
+                  else 'with the default parameter values')
+        if isinstance(value, (list, dict)):
+            kind = 'list' if isinstance(value, list) else 'dict'
+            yield Finding(node.start, node.end, f"unhashable type: '{kind}': the deletion policy is "
+                          f'{json.dumps(to_json(value))} {inputs}')
+            return
+        if isinstance(value, Unknown):
+            name = _parameter_of(node)
+            if name is not None and analysis.checked_evaluation.scope.parameters.missing(name):
+                yield Finding(node.start, node.end,
+                              f'The Parameter ({name}) was not provided. (`template validate` '
+                              f'resolves the deletion policy, so it fails without a value for '
+                              f'{name}; it must be one of {", ".join(policies)})',
+                              severity=Severity.WARNING)
+            return
+        if value not in policies:
+            yield Finding(node.start, node.end,
+                          f'Invalid deletion policy "{value}" {inputs}; valid policies: '
+                          + ', '.join(policies))
+            return
+        name = _parameter_of(node)
+        schema = analysis.checked_evaluation.scope.parameters.schema(name) if name else None
+        for constraint in schema.constraints if schema is not None else ():
+            bad = [v for v in getattr(constraint, 'allowed', ()) if v not in policies]
+            for allowed in bad:
+                yield Finding(node.start, node.end,
+                              f'Invalid deletion policy "{allowed}" when {name} is '
+                              f'{json.dumps(allowed)}, which its allowed_values permit; valid '
+                              f'policies: ' + ', '.join(policies), severity=Severity.WARNING)
+
+
+def _parameter_of(node: Mapping):
+    """The parameter of a plain `{get_param: name}`, else None."""
+    if len(node.pairs) == 1 and node.pairs[0].key.value == 'get_param':
+        args = node.pairs[0].value
+        if isinstance(args, Scalar) and isinstance(args.value, str):
+            return args.value
+    return None

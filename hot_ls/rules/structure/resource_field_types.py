@@ -32,11 +32,13 @@ class ResourceFieldTypes(Rule):
     `properties`, `metadata` and `update_policy` are mappings; `condition`
     is a condition name or a boolean; `depends_on` is a resource name or a
     list of them.  Where Heat accepts an intrinsic function (all but type,
-    description and depends_on), a function is fine.
+    description and depends_on), a function is fine.  A field left empty
+    (`properties:` with every line under it commented out, a bare
+    `depends_on:`) is null, which is none of these.
 
     ## Why it matters
-    Heat refuses the template: "Resource server properties type must be
-    object".
+    Heat refuses the template, whatever the resource's condition: "Resource
+    server properties type must be object".
 
     ## Example
     ```yaml
@@ -78,25 +80,32 @@ class ResourceFieldTypes(Rule):
                 if pair is None or (key in ('condition', 'external_id') and not has_conditions):
                     continue
                 node = pair.value
-                if key != 'type' and isinstance(node, Scalar) and node.value is None:
-                    continue  # Heat treats a null field as absent
                 if key == 'type' and isinstance(node, Scalar) and node.value in (None, ''):
                     continue  # reported by resource-definition
                 if _matches(node, kind):
                     continue
                 if function_ok and isinstance(node, Mapping) and id(node) in call_nodes:
                     continue
-                yield Finding(node.start, node.end, f'Resource {name} {key} type must be {heat_name}')
+                yield _finding(pair, f'Resource {name} {key} type must be {heat_name}')
             depends = body.pair('depends_on')
             if depends is not None:
                 node = depends.value
-                if isinstance(node, Scalar) and node.value is None:
-                    continue
                 if isinstance(node, Sequence):
                     for item in node.items:
                         if not (isinstance(item, Scalar) and isinstance(item.value, str)):
                             yield Finding(item.start, item.end,
                                           f'Resource {name} depends_on must be a list of strings')
                 elif not (isinstance(node, Scalar) and isinstance(node.value, str)):
-                    yield Finding(node.start, node.end,
-                                  f'Resource {name} depends_on type must be list or string')
+                    yield _finding(depends, f'Resource {name} depends_on type must be list or string')
+
+
+def _finding(pair, message: str) -> Finding:
+    """On the value; on the key when the field is empty (null), which has no text of its own."""
+    node = pair.value
+    if _is_null(node):
+        return Finding(pair.key.start, pair.key.end, message + ' (the field is empty)')
+    return Finding(node.start, node.end, message)
+
+
+def _is_null(node) -> bool:
+    return isinstance(node, Scalar) and node.value is None

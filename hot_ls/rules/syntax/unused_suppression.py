@@ -30,7 +30,9 @@ class UnusedSuppression(Rule):
     diagnostic on its line, the next line or in the file; a code that is not a
     hot-ls rule at all; and `all` in a `disable-file` comment, which hot-ls
     does not honour (a file-wide comment must name its rules).  The quick
-    fix removes the code, or the whole comment when it is the last one.
+    fix removes the code, or the whole comment when it is the last one.  A
+    code that is not a hot-ls rule is a warning (a typo: whatever it meant
+    to hide is shown); the others are information.
 
     A code of a rule turned off in the settings (`disable`, `--disable`) is
     never reported: the settings of another run (the editor, CI) may turn it
@@ -65,7 +67,7 @@ class UnusedSuppression(Rule):
 
     code = 'HOT010'
     name = 'unused-suppression'
-    severity = Severity.INFORMATION
+    severity = Severity.WARNING  # an unknown code; a code that hid nothing is information
     kinds = ALL_KINDS
     survives_recovery = True
 
@@ -92,7 +94,9 @@ class UnusedSuppression(Rule):
                        for _, other in suppressions.suppressing(self.code, self.name, line)):
                     continue
                 message = self._message(comment, named, rules)
-                yield Finding(named.start, named.end, message, tags=(Tag.UNNECESSARY,))
+                unknown = named.code != ALL and (rules is None or rules.find(named.code) is None)
+                yield Finding(named.start, named.end, message, tags=(Tag.UNNECESSARY,),
+                              severity=None if unknown else Severity.INFORMATION)
 
     def _names_me(self, codes: Iterable[NamedCode]) -> bool:
         return any(c.code in (self.code, self.name) for c in codes)

@@ -1,7 +1,9 @@
 from hot_ls.model.document import Kind
 from hot_ls.rules.base import Finding, Related, Rule, Severity
 
-ALL_KINDS = frozenset(Kind) - {Kind.JINJA}
+# Every kind of Heat document but a Jinja2 source (HOT006 stands for all of it); what is not
+# a Heat document gets HOT011 only.
+ALL_KINDS = frozenset(Kind) - {Kind.JINJA, Kind.EMPTY, Kind.UNKNOWN, Kind.OTHER}
 
 
 class YamlSyntax(Rule):

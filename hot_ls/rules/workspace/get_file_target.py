@@ -2,10 +2,11 @@ from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.syntax import Scalar
 from hot_ls.workspace.paths import OUTSIDE, SYMLINK_OUT, UNSAVED, URL
 
-# Why a target is not read, as the message says it.
-_REFUSALS = {URL: 'a URL (hot-ls never fetches anything)',
-             OUTSIDE: 'outside the workspace folders and search paths',
-             SYMLINK_OUT: 'a symbolic link leading outside the workspace'}
+# What a target is that hot-ls does not read, and why, as the message says it.
+_REFUSALS = {URL: 'a URL: hot-ls never fetches anything',
+             OUTSIDE: 'outside the workspace folders and search paths: hot-ls does not read it',
+             SYMLINK_OUT: 'a symbolic link leading outside the workspace: hot-ls does not read '
+                          'it'}
 
 
 class GetFileTarget(Rule):
@@ -72,9 +73,9 @@ class GetFileTarget(Rule):
             if target.refusal == UNSAVED:
                 continue
             if target.refusal is not None:
+                why = _REFUSALS.get(target.refusal, f'{target.refusal}: hot-ls does not read it')
                 yield Finding(node.start, node.end,
-                              f'{node.value} is {_REFUSALS.get(target.refusal, target.refusal)}: '
-                              'hot-ls does not read it, so its content is unknown here',
+                              f'{node.value} is {why}, so its content is unknown here',
                               severity=Severity.INFORMATION)
             elif not workspace.files.exists(target):
                 yield Finding(node.start, node.end,

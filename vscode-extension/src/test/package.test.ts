@@ -39,7 +39,7 @@ function schemaType(documented: string): string {
   if (documented.startsWith('list of')) {
     return 'array';
   }
-  return { table: 'object', string: 'string', integer: 'integer' }[documented] ?? `unknown: ${documented}`;
+  return { table: 'object', string: 'string', integer: 'integer', boolean: 'boolean' }[documented] ?? `unknown: ${documented}`;
 }
 
 function documentedDefault(text: string): unknown {
@@ -63,7 +63,7 @@ describe('package.json', () => {
       assert.ok(property, `${key} is not contributed`);
       assert.equal(property.type, schemaType(row.type), key);
       if (property.type === 'array') {
-        assert.equal(property.items?.type, 'string', key);
+        assert.equal(property.items?.type, row.type === 'list of tables' ? 'object' : 'string', key);
       }
       assert.deepEqual(property.default, documentedDefault(row.default), key);
       assert.ok((property.markdownDescription ?? property.description ?? '').length > 10, `${key} has no description`);
@@ -106,9 +106,10 @@ describe('package.json', () => {
     });
   });
 
-  it('points main at the compiled extension, on VS Code 1.82 or newer', () => {
-    assert.equal(manifest.main, 'out/extension.js');
-    assert.ok(fs.existsSync(path.join(EXTENSION_DIR, manifest.main)), 'out/extension.js is missing: compile first');
+  it('points main at the bundled extension, on VS Code 1.82 or newer', () => {
+    assert.equal(manifest.main, './dist/extension.js');
+    assert.match(manifest.scripts['vscode:prepublish'], /npm run bundle/);
+    assert.match(manifest.scripts.bundle, /^esbuild src\/extension\.ts --bundle --outfile=dist\/extension\.js --external:vscode /);
     assert.equal(manifest.engines.vscode, '^1.82.0');
     assert.match(manifest.dependencies['vscode-languageclient'], /^\^9\./);
     // vsce refuses @types/vscode newer than engines.vscode.

@@ -98,7 +98,7 @@ describe('parseProbe', () => {
   it('names the modules it cannot import', () => {
     const probe = parseProbe(answer([3, 12, 0], ['hot_ls', 'pygls']));
     assert.equal(probe.ok, false);
-    assert.equal(probe.problem, 'cannot import hot_ls, pygls (pip install hot-ls into it)');
+    assert.equal(probe.problem, 'cannot import hot_ls, pygls (install hot-ls into it: pip install . in a clone of hot-ls)');
   });
 
   it('explains an interpreter that is missing or does not answer', () => {
@@ -135,7 +135,7 @@ describe('chooseInterpreter', () => {
   it('takes the first candidate that passes, and probes no further', async () => {
     const probed: string[] = [];
     const verdicts: Record<string, Probe> = {
-      '/venv/bin/python': { ok: false, version: '3.12.0', problem: 'cannot import hot_ls (pip install hot-ls into it)' },
+      '/venv/bin/python': { ok: false, version: '3.12.0', problem: 'cannot import hot_ls (install hot-ls into it: pip install . in a clone of hot-ls)' },
       '/usr/bin/python3': { ok: true, version: '3.11.4' },
       '/usr/bin/python': { ok: true, version: '3.11.4' },
     };
@@ -146,7 +146,7 @@ describe('chooseInterpreter', () => {
     assert.deepEqual(choice.chosen, { command: '/usr/bin/python3', source: 'PATH', version: '3.11.4' });
     assert.deepEqual(probed, ['/venv/bin/python', '/usr/bin/python3']);
     assert.deepEqual(choice.report, [
-      '/venv/bin/python (from the Python extension) cannot import hot_ls (pip install hot-ls into it)',
+      '/venv/bin/python (from the Python extension) cannot import hot_ls (install hot-ls into it: pip install . in a clone of hot-ls)',
       '/usr/bin/python3 (from PATH): Python 3.11.4',
     ]);
   });

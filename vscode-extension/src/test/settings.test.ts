@@ -23,6 +23,11 @@ describe('readSettings', () => {
       environments: ['env.yaml'],
       parameters: { flavor: 'm1.small', count: 2 },
       exclude: ['*.j2.yaml'],
+      include: ['heat/*.yaml'],
+      stacks: [{ templates: ['overcloud.yaml'], environments: ['prod.yaml'] }],
+      searchPaths: ['../shared'],
+      pathMap: { '/usr/share/templates': '.' },
+      capabilities: true,
       debounceMs: 0,
       interpreter: '/usr/bin/python3.12',
       serverArgs: ['--flag'],
@@ -105,6 +110,11 @@ describe('toInitializationOptions', () => {
       environments: [],
       parameters: {},
       exclude: [],
+      include: [],
+      stacks: [],
+      search_paths: [],
+      path_map: {},
+      capabilities: false,
       debounce_ms: 200,
     });
   });

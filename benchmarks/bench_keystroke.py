@@ -1,0 +1,271 @@
+"""The real server over stdio, driven as an editor drives it: start-up, open, typing, a soak.
+
+Starts `python -m hot_ls serve` and speaks JSON-RPC to it over its pipes (push
+diagnostics, UTF-16, as VS Code).  Prints
+
+- `initialize` answered after process start (and after the request was sent);
+- the first diagnostics after opening ../shared/perf/synthetic__synth_10k.yaml;
+- keystroke -> diagnostics, p50/p95, typing one character per 50 ms pause at three
+  places: inside a property value, a new resource line, a section key (a
+  parameter's name); and the analysis time of those keystrokes (the server's
+  debug log: "analysed URI (how) in N ms"), p50/p95;
+- the same keystroke -> diagnostics on a 125-line template;
+- the soak: 1,000 edits typed into synth_10k (one every 10 ms, the diagnostics
+  of the last awaited every 100), the server's resident memory after opening and
+  after every 100 edits, and the ratio of the largest to the first.
+
+    python benchmarks/bench_keystroke.py           # full: 60 keystrokes per place, 1,000-edit soak
+    python benchmarks/bench_keystroke.py --quick   # 15 keystrokes per place, 200-edit soak
+
+Figures, not assertions: the machine's load moves them.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+from _common import PERF, ROOT
+
+SYNTH = os.path.join(PERF, 'synthetic__synth_10k.yaml')
+SMALL = os.path.join(ROOT, '..', 'shared', 'corpus', 'heat-templates', 'hot',
+                     'servers_in_new_neutron_net.yaml')
+ANALYSED = re.compile(r'analysed \S+ \((\w+)\) in ([0-9.]+) ms')
+
+
+class Server:
+    """A hot-ls server process and the messages it sends, read by a thread."""
+
+    def __init__(self):
+        env = dict(os.environ, HOT_LS_LOG_LEVEL='DEBUG',
+                   PYTHONPATH=os.pathsep.join(p for p in (ROOT, os.environ.get('PYTHONPATH')) if p))
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen([sys.executable, '-m', 'hot_ls', 'serve'],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, env=env)
+        self.lock = threading.Condition()
+        self.responses: dict[int, tuple[float, dict]] = {}
+        self.published: list[tuple[float, dict]] = []
+        self.analyses: list[tuple[str, float]] = []
+        self.next_id = 0
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._read_log, daemon=True).start()
+
+    def _read(self) -> None:
+        stream = self.process.stdout
+        while True:
+            header = b''
+            while not header.endswith(b'\r\n\r\n'):
+                byte = stream.read(1)
+                if not byte:
+                    return
+                header += byte
+            length = int(re.search(rb'Content-Length: (\d+)', header).group(1))
+            message = json.loads(stream.read(length))
+            now = time.perf_counter()
+            with self.lock:
+                if 'id' in message and 'method' not in message:
+                    self.responses[message['id']] = (now, message)
+                elif message.get('method') == 'textDocument/publishDiagnostics':
+                    self.published.append((now, message['params']))
+                elif 'id' in message:  # a request from the server: answer it (null)
+                    self._write({'jsonrpc': '2.0', 'id': message['id'], 'result': None})
+                self.lock.notify_all()
+
+    def _read_log(self) -> None:
+        for line in self.process.stderr:
+            match = ANALYSED.search(line.decode('utf-8', 'replace'))
+            if match:
+                with self.lock:
+                    self.analyses.append((match.group(1), float(match.group(2))))
+
+    def _write(self, message: dict) -> None:
+        body = json.dumps(message).encode()
+        self.process.stdin.write(b'Content-Length: %d\r\n\r\n%s' % (len(body), body))
+        self.process.stdin.flush()
+
+    def request(self, method: str, params) -> int:
+        self.next_id += 1
+        self._write({'jsonrpc': '2.0', 'id': self.next_id, 'method': method, 'params': params})
+        return self.next_id
+
+    def notify(self, method: str, params) -> None:
+        self._write({'jsonrpc': '2.0', 'method': method, 'params': params})
+
+    def response(self, ident: int, timeout: float = 60) -> tuple[float, dict]:
+        with self.lock:
+            assert self.lock.wait_for(lambda: ident in self.responses, timeout), 'no response'
+            return self.responses[ident]
+
+    def diagnostics_of(self, uri: str, version: int, timeout: float = 60) -> float:
+        """When the diagnostics of `uri` at `version` arrived."""
+        def found():
+            return next((at for at, p in self.published
+                         if p['uri'] == uri and p.get('version') == version), None)
+        with self.lock:
+            assert self.lock.wait_for(lambda: found() is not None, timeout), \
+                f'no diagnostics for version {version}'
+            return found()
+
+    def rss_mb(self) -> float:
+        with open(f'/proc/{self.process.pid}/status') as fh:
+            for line in fh:
+                if line.startswith('VmRSS:'):
+                    return int(line.split()[1]) / 1024
+        return 0.0
+
+    def initialize(self) -> tuple[float, float]:
+        sent = time.perf_counter()
+        ident = self.request('initialize', {
+            'processId': os.getpid(), 'rootUri': None,
+            'capabilities': {'textDocument': {'publishDiagnostics': {}}},
+            'clientInfo': {'name': 'bench_keystroke'}})
+        at, _ = self.response(ident)
+        self.notify('initialized', {})
+        return at - self.started, at - sent
+
+    def open(self, uri: str, text: str) -> float:
+        sent = time.perf_counter()
+        self.notify('textDocument/didOpen', {'textDocument': {
+            'uri': uri, 'languageId': 'yaml', 'version': 1, 'text': text}})
+        return self.diagnostics_of(uri, 1) - sent
+
+    def type(self, uri: str, version: int, line: int, character: int, text: str,
+             end: int | None = None) -> float:
+        """Replace line:character..line:end (an insertion without `end`) with `text`."""
+        end = character if end is None else end
+        self.notify('textDocument/didChange', {
+            'textDocument': {'uri': uri, 'version': version},
+            'contentChanges': [{'range': {'start': {'line': line, 'character': character},
+                                          'end': {'line': line, 'character': end}},
+                                'text': text}]})
+        return time.perf_counter()
+
+    def close(self) -> None:
+        ident = self.request('shutdown', None)
+        self.response(ident)
+        self.notify('exit', None)
+        self.process.wait(10)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def describe(values: list[float]) -> str:
+    if not values:
+        return 'none'
+    return (f'p50 {statistics.median(values) * 1000:.0f} ms, '
+            f'p95 {percentile(values, 0.95) * 1000:.0f} ms ({len(values)})')
+
+
+def describe_ms(values: list[float]) -> str:
+    if not values:
+        return 'none'
+    return (f'p50 {statistics.median(values):.1f} ms, p95 {percentile(values, 0.95):.1f} ms '
+            f'({len(values)})')
+
+
+def find_line(text: str, pattern: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines()) if re.match(pattern, line))
+
+
+def typing(server: Server, uri: str, version: int, line: int, character: int, word: str,
+           count: int) -> tuple[int, list[float], list[float]]:
+    """Type `count` characters of `word` (cycled), one per 50 ms pause, each awaited."""
+    latencies, analyses = [], []
+    for index in range(count):
+        version += 1
+        with server.lock:
+            seen = len(server.analyses)
+        sent = server.type(uri, version, line, character + index, word[index % len(word)])
+        latencies.append(server.diagnostics_of(uri, version) - sent)
+        with server.lock:
+            analyses.extend(ms for _, ms in server.analyses[seen:])
+        time.sleep(0.05)
+    return version, latencies, analyses
+
+
+def main() -> None:
+    quick = '--quick' in sys.argv
+    strokes = 15 if quick else 60
+    soak = 200 if quick else 1000
+    with open(SYNTH, encoding='utf-8') as fh:
+        synth = fh.read()
+    server = Server()
+    since_start, since_request = server.initialize()
+    print(f'initialize answered {since_start * 1000:.0f} ms after process start '
+          f'({since_request * 1000:.0f} ms after the request)')
+    uri = 'file:///bench/synth_10k.yaml'
+    first = server.open(uri, synth)
+    print(f'synth_10k ({synth.count(chr(10))} lines): first diagnostics {first * 1000:.0f} ms '
+          f'after didOpen; resident {server.rss_mb():.0f} MB')
+    version = 1
+    lines = synth.splitlines()
+    places = [
+        ('inside a property value', find_line(synth, r'\s+cidr: \{get_param: t7_cidr\}'),
+         None, 'x'),
+        ('a new resource line', find_line(synth, r'^outputs:') - 1, 0, '  new_res:\n'),
+        ('a section key (a parameter name)', find_line(synth, r'^  t20_image:'), 5, 'y'),
+    ]
+    for label, line, column, word in places:
+        if column is None:
+            column = len(lines[line]) - 1  # before the closing brace
+        if word.endswith('\n'):
+            # a new line first, then its characters typed one by one
+            version += 1
+            server.type(uri, version, line + 1, 0, '\n')
+            server.diagnostics_of(uri, version)
+            line += 1
+            word = word.rstrip('\n')
+        version, latencies, analyses = typing(server, uri, version, line, column, word, strokes)
+        print(f'  {label}: keystroke -> diagnostics {describe(latencies)}; '
+              f'analysis {describe_ms(analyses)}')
+    server.close()
+
+    with open(SMALL, encoding='utf-8') as fh:
+        small = fh.read()
+    server = Server()
+    server.initialize()
+    uri = 'file:///bench/small.yaml'
+    server.open(uri, small)
+    line = find_line(small, r'\s+flavor: ')
+    _, latencies, analyses = typing(server, uri, 1, line, len(small.splitlines()[line]), 'x',
+                                    strokes)
+    print(f'{os.path.basename(SMALL)} ({small.count(chr(10))} lines): keystroke -> diagnostics '
+          f'{describe(latencies)}; analysis {describe_ms(analyses)}')
+    server.close()
+
+    server = Server()
+    server.initialize()
+    uri = 'file:///bench/soak.yaml'
+    server.open(uri, synth)
+    opened = server.rss_mb()
+    figures = [opened]
+    line = find_line(synth, r'\s+cidr: \{get_param: t7_cidr\}')
+    column = len(lines[line]) - 1
+    version = 1
+    for index in range(soak):
+        version += 1
+        if index % 2 == 0:  # type a character, then delete it: the text keeps its size
+            server.type(uri, version, line, column, 'z')
+        else:
+            server.type(uri, version, line, column, '', column + 1)
+        time.sleep(0.01)
+        if version % 100 == 1 or index == soak - 1:
+            server.diagnostics_of(uri, version)
+            figures.append(server.rss_mb())
+    print(f'soak: {soak} edits into synth_10k; resident MB after open then every 100: '
+          + ' '.join(f'{mb:.0f}' for mb in figures)
+          + f'; largest / after open = {max(figures) / opened:.2f}')
+    server.close()
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,76 @@
+"""Edit sequences drawn from real templates, as an editor makes them: typing, deleting,
+pasting a line, undoing (hypothesis strategies for the incremental property tests).
+
+`SAMPLE` is a fixed, sorted sample of the corpus's YAML templates, so a run draws from the
+same files wherever it runs.
+"""
+from __future__ import annotations
+
+import os
+
+from hypothesis import strategies as st
+
+from helpers import CORPUS
+
+#: the characters typed: word characters mostly, and what changes YAML's structure
+TYPED = 'abcdefghijklmnopqrstuvwxyz_0123456789' * 3 + ' :-#,[]{}"\'\n&*|>!%@`\t\r'
+
+
+def corpus_sample(every: int = 37) -> list[str]:
+    found = []
+    for dirpath, dirnames, filenames in os.walk(CORPUS):
+        dirnames.sort()
+        found.extend(os.path.join(dirpath, name) for name in sorted(filenames)
+                     if name.endswith(('.yaml', '.yml')))
+    return found[::every]
+
+
+SAMPLE = corpus_sample() if os.path.isdir(CORPUS) else []
+
+
+def read(path: str) -> str:
+    with open(path, encoding='utf-8', errors='replace') as fh:
+        return fh.read()
+
+
+@st.composite
+def edit(draw, text: str) -> str:
+    """One edit of `text`: the new text."""
+    size = len(text)
+    kind = draw(st.sampled_from(['type', 'type', 'type', 'delete', 'paste', 'newline']))
+    position = draw(st.integers(0, size))
+    if kind == 'type' and size:
+        # mostly inside or at the end of a word, where people type
+        near = [i for i in range(max(1, position - 40), min(size, position + 40) + 1)
+                if text[i - 1].isalnum()]
+        if near and draw(st.booleans()):
+            position = draw(st.sampled_from(near))
+        return text[:position] + draw(st.sampled_from(TYPED)) + text[position:]
+    if kind == 'delete' and size:
+        length = draw(st.integers(1, 4))
+        return text[:position] + text[position + length:]
+    if kind == 'paste' and size:
+        lines = text.splitlines(keepends=True)
+        line = draw(st.sampled_from(lines))
+        start = text.rfind('\n', 0, position) + 1
+        return text[:start] + line + text[start:]
+    return text[:position] + '\n' + text[position:]
+
+
+@st.composite
+def session(draw, steps: int = 8) -> tuple[str, list[str]]:
+    """A template of the sample and the texts an editing session makes of it (an undo goes
+    back to the text before the previous edit)."""
+    path = draw(st.sampled_from(SAMPLE))
+    text = read(path)
+    texts = []
+    history = [text]
+    for _ in range(draw(st.integers(1, steps))):
+        if len(history) > 1 and draw(st.integers(0, 5)) == 0:
+            history.pop()
+            text = history[-1]
+        else:
+            text = draw(edit(text))
+            history.append(text)
+        texts.append(text)
+    return path, texts

@@ -1,0 +1,179 @@
+"""The incremental parse: when an edit is spliced, and that a splice is a full parse.
+
+Each case is (before, after, spliced?): a splice must equal `parse(after)` in
+every value, span, issue and depth, and keep the node objects of the entries
+it did not touch; anything else must fall back (None).
+"""
+from __future__ import annotations
+
+import pytest
+
+from hot_ls.syntax import Mapping, parse
+from hot_ls.syntax.incremental import Edit, edit_between, reparse
+from tree_signature import tree_signature
+
+BASE = """\
+# a comment before anything
+heat_template_version: 2021-04-16
+description: one line
+parameters:
+  flavor:
+    type: string
+    default: m1.small
+resources:
+  net:
+    type: OS::Neutron::Net
+  server:
+    type: OS::Nova::Server
+    properties:
+      flavor: {get_param: flavor}
+      networks:
+        - network: {get_resource: net}
+  # a comment between entries
+  port:
+    type: OS::Neutron::Port
+outputs:
+  ip:
+    value: {get_attr: [server, first_address]}
+"""
+
+
+def _edit(text: str, old: str, new: str, count: int = 1) -> str:
+    assert old in text, old
+    return text.replace(old, new, count)
+
+
+SPLICED = {
+    'inside a property value': ('flavor: {get_param: flavor}', 'flavor: {get_param: flavorx}'),
+    'a resource key renamed': ('  port:', '  ports:'),
+    'a new property line': ('    type: OS::Neutron::Port\n',
+                            '    type: OS::Neutron::Port\n    properties: {}\n'),
+    'a comment inside an entry': ('# a comment between entries', '# a comment between entriez'),
+    'the comment before anything': ('# a comment before anything', '# a comment before everything'),
+    'a top-level scalar': ('description: one line', 'description: one long line'),
+    'the last entry of the file': ('first_address]}', 'first_address, 0]}'),
+    'an anchor no alias names': ('type: OS::Neutron::Net', 'type: &t OS::Neutron::Net'),
+    'a new line above an entry': ('  port:\n', '  # the port\n  port:\n'),
+    'the section header (the section re-parsed)': ('resources:\n', 'resources: # all of them\n'),
+    'an entry made deeper': ('      flavor: {get_param: flavor}',
+                             '      flavor: {get_param: [flavor, [0, [1]]]}'),
+}
+
+FALLBACK = {
+    'the indentation of a section key': ('resources:\n  net:', ' resources:\n  net:'),
+    'an entry key dedented': ('  port:\n', 'port:\n'),
+    'an alias': ('type: OS::Neutron::Port', 'type: *t'),
+    'a flow collection left open across entries': ('{get_resource: net}', '{get_resource: net'),
+    'a document marker': ('  # a comment between entries\n', '---\n'),
+    'a second document': ('outputs:\n', '...\noutputs:\n'),
+    'a syntax error': ('    type: OS::Neutron::Port', '    type: OS::Neutron::Port: x'),
+    'two entries joined': ('    type: OS::Neutron::Net\n  server:', '    type: OS::Neutron::Net  server:'),
+    'a new sibling entry': ('  port:\n', '  new: {}\n  port:\n'),
+    'a key that duplicates a sibling': ('  port:', '  net:'),
+    'an edit across two entries': ('OS::Neutron::Net\n  server:\n    type: OS::Nova',
+                                   'OS::Neutron::Nets\n  server:\n    type: OS::Novas'),
+    'a merge key': ('    type: OS::Neutron::Port\n', '    <<: {type: x}\n'),
+    'a typed character after the last line': ('first_address]}\n', 'first_address]}\nx'),
+}
+
+
+def _check_splice(before: str, after: str):
+    tree = parse(before)
+    untouched = {id(pair): pair for pair in tree.root.pairs}
+    spliced = reparse(tree, after)
+    assert spliced is not None
+    assert tree_signature(spliced.tree) == tree_signature(parse(after))
+    kept = [pair for pair in spliced.tree.root.pairs if id(pair) in untouched]
+    return spliced, kept
+
+
+@pytest.mark.parametrize('case', sorted(SPLICED))
+def test_spliced(case):
+    old, new = SPLICED[case]
+    spliced, kept = _check_splice(BASE, _edit(BASE, old, new))
+    assert spliced.new is not spliced.old or case == 'the comment before anything'
+    assert kept  # top-level pairs the edit was not in are the same objects
+
+
+@pytest.mark.parametrize('case', sorted(FALLBACK))
+def test_falls_back(case):
+    old, new = FALLBACK[case]
+    assert reparse(parse(BASE), _edit(BASE, old, new)) is None
+
+
+def test_unchanged_entries_keep_their_nodes_and_move():
+    after = _edit(BASE, 'default: m1.small', 'default: m1.smallest')
+    tree = parse(BASE)
+    resources = tree.root.get('resources')
+    server = resources.pair('server')
+    net = tree.root.get('resources').pair('net')
+    flavor_before = tree.root.get('parameters').pair('flavor')
+    start = server.key.start
+    spliced = reparse(tree, after)
+    assert spliced is not None and spliced.section == 'parameters'
+    assert spliced.old is flavor_before and spliced.new is not flavor_before
+    assert spliced.tree.root.get('resources').pair('server') is server
+    assert spliced.tree.root.get('resources').pair('net') is net
+    assert server.key.start == start + 3  # "est" typed before it
+
+
+def test_crlf_and_the_edit_span():
+    before = BASE.replace('\n', '\r\n')
+    after = _edit(before, 'OS::Neutron::Net', 'OS::Neutron::Network')
+    _check_splice(before, after)
+    assert edit_between(before, after) == Edit(before.index('Net\r\n') + 3,
+                                               before.index('Net\r\n') + 3,
+                                               before.index('Net\r\n') + 7)
+
+
+def test_a_shallower_entry_that_held_the_depth_needs_a_full_parse():
+    deep = _edit(BASE, '{get_param: flavor}', '{get_param: [flavor, [0, [1, [2]]]]}')
+    shallow = _edit(deep, '{get_param: [flavor, [0, [1, [2]]]]}', '{get_param: flavor}')
+    assert reparse(parse(deep), shallow) is None
+    # and one that did not hold it is spliced
+    other = _edit(deep, 'type: OS::Neutron::Port', 'type: OS::Neutron::Ports')
+    _check_splice(deep, other)
+
+
+def test_a_tree_with_issues_is_never_spliced():
+    broken = _edit(BASE, '  port:', '  net:')  # a duplicate key
+    assert parse(broken).issues
+    assert reparse(parse(broken), _edit(broken, 'first_address', 'first_addresses')) is None
+
+
+def test_a_consumed_tree_is_never_spliced_again():
+    tree = parse(BASE)
+    first = reparse(tree, _edit(BASE, 'one line', 'one long line'))
+    assert first is not None and tree.consumed and not first.tree.consumed
+    assert reparse(tree, _edit(BASE, 'one line', 'one other line')) is None
+
+
+def test_nothing_changed():
+    spliced = reparse(parse(BASE), BASE)
+    assert spliced is None or tree_signature(spliced.tree) == tree_signature(parse(BASE))
+    assert isinstance(parse(BASE).root, Mapping)
+
+
+# -- the property: over editing sessions of real templates --------------------------------
+
+hypothesis = pytest.importorskip('hypothesis')
+
+from helpers import needs_corpus  # noqa: E402
+from edits import read, session  # noqa: E402
+
+
+@needs_corpus
+@hypothesis.given(session(steps=10))
+def test_every_splice_of_an_editing_session_is_the_full_parse(drawn):
+    """Typing, deleting, pasting and undoing in templates of the corpus: after every edit,
+    the incrementally parsed tree (or the full parse it fell back to) is the full parse."""
+    path, texts = drawn
+    tree = parse(read(path))
+    for text in texts:
+        spliced = reparse(tree, text)
+        full = parse(text)
+        if spliced is not None:
+            assert tree_signature(spliced.tree) == tree_signature(full), (path, text)
+            tree = spliced.tree
+        else:
+            tree = full
