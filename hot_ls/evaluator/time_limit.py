@@ -7,9 +7,10 @@ minutes.  `within(seconds)` stops the code it guards once that much time
 has passed: a profile function (called on every Python and C function call
 and return of this thread, looking at the clock every 1,024 of them)
 raises `TimeLimit`, a BaseException, so that no `except Exception` in the
-library swallows it.  A single C call that does not return (a regular
-expression backtracking catastrophically) cannot be stopped this way; the
-server's per-request budget still answers the client then.
+library swallows it.  A single call into C cannot be stopped this way:
+the yaql functions that could spend unbounded time in one (a regular
+expression backtracking, `pow` of big integers) check their cost before
+the call instead (functions/yaql_bounded.py, `Refused`).
 """
 from __future__ import annotations
 
@@ -24,6 +25,15 @@ YAQL_SECONDS = 1.0
 
 class TimeLimit(BaseException):
     """The guarded code ran past its time limit."""
+
+
+class Refused(BaseException):
+    """A call not made: it could run past any time limit in one call into C, which the
+    limit cannot stop (functions/yaql_bounded.py).  A BaseException, as TimeLimit."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
 
 
 @contextmanager

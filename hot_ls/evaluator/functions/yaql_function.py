@@ -11,7 +11,9 @@ error texts Heat's: the memory quota is measured with sys.getsizeof.
 
 An evaluation stops after `time_limit.YAQL_SECONDS` (EvaluationLimit: hot-ls
 gives up on the value, checks report nothing), since Heat's limits bound
-memory, not time.
+memory, not time; the functions that spend their time in one call into C,
+which that limit cannot stop (regular expressions, `pow`, `shiftBitsLeft`),
+are yaql's with a bound first (`yaql_bounded`).
 
 Parsing an expression is what costs (yaql's LALR parser in Python); the
 result depends only on the text, so each text is parsed once per process
@@ -23,7 +25,7 @@ import collections.abc  # yaql 3.2 uses collections.abc without importing it
 
 from hot_ls.evaluator.errors import EvaluationLimit
 from hot_ls.evaluator.functions.base import Function, resolve
-from hot_ls.evaluator.time_limit import YAQL_SECONDS, TimeLimit, within
+from hot_ls.evaluator.time_limit import YAQL_SECONDS, Refused, TimeLimit, within
 from hot_ls.evaluator.values import find_symbolic, unknown
 from hot_ls.language import language
 
@@ -45,8 +47,19 @@ def engine():
         options = {'yaql.limitIterators': facts.yaql_limit_iterators,
                    'yaql.memoryQuota': facts.yaql_memory_quota}
         _ENGINE = yaql.YaqlFactory().create(options)
-        _CONTEXT = yaql.create_context()
+        _CONTEXT = bounded_context(yaql.create_context(regex=False))
     return _ENGINE, _CONTEXT
+
+
+def bounded_context(context):
+    """yaql's standard context with the functions of `yaql_bounded` in place of yaql's."""
+    from hot_ls.evaluator.functions import yaql_bounded
+    for function in yaql_bounded.REGEX_FUNCTIONS:
+        context.register_function(function)
+    context = context.create_child_context()
+    for function in yaql_bounded.MATH_FUNCTIONS:  # exclusive: yaql's own are not seen
+        context.register_function(function, exclusive=True)
+    return context
 
 
 def parse_expression(expression: str):
@@ -115,6 +128,8 @@ class Yaql(Function):
             try:
                 with within(YAQL_SECONDS):
                     return statement.evaluate({'data': data}, context.create_child_context())
+            except Refused as refused:
+                raise EvaluationLimit(0, refused.why) from None
             except TimeLimit:
                 if len(_SLOW) >= _MAX_STATEMENTS:
                     _SLOW.clear()
