@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ruamel.yaml.error import MarkedYAMLError
 
@@ -11,7 +11,8 @@ from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.syntax.json_builder import build_json
 from hot_ls.syntax.nodes import Node
 from hot_ls.syntax.skim import SIZE_LIMIT, skim
-from hot_ls.syntax.yaml_builder import BuildIssue, BuildResult, build
+from hot_ls.syntax.yaml_builder import (NON_PRINTABLE, BuildIssue, BuildResult, build,
+                                       is_reader_error)
 from hot_ls.text.lines import LineIndex
 
 _JSON_START = frozenset('{["-0123456789tfnIN')
@@ -122,6 +123,20 @@ def _recover(text: str, first: BuildResult) -> tuple[BuildResult, set[int], list
     errors = [_syntax_issue(first.error, text, lines)]
     current = first
     parses = 0
+    if is_reader_error(first.error):
+        # Every line with a character YAML refuses stops the parse: all are blanked at
+        # once, and the one diagnostic says how many such characters there are.
+        count = sum(1 for _ in NON_PRINTABLE.finditer(text))
+        neutral |= editor.unreadable_lines()
+        if count > 1:
+            where = 'on this line' if len(neutral) == 1 else f'on {len(neutral)} lines'
+            errors[0] = replace(errors[0], message=f'{errors[0].message} ({count} such '
+                                                   f'characters {where})')
+        current = build(editor.render(neutral))
+        parses += 1
+        if current.error is None:
+            return current, neutral, errors
+        errors.append(_syntax_issue(current.error, text, lines))
     while current.error is not None and parses < recovery.MAX_PARSES:
         error = current.error
         problem_line = _mark_line(error, 'problem_mark', lines)

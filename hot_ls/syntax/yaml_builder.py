@@ -59,10 +59,11 @@ DEPTH_LIMIT = 1000
 class _TooDeep(Exception):
     """Raised by a hook when a collection opens past DEPTH_LIMIT: the parse stops there."""
 
+
 # The characters libyaml's reader accepts (YAML 1.1 "printable"); anything
 # else stops the parse with a ReaderError, which carries no mark.
-_NON_PRINTABLE = re.compile('[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD'
-                            '\U00010000-\U0010FFFF]')
+NON_PRINTABLE = re.compile('[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD'
+                           '\U00010000-\U0010FFFF]')
 
 # !!omap and !!pairs are sequences of one-key mappings: on a mapping node
 # SafeConstructor raises "expected a sequence, but found mapping".
@@ -227,7 +228,7 @@ def _reader_error(text: str) -> MarkedYAMLError:
     first character outside YAML's printable set, so that recovery can blank
     its line like any other syntax error.
     """
-    match = _NON_PRINTABLE.search(text)
+    match = NON_PRINTABLE.search(text)
     index = match.start() if match else 0
     line = text.count('\n', 0, index)
     column = index - (text.rfind('\n', 0, index) + 1)
@@ -236,7 +237,13 @@ def _reader_error(text: str) -> MarkedYAMLError:
                                     'control characters are not allowed',
                             problem_mark=FileMark('<unicode string>', index, line, column))
     error.exact = True  # an index into the text itself (see _count_the_bom)
+    error.unreadable = True  # see is_reader_error
     return error
+
+
+def is_reader_error(error: MarkedYAMLError | None) -> bool:
+    """Whether the parse stopped at a character YAML never accepts (NON_PRINTABLE)."""
+    return getattr(error, 'unreadable', False)
 
 
 def _hooked_c_events(text: str, hooks: _Hooks):
