@@ -259,7 +259,10 @@ async def initialized(ls: HotLanguageServer, params: types.InitializedParams) ->
             logger.info('the client did not register the file watchers')
     asyncio.get_running_loop().create_task(ls.index_workspaces())
     if ls.client.configuration:
+        applied = ls.settings.applied
         options = await ls.pull_configuration()
+        if ls.settings.applied != applied:
+            return  # a didChangeConfiguration came meanwhile: newer than this answer
         if options is not None and ls.settings.configure(options):
             ls.settings_changed()
         else:
@@ -318,7 +321,10 @@ async def did_change_configuration(ls: HotLanguageServer,
                                    params: types.DidChangeConfigurationParams) -> None:
     options = params.settings
     if not options and ls.client.configuration:
+        applied = ls.settings.applied
         options = await ls.pull_configuration()  # the client sends none: ask for it
+        if ls.settings.applied != applied:
+            return  # another configuration came meanwhile: newer than this answer
     if ls.settings.configure(options):
         ls.settings_changed()
     else:
