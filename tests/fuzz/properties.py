@@ -25,7 +25,7 @@ import timings
 
 def checked(test: str, text: str, path: str | None = None) -> Analysis:
     """Analyse `text` (timed) and assert what every check must satisfy."""
-    with timings.record(test, text):
+    with timings.record(test, text, cpu=True):
         analysis = analyze(text, path)
     internal = [d.message for d in analysis.diagnostics if d.code == 'HOT009']
     assert not internal, internal
