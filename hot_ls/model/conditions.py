@@ -14,11 +14,16 @@ from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 
 _IN_PROGRESS = object()
 
+#: How many conditions deep a name is followed through others' definitions (Heat's own
+#: resolution recurses, and fails at a few hundred); deeper is not folded (None).
+MAX_CHAIN = 100
+
 
 class ConstantConditions:
     def __init__(self, definitions: dict[Any, Node]):
         self.definitions = definitions
         self.cache: dict[Any, Any] = {}
+        self._chain = 0  # names being resolved now, one inside another
 
     def of_name(self, name: Any) -> bool | None:
         """The constant value of a named condition, or None when it depends on parameters."""
@@ -29,8 +34,14 @@ class ConstantConditions:
             return None  # circular: another rule reports it
         if name in self.cache:
             return cached
+        if self._chain >= MAX_CHAIN:
+            return None  # too long a chain to follow: not folded
         self.cache[name] = _IN_PROGRESS
-        value = self.of_node(self.definitions[name])
+        self._chain += 1
+        try:
+            value = self.of_node(self.definitions[name])
+        finally:
+            self._chain -= 1
         self.cache[name] = value
         return value
 

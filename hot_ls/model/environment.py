@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from hot_ls.syntax import Mapping, Node, Scalar, SyntaxTree, parse
+from hot_ls.syntax.skim import SIZE_LIMIT
 
 SECTIONS = (PARAMETERS, RESOURCE_REGISTRY, PARAMETER_DEFAULTS, ENCRYPTED_PARAM_NAMES, EVENT_SINKS,
             PARAMETER_MERGE_STRATEGIES) = (
@@ -65,6 +66,12 @@ def conflicting_merge_strategy(strategy: str, param: Any, env_file: str) -> str:
             "'%(env_file)s'." % {'strategy': strategy, 'param': param, 'env_file': env_file})
 
 
+def too_large(size: int) -> str:
+    """Why an environment larger than Heat's request body limit is not read."""
+    return (f'The environment is {size} characters long: larger than any request Heat reads '
+            f'({SIZE_LIMIT} bytes, max_json_body_size), so hot-ls did not read it.')
+
+
 @dataclass
 class Environment:
     """One environment document: its sections (nodes) and the problems Heat would report."""
@@ -82,6 +89,9 @@ class Environment:
         they are neither problems nor sections."""
         tree = parse(text)
         env = cls(tree, path)
+        if tree.skimmed:
+            env.problems.append(EnvironmentError_(too_large(len(text)), None, path))
+            return env
         if tree.syntax_errors:
             issue = tree.syntax_errors[0]
             env.problems.append(EnvironmentError_(issue.message, None, path))

@@ -434,3 +434,29 @@ def test_stderr_takes_only_errors_while_the_client_takes_the_logs(monkeypatch):
     assert 'before the client' in lines and 'after' in lines and 'a failure' in lines
     assert 'while connected' not in lines
     assert sent == ['while connected', 'a failure']
+
+
+async def test_a_configuration_pulled_while_another_arrived_is_not_applied():
+    """initialized asks the client for its configuration; a didChangeConfiguration handled
+    before the answer comes is the newer: the answer must not overwrite it (it did, and a
+    later identical configuration then changed nothing, so nothing was re-published)."""
+    from dataclasses import replace
+    from hot_ls.server import app
+    ls = app.HotLanguageServer()
+    ls.client = replace(convert.client_features(
+        client_capabilities('visual-studio-code@v1.65.2')), watch_files=False)
+    assert ls.client.configuration
+    answer = asyncio.get_running_loop().create_future()
+
+    async def pull_configuration():
+        return await answer
+    ls.pull_configuration = pull_configuration
+    ls.index_workspaces = lambda: asyncio.sleep(0)
+    pulling = asyncio.ensure_future(app.initialized(ls, types.InitializedParams()))
+    await asyncio.sleep(0)
+    await app.did_change_configuration(ls, types.DidChangeConfigurationParams(
+        settings={'hotLs': {'disable': ['HOT002']}}))
+    answer.set_result({})  # what the client had before the change
+    await pulling
+    assert ls.settings.current.disable == ('HOT002',)
+    ls.executor.shutdown()

@@ -17,6 +17,7 @@ import hashlib
 import json
 from typing import Any
 
+from hot_ls.evaluator.errors import check_string_size
 from hot_ls.evaluator.functions.base import Function, resolve
 from hot_ls.evaluator.values import (
     Symbolic, Text, Unknown, find_symbolic, is_stringish, text, unknown,
@@ -56,8 +57,11 @@ def dumps(value: Any) -> Any:
 
 
 def join_with(value: Any, pieces: list) -> Any:
-    """`value.join(pieces)` where either may hold placeholders."""
+    """`value.join(pieces)` where either may hold placeholders (at most MAX_STRING
+    characters: EvaluationLimit beyond)."""
     if isinstance(value, str) and all(isinstance(p, str) for p in pieces):
+        check_string_size(sum(map(len, pieces)) + len(value) * max(len(pieces) - 1, 0),
+                          'joining')
         return value.join(pieces)
     out: list = []
     for index, piece in enumerate(pieces):
