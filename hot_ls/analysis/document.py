@@ -22,13 +22,14 @@ import sys
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
+from hot_ls.analysis.entries import Checking
 from hot_ls.analysis.findings import Diagnostic, RuleBook
 from hot_ls.analysis.inputs import EvaluationInputs
 from hot_ls.analysis.suppressions import Suppressions
 from hot_ls.config import matches
 from hot_ls.config import Settings
 from hot_ls.evaluator.calls import CallSites
-from hot_ls.evaluator.static import StaticIssue, static_issues
+from hot_ls.evaluator.static import StaticIssue, StaticIssues
 from hot_ls.evaluator.template import TemplateEvaluation
 from hot_ls.language import Language, language
 from hot_ls.language.limits import MAX_DEPTH
@@ -81,8 +82,12 @@ class Analysis:
         self.diagnostics: list[Diagnostic] = []
         #: the rules that checked this analysis (None: not checked)
         self.rules: RuleBook | None = None
+        #: the per-entry rules' diagnostics about each entry, (section, name) -> [(the rule's
+        #: index, the order it found them in, the diagnostic)] (filled in by the rules engine)
+        self.entry_findings: dict[tuple[str, Any], list[tuple[int, int, Diagnostic]]] = {}
         self._derived: dict[Callable[..., Any], Any] = {}
         self._evaluations: dict[str, TemplateEvaluation] = {}
+        self._checking: Checking | None = None
 
     # -- the document -----------------------------------------------------------------
     @property
@@ -174,21 +179,39 @@ class Analysis:
         return CallSites(self._hot())
 
     @cached_property
+    def _static_issues(self) -> StaticIssues:
+        return StaticIssues(self._hot(), sites=self.call_sites)
+
+    @cached_property
     def static_issues(self) -> list[StaticIssue]:
         """Failures Heat finds parsing and validating the functions, before any value."""
-        try:
-            return static_issues(self._hot(), sites=self.call_sites)
-        except RecursionError:  # a pathologically deep template: nothing, never a crash
-            return []
+        return self._static_issues.all()
+
+    def static_issues_in(self, definition: Definition) -> list[StaticIssue]:
+        """The static issues of one condition, resource or output."""
+        return self._static_issues.of(definition)
 
     @cached_property
     def checked_evaluation(self) -> TemplateEvaluation:
         """The evaluation the checks read: a stack create without -P (the default parameter
-        values, and the environments and values the settings configure), errors only."""
+        values, and the environments and values the settings configure), errors only; each
+        item is evaluated when it is first asked for."""
         inputs = self.inputs
-        return TemplateEvaluation.complete(self._hot(), inputs.environments, inputs.parameters,
-                                           errors_only=True, sites=self.call_sites,
-                                           files=self.stack.files)
+        return TemplateEvaluation(self._hot(), inputs.environments, inputs.parameters,
+                                  errors_only=True, sites=self.call_sites, files=self.stack.files)
+
+    @cached_property
+    def heat_conditions(self) -> set:
+        """The conditions Heat evaluates when it creates the stack without -P: those its
+        resources and outputs look up (`checked_evaluation`)."""
+        evaluation = self.checked_evaluation
+        template = self._hot()
+        found: set = set()
+        for name in template.resources:
+            found.update(evaluation.resource(name).requested)
+        for name in template.outputs:
+            found.update(evaluation.output(name).requested)
+        return found
 
     @cached_property
     def presence(self) -> 'Presence':
@@ -226,6 +249,19 @@ class Analysis:
     def _hot(self) -> Template:
         return self.template or Template(self.tree, self.path)
 
+    # -- the entries the per-entry rules check -------------------------------------------
+    @property
+    def checking(self) -> Checking:
+        """The entries the per-entry rules look at now (hot_ls.analysis.entries): all of
+        them, unless the rules engine chose some."""
+        if self._checking is None:
+            self._checking = Checking(self._hot())
+        return self._checking
+
+    @checking.setter
+    def checking(self, checking: Checking | None) -> None:
+        self._checking = checking
+
     # -- what a layer derives for itself --------------------------------------------------
     def derived(self, build: Callable[['Analysis'], T]) -> T:
         """`build(self)`, computed once per analysis (keyed by `build` itself)."""
@@ -233,4 +269,18 @@ class Analysis:
             return self._derived[build]
         except KeyError:
             value = self._derived[build] = build(self)
+            return value
+
+    def derived_for(self, build: Callable[['Analysis', Definition], T], definition: Definition) -> T:
+        """`build(self, definition)`, computed once per analysis and entry (keyed by `build`
+        and the entry's section and name): what a layer derives entry by entry."""
+        try:
+            found = self._derived[build]
+        except KeyError:
+            found = self._derived[build] = {}
+        key = (definition.section, definition.name)
+        try:
+            return found[key]
+        except KeyError:
+            value = found[key] = build(self, definition)
             return value

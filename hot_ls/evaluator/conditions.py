@@ -28,6 +28,12 @@ class Conditions:
         # only when it is used, instead of failing every condition.
         self._failures = {name: detached(exc) for name, exc in (failures or {}).items()}
         self.requested: set = set()  # every name looked up, for the rules
+        #: the sets recording what is looked up now (see Scope.capturing); the shared list
+        self.captures: list[set] = []
+        #: name -> every name resolving it looked up (itself included), replayed when the
+        #: resolved condition is asked again, so that what a capture records does not depend
+        #: on what was asked before
+        self._requests: dict = {}
         self._errors: dict = {}  # a condition that failed fails the same way when asked again
 
     def names(self):
@@ -71,7 +77,7 @@ class Conditions:
         if isinstance(condition_name, Unknown):
             return condition_name
         if isinstance(condition_name, str):
-            self.requested.add(condition_name)
+            self._request((condition_name,))
         if isinstance(condition_name, str) and condition_name in self._failures:
             raise fresh(self._failures[condition_name])
         if not (isinstance(condition_name, str) and condition_name in self._conditions):
@@ -80,20 +86,33 @@ class Conditions:
             raise exc
         if condition_name in self._errors:
             # Heat stops at the first failure; a preview asks again and should hear the same.
+            self._request(self._requests.get(condition_name, ()))
             raise fresh(self._errors[condition_name])
         if condition_name not in self._resolved:
             self._resolved[condition_name] = _IN_PROGRESS
+            looked_up = {condition_name}
+            self.captures.append(looked_up)
             try:
                 self._resolved[condition_name] = self._resolve(condition_name)
             except Exception as exc:
                 self._errors[condition_name] = detached(fresh(exc))  # exc itself goes on up
                 raise
+            finally:
+                self.captures.pop()  # looked_up (what the resolution pushed, it popped)
+                self._requests[condition_name] = frozenset(looked_up)
+        else:
+            self._request(self._requests.get(condition_name, ()))
         result = self._resolved[condition_name]
         if result is _IN_PROGRESS:
             raise StackValidationFailed(
                 error='Condition validation error',
                 message='Circular definition for condition "%s"' % condition_name)
         return result
+
+    def _request(self, names) -> None:
+        self.requested.update(names)
+        for capture in self.captures:
+            capture.update(names)
 
     def resolved(self) -> dict:
         """The conditions resolved so far (name -> True/False/Unknown)."""

@@ -9,8 +9,9 @@ condition context.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping as MappingType
+from typing import Any, Callable, Iterator, Mapping as MappingType
 
 from hot_ls.evaluator import parsing
 from hot_ls.evaluator.conditions import Conditions
@@ -62,6 +63,10 @@ class Scope:
         self.missing_values_unknown = False
         self._conditions: Conditions | None = None
         self._enabled: dict[Any, Any] = {}
+        #: what deciding each resource's condition looked up (replayed when it is asked again)
+        self._enabled_requests: dict[Any, frozenset] = {}
+        #: the sets recording the condition names looked up now (`capturing`)
+        self._captures: list[set] = []
         #: every evaluated call's value, by node (None: not recorded, for checks)
         self.trace: dict[int, tuple[Node, Any]] | None = {}
 
@@ -86,6 +91,7 @@ class Scope:
             source = self._condition_source
             if not self.version.has_conditions or source is NOT_GIVEN:
                 self._conditions = Conditions({})
+                self._conditions.captures = self._captures
                 return self._conditions
             if source is not None and not isinstance(source, (Mapping, dict)):
                 kind = _type_name(source)
@@ -108,7 +114,19 @@ class Scope:
                         raise
                     failures[name] = exc
             self._conditions = Conditions(parsed, failures)
+            self._conditions.captures = self._captures
         return self._conditions
+
+    @contextmanager
+    def capturing(self) -> Iterator[set]:
+        """A set of every condition name looked up while in the block: the same whatever was
+        looked up before (resolved conditions replay what they looked up)."""
+        looked_up: set = set()
+        self._captures.append(looked_up)
+        try:
+            yield looked_up
+        finally:
+            self._captures.pop()
 
     # -- resources -----------------------------------------------------------------
     def has_resource(self, name: Any) -> bool:
@@ -124,30 +142,40 @@ class Scope:
 
     def enabled(self, name: Any) -> Any:
         """Whether the resource's condition holds: True, False or Unknown."""
-        if name not in self._enabled:
-            entry = self.resources[name]
-            if entry.condition is None or not self.version.has_conditions:
-                self._enabled[name] = True
-            else:
-                cond = self.parse_condition(entry.condition,
-                                            '.'.join(['resources', str(name), 'condition']))
-                if not isinstance(cond, (str, bool, Function)):
-                    # Heat's _parse_resource_field refuses it before deciding anything
-                    problem = StackValidationFailed(
-                        message='Resource %s condition type must be string_or_boolean' % name)
-                    problem.field_type = True
-                    tag(problem, entry.condition)
-                    raise problem
-                try:
-                    self._enabled[name] = self.conditions().is_enabled(resolve(cond))
-                except Exception as exc:
-                    if not _is_value_error(exc):
-                        raise
-                    wrapped = StackValidationFailed(path=['resources', name, 'condition'],
-                                                    message=str(exc))
-                    tag(wrapped, entry.condition)
-                    raise wrapped from exc
-        return self._enabled[name]
+        if name in self._enabled:
+            looked_up = self._enabled_requests.get(name)
+            if looked_up:
+                for capture in self._captures:
+                    capture.update(looked_up)
+            return self._enabled[name]
+        with self.capturing() as looked_up:  # (the captures around it record them too)
+            value = self._decide(name)
+        self._enabled[name] = value
+        self._enabled_requests[name] = frozenset(looked_up)
+        return value
+
+    def _decide(self, name: Any) -> Any:
+        entry = self.resources[name]
+        if entry.condition is None or not self.version.has_conditions:
+            return True
+        cond = self.parse_condition(entry.condition,
+                                    '.'.join(['resources', str(name), 'condition']))
+        if not isinstance(cond, (str, bool, Function)):
+            # Heat's _parse_resource_field refuses it before deciding anything
+            problem = StackValidationFailed(
+                message='Resource %s condition type must be string_or_boolean' % name)
+            problem.field_type = True
+            tag(problem, entry.condition)
+            raise problem
+        try:
+            return self.conditions().is_enabled(resolve(cond))
+        except Exception as exc:
+            if not _is_value_error(exc):
+                raise
+            wrapped = StackValidationFailed(path=['resources', name, 'condition'],
+                                            message=str(exc))
+            tag(wrapped, entry.condition)
+            raise wrapped from exc
 
     def attribute_names(self, entry: ResourceEntry) -> Any:
         """The attributes get_attr may name on this resource, or None when any may be."""

@@ -19,6 +19,7 @@ class ConstantConditions:
     def __init__(self, definitions: dict[Any, Node]):
         self.definitions = definitions
         self.cache: dict[Any, Any] = {}
+        self.cuts = 0  # how many times a lookup went round a cycle
 
     def of_name(self, name: Any) -> bool | None:
         """The constant value of a named condition, or None when it depends on parameters."""
@@ -26,12 +27,17 @@ class ConstantConditions:
             return None
         cached = self.cache.get(name)
         if cached is _IN_PROGRESS:
+            self.cuts += 1
             return None  # circular: another rule reports it
         if name in self.cache:
             return cached
         self.cache[name] = _IN_PROGRESS
+        cuts = self.cuts
         value = self.of_node(self.definitions[name])
-        self.cache[name] = value
+        if self.cuts == cuts:
+            self.cache[name] = value
+        else:  # it went round a cycle: what it is depends on where one starts; not kept
+            del self.cache[name]
         return value
 
     def of_node(self, node: Node | None) -> bool | None:

@@ -16,6 +16,7 @@ and the tests all use them.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from hot_ls.analysis import Analysis, Diagnostic, Finding, RuleBook, Severity, allow_deep_recursion
 from hot_ls.analysis.suppressions import NamedCode
@@ -71,11 +72,13 @@ def _check(analysis: Analysis) -> None:
     disabled = set(settings.disable)
     overrides = settings.severity
     kind = analysis.kind
-    diagnostics: list[Diagnostic] = []
     too_deep = analysis.too_deep
     rules = _UNREADABLE if analysis.read_problem is not None else RULES
     excused: set[str] = set()  # the codes and names of rules that could not report
-    for rule in rules:
+    template = analysis.template
+    checking = analysis.checking if template is not None else None
+    found = Found()
+    for index, rule in enumerate(rules):
         if rule.code in disabled or rule.name in disabled:
             excused.update((rule.code, rule.name))
             continue
@@ -87,17 +90,25 @@ def _check(analysis: Analysis) -> None:
         override = overrides.get(rule.code) or overrides.get(rule.name)
         if override:
             severity = Severity.parse(override)
-        found = []
+        per_entry = rule.per_entry and checking is not None
+        if per_entry:
+            checking.current = None
         try:
-            for finding in rule.check(analysis):
-                found.append(_diagnostic(rule, finding, severity))
+            for sequence, finding in enumerate(rule.check(analysis)):
+                diagnostic = _diagnostic(rule, finding, severity)
+                if rule.checked_when_created:
+                    _excuse_disabled_resource(diagnostic, analysis)
+                found.add(index, sequence, diagnostic, checking.current if per_entry else None)
         except Exception as exc:  # a bug in a rule must not cost the other rules' findings
             _log.exception('rule %s failed on %s', rule.code, analysis.path or '<document>')
-            found = _incomplete(rule, exc, disabled)
+            found.failed(index)
+            for sequence, diagnostic in enumerate(_incomplete(rule, exc, disabled)):
+                found.add(index, sequence, diagnostic, None)
             excused.update((rule.code, rule.name))
-        if found and rule.checked_when_created:
-            _excuse_disabled_resources(found, analysis)
-        diagnostics.extend(found)
+        if per_entry:
+            checking.current = None
+    analysis.entry_findings = found.entries
+    diagnostics = found.in_order(template)
     used: set[NamedCode] = set()
     diagnostics = _filter(diagnostics, analysis, used)
     analysis.rules = RULE_BOOK
@@ -105,6 +116,45 @@ def _check(analysis: Analysis) -> None:
         diagnostics.extend(_unused_suppressions(analysis, used, excused, overrides))
     diagnostics.sort(key=Diagnostic.sort_key)
     analysis.diagnostics = diagnostics
+
+
+class Found:
+    """The diagnostics of one run of the rules: each per-entry rule's about each entry
+    (`entries`: (section, name) -> [(rule index, sequence, diagnostic)]), and the rest."""
+
+    def __init__(self):
+        self.entries: dict[tuple[str, Any], list[tuple[int, int, Diagnostic]]] = {}
+        self.others: list[tuple[int, int, Diagnostic]] = []
+        self.failures: set[int] = set()
+
+    def add(self, index: int, sequence: int, diagnostic: Diagnostic, entry) -> None:
+        if entry is None:
+            self.others.append((index, sequence, diagnostic))
+        else:
+            self.entries.setdefault((entry.section, entry.name), []).append(
+                (index, sequence, diagnostic))
+
+    def failed(self, index: int) -> None:
+        self.failures.add(index)
+
+    def in_order(self, template) -> list[Diagnostic]:
+        """Every diagnostic, in one order whatever entries the run checked: by rule, then
+        (for a per-entry rule's) by entry (parameters, resources, outputs, conditions, each
+        in the order of its section), then in the order the rule found them; what a rule
+        found outside any entry comes before what it found in one.  Of duplicates, the
+        first is kept (_filter)."""
+        keyed = [(index, -1, sequence, diagnostic) for index, sequence, diagnostic in self.others]
+        if self.entries:
+            positions = {}
+            for section in ('parameters', 'resources', 'outputs', 'conditions'):
+                for name in getattr(template, section):
+                    positions[(section, name)] = len(positions)
+            for key, items in self.entries.items():
+                position = positions[key]
+                keyed.extend((index, position, sequence, diagnostic)
+                             for index, sequence, diagnostic in items)
+        keyed.sort(key=lambda item: item[:3])
+        return [item[3] for item in keyed]
 
 
 def _unused_suppressions(analysis: Analysis, used: set[NamedCode], excused: set[str],
@@ -133,19 +183,18 @@ def _incomplete(rule: Rule, exc: Exception, disabled: set[str]) -> list[Diagnost
                        f'(internal error: {type(exc).__name__}: {exc}); please report it', 0, 0)]
 
 
-def _excuse_disabled_resources(found: list[Diagnostic], analysis: Analysis) -> None:
-    """Errors inside a resource (or output) Heat does not create under the inputs (the
-    default parameter values and the configured ones) become warnings that say why."""
+def _excuse_disabled_resource(diagnostic: Diagnostic, analysis: Analysis) -> None:
+    """An error inside a resource (or output) Heat does not create under the inputs (the
+    default parameter values and the configured ones) becomes a warning that says why."""
+    if diagnostic.severity is not Severity.ERROR:
+        return
     template = analysis.template
     if template is None or template.version is None or not template.facts.has_conditions:
         return
-    presence = analysis.presence
-    for diagnostic in found:
-        if diagnostic.severity is Severity.ERROR:
-            reason = presence.reason(diagnostic.start, diagnostic.end)
-            if reason is not None:
-                diagnostic.severity = Severity.WARNING
-                diagnostic.message = f'{diagnostic.message} ({reason})'
+    reason = analysis.presence.reason(diagnostic.start, diagnostic.end)
+    if reason is not None:
+        diagnostic.severity = Severity.WARNING
+        diagnostic.message = f'{diagnostic.message} ({reason})'
 
 
 def _diagnostic(rule: Rule, finding: Finding, severity: Severity) -> Diagnostic:

@@ -129,14 +129,6 @@ def resource_subject(analysis: 'Analysis', definition: 'Definition',
     state = resource_state(analysis, definition.name)
     if state.enabled is not True:
         return None
-    calls = _call_nodes(analysis)
+    calls = analysis.template.entry_walk(definition).call_nodes
     return Subject(str(definition.name), rtype, state.data, Stack(analysis),
                    definition.get('properties'), definition.key, definition.get('metadata'), calls)
-
-
-def _call_nodes(analysis: 'Analysis') -> frozenset[int]:
-    return analysis.derived(_calls)
-
-
-def _calls(analysis: 'Analysis') -> frozenset[int]:
-    return frozenset(id(call.node) for call in analysis.template.calls)

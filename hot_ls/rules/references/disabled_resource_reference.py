@@ -51,6 +51,7 @@ class DisabledResourceReference(Rule):
     code = 'HOT304'
     name = 'disabled-resource-reference'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
@@ -58,7 +59,7 @@ class DisabledResourceReference(Rule):
             return
         presence = analysis.presence
         used = template.used_conditions()
-        for ref in template.references:
+        for ref in analysis.checking.references():
             if ref.kind != RESOURCE or ref.via not in ('get_resource', 'get_attr'):
                 continue
             if ref.name not in template.resources:

@@ -47,6 +47,7 @@ class UndefinedCondition(Rule):
     code = 'HOT303'
     name = 'undefined-condition'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
@@ -54,7 +55,7 @@ class UndefinedCondition(Rule):
             return
         conditions = template.conditions
         used = template.used_conditions()
-        for ref in template.references:
+        for ref in analysis.checking.references():
             if ref.kind != CONDITION or ref.name in conditions:
                 continue
             reason = leniency(analysis, ref, used)

@@ -47,6 +47,7 @@ class UndefinedParameter(Rule):
     code = 'HOT301'
     name = 'undefined-parameter'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):
@@ -56,8 +57,8 @@ class UndefinedParameter(Rule):
         declared = template.parameters
         pseudo = set(template.facts.pseudo_parameters) - {'OS::region'}
         used = template.used_conditions()
-        for ref in template.references:
-            if ref.kind != PARAMETER or ref.via == 'parameter_groups':
+        for ref in analysis.checking.references():
+            if ref.kind != PARAMETER:
                 continue
             name = ref.name
             if name in declared or name in pseudo:

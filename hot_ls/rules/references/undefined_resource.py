@@ -41,6 +41,7 @@ class UndefinedResource(Rule):
     code = 'HOT302'
     name = 'undefined-resource'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):
@@ -49,7 +50,7 @@ class UndefinedResource(Rule):
             return
         resources = template.resources
         used = template.used_conditions()
-        for ref in template.references:
+        for ref in analysis.checking.references():
             if ref.kind != RESOURCE or ref.name in resources:
                 continue
             reason = leniency(analysis, ref, used)
