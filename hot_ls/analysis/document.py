@@ -22,7 +22,7 @@ import sys
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
-from hot_ls.analysis.entries import Checking
+from hot_ls.analysis.entries import Checking, EntryFacts
 from hot_ls.analysis.findings import Diagnostic, RuleBook
 from hot_ls.analysis.inputs import EvaluationInputs
 from hot_ls.analysis.suppressions import Suppressions
@@ -68,7 +68,9 @@ class Analysis:
 
     def __init__(self, text: str, path: str | None = None, settings: Settings | None = None, *,
                  tree: SyntaxTree | None = None, read_problem: ReadProblem | None = None,
-                 workspace: Workspace | None = None):
+                 workspace: Workspace | None = None, previous_template: Template | None = None):
+        """`previous_template`: the template of an earlier version of the text, whose tree
+        `tree` was spliced from (the model takes what it found in the entries they share)."""
         self.path = path
         self.settings = settings if settings is not None else Settings()
         self._workspace = workspace
@@ -82,12 +84,20 @@ class Analysis:
         self.diagnostics: list[Diagnostic] = []
         #: the rules that checked this analysis (None: not checked)
         self.rules: RuleBook | None = None
-        #: the per-entry rules' diagnostics about each entry, (section, name) -> [(the rule's
-        #: index, the order it found them in, the diagnostic)] (filled in by the rules engine)
-        self.entry_findings: dict[tuple[str, Any], list[tuple[int, int, Diagnostic]]] = {}
+        #: what the rules engine found about each entry of a HOT template, for an analysis of
+        #: the next text to take over (hot_ls.rules.records; None: nothing to take over)
+        self.records: Any = None
         self._derived: dict[Callable[..., Any], Any] = {}
         self._evaluations: dict[str, TemplateEvaluation] = {}
         self._checking: Checking | None = None
+        self._previous_template = previous_template
+        self._facts: dict[tuple[str, Any], EntryFacts] = {}
+        self._kept_facts: Callable[[tuple[str, Any]], EntryFacts | None] | None = None
+        #: what the checks of each entry asked of the whole template, (section, name) ->
+        #: [(question, argument, answer)] (`observe`)
+        self.observations: dict[tuple[str, Any], list[tuple[Callable, Any, Any]]] = {}
+        #: the entries each entry's checks looked up by a name they computed (`reads`)
+        self.dynamic_reads: dict[tuple[str, Any], set] = {}
 
     # -- the document -----------------------------------------------------------------
     @property
@@ -108,7 +118,8 @@ class Analysis:
         """The HOT model, for a HOT template (None for any other kind of document)."""
         if self.kind is not Kind.HOT:
             return None
-        return Template(self.tree, self.path)
+        previous, self._previous_template = self._previous_template, None
+        return Template(self.tree, self.path, previous=previous)
 
     @cached_property
     def summary(self) -> Summary:
@@ -149,6 +160,8 @@ class Analysis:
         """The document as part of a stack: the environments that apply, its registry."""
         path = self.path or os.path.join(self.workspace.roots[0] if self.workspace.roots
                                          else os.getcwd(), UNSAVED_NAME)
+        #: the workspace's generation when the stack was had (at most that of the stack)
+        self.stack_generation = self.workspace.generation
         return self.workspace.stack(path)
 
     @cached_property
@@ -204,14 +217,61 @@ class Analysis:
     def heat_conditions(self) -> set:
         """The conditions Heat evaluates when it creates the stack without -P: those its
         resources and outputs look up (`checked_evaluation`)."""
-        evaluation = self.checked_evaluation
         template = self._hot()
         found: set = set()
-        for name in template.resources:
-            found.update(evaluation.resource(name).requested)
-        for name in template.outputs:
-            found.update(evaluation.output(name).requested)
+        for definitions in (template.resources, template.outputs):
+            for definition in definitions.values():
+                found.update(self.entry_facts(definition).requested)
         return found
+
+    # -- what whole-template checks read of each entry ------------------------------------
+    def entry_facts(self, definition: Definition) -> EntryFacts:
+        """What the checks of other entries read of this one (hot_ls.analysis.entries)."""
+        key = (definition.section, definition.name)
+        found = self._facts.get(key)
+        if found is None:
+            found = self._kept_facts(key) if self._kept_facts is not None else None
+            if found is None:
+                found = self._entry_facts(definition)
+            self._facts[key] = found
+        return found
+
+    def keep_facts(self, kept: Callable[[tuple[str, Any]], EntryFacts | None]) -> None:
+        """Take the facts an earlier analysis found of the entries that did not change (nor
+        what they depend on): `kept(key)`, None for the others."""
+        self._kept_facts = kept
+
+    def _entry_facts(self, definition: Definition) -> EntryFacts:
+        section, name = definition.section, definition.name
+        if section == 'parameters':
+            return EntryFacts()
+        certain = tuple(issue.message for issue in self.static_issues_in(definition)
+                        if issue.certain)
+        if section == 'conditions':
+            try:
+                failure = self.checked_evaluation.scope.conditions().failure(name)
+            except Exception:  # the section itself is broken: nothing parses
+                failure = None
+            return EntryFacts(certain=certain, unparsed=str(failure) if failure else None)
+        evaluation = self.checked_evaluation
+        item = evaluation.resource(name) if section == 'resources' else evaluation.output(name)
+        return EntryFacts(item.requested, certain)
+
+    def observe(self, question: Callable[['Analysis', Any], T], argument: Any) -> T:
+        """`question(self, argument)`: what a check asks of the whole template (beyond what its
+        entry depends on), noted for the entry being checked, so that the entry is checked
+        again when the answer changes (hot_ls.rules.incremental)."""
+        answer = question(self, argument)
+        current = self._checking.current if self._checking is not None else None
+        if current is not None:
+            self.observations.setdefault((current.section, current.name), []).append(
+                (question, argument, answer))
+        return answer
+
+    def reads(self, definition: Definition, dependency: tuple) -> None:
+        """Note that what is found about `definition` depends on `dependency` (an entry looked
+        up by a name the checks computed: hot_ls.analysis.entries)."""
+        self.dynamic_reads.setdefault((definition.section, definition.name), set()).add(dependency)
 
     @cached_property
     def presence(self) -> 'Presence':

@@ -14,10 +14,12 @@ whose finding each one is.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 from hot_ls.model.symbols import Definition, FunctionCall, Reference
 from hot_ls.model.template import Template
+from hot_ls.syntax import Mapping, Scalar, Sequence
 
 #: the sections whose definitions are entries, in the order the model walks them
 WALKED = ('resources', 'outputs', 'conditions')
@@ -103,3 +105,105 @@ class Checking:
 def span(definition: Definition) -> tuple[int, int]:
     """Where an entry is written: from its key to the end of its value."""
     return definition.key.start, max(definition.key.end, definition.body.end)
+
+
+# -- what an entry depends on -------------------------------------------------------------
+#
+# What the checks find about an entry is a function of the entry, of the frame, and of
+# what the entry names: the parameters, resources and conditions its references name
+# (or that no entry has the name: then also the other names of that section, which a
+# suggestion is drawn from), and, transitively, what those depend on.  An entry whose
+# function computes the name it looks up (get_param of get_param, an `if` on a
+# parameter's value) depends on every entry of that section.  A dependency is a pair:
+# (section, name) for an entry (or its absence), ('names', section) for a section's names
+# in order, ('all', section) for every entry of a section.
+
+#: the section each kind of reference names
+REFERENCE_SECTIONS = {'parameter': 'parameters', 'resource': 'resources',
+                      'condition': 'conditions', 'output': 'outputs'}
+#: the condition functions whose value is a boolean (any other may compute a condition's name)
+_BOOLEANS = frozenset({'And', 'Or', 'Not', 'Equals', 'Contains', 'Invalid', 'Removed'})
+_CONDITION_OPERATORS = frozenset({'And', 'Or', 'Not', 'If', 'IfNullable'})
+
+
+def dependencies(template: Template, definition: Definition) -> frozenset:
+    """What is found about an entry depends on, besides the entry and the frame (see above);
+    names computed when the checks run are added by `Analysis.reads`."""
+    walk = template.entry_walk(definition)
+    found: set = set()
+    pseudo = template.facts.pseudo_parameters
+    for ref in walk.references:
+        section = REFERENCE_SECTIONS[ref.kind]
+        found.add((section, ref.name))
+        if ref.name in getattr(template, section):
+            continue
+        if section == 'parameters' and (ref.name in pseudo or (
+                ref.via == 'Ref' and isinstance(ref.name, str) and ref.name.startswith('AWS::'))):
+            continue
+        found.add(('names', section))
+    calls = walk.calls
+    if calls:
+        nodes = {id(call.node): call.impl for call in calls}
+        for call in calls:
+            found.update(_computed(call, nodes))
+        if definition.section in ('resources', 'outputs'):
+            condition = definition.get('condition')
+            operator = nodes.get(id(condition))
+            if type(condition) is Mapping and operator is not None and operator not in _BOOLEANS:
+                found.add(('all', 'conditions'))
+    return frozenset(found)
+
+
+def _computed(call: FunctionCall, impls: dict[int, str]) -> Iterator[tuple[str, str]]:
+    """The sections whose entry a call looks up by a name it computes."""
+    impl, args = call.impl, call.args
+    items = args.items if type(args) is Sequence else None
+    if impl == 'GetParam':
+        target = items[0] if items else args
+        if type(target) is not Scalar:
+            yield 'all', 'parameters'
+    elif impl == 'GetResource':
+        if type(args) is not Scalar:
+            yield 'all', 'resources'
+    elif impl in ('GetAtt', 'GetAttThenSelect', 'GetAttAllAttributes'):
+        if not items or type(items[0]) is not Scalar:
+            yield 'all', 'resources'
+    elif impl == 'Ref':
+        if type(args) is not Scalar:
+            yield 'all', 'resources'
+            yield 'all', 'parameters'
+    if impl in _CONDITION_OPERATORS:
+        if impl in ('If', 'IfNullable'):
+            operands = items[:1] if items else [args]
+        elif impl == 'Not':
+            operands = [args]
+        else:
+            operands = items or [args]
+        for operand in operands:
+            operator = impls.get(id(operand))
+            if type(operand) is Mapping and (operator is None or operator not in _BOOLEANS):
+                yield 'all', 'conditions'
+                return
+
+
+# -- what whole-template checks read of each entry ---------------------------------------
+
+@dataclass(frozen=True)
+class EntryFacts:
+    """What a check of one entry reads of all the others: each entry's part, kept with its
+    findings (hot_ls.rules.incremental), so the whole is had without looking at them all."""
+
+    #: the conditions evaluating it looks up (a resource's, an output's): Heat evaluates those
+    requested: frozenset = frozenset()
+    #: the messages of its certain static issues
+    certain: tuple[str, ...] = ()
+    #: a condition's: why its definition does not parse (None: it does)
+    unparsed: str | None = None
+
+
+def entry_source(text: str, definition: Definition) -> str:
+    """The text an entry is made of: its lines, from the start of its key's line to the end
+    of its value (two entries with the same source are the same entry)."""
+    start = definition.key.start
+    line = max(text.rfind('\n', 0, start), text.rfind('\r', 0, start)) + 1
+    return text[line:max(definition.key.end, definition.body.end)]

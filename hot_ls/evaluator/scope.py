@@ -1,8 +1,9 @@
 """What Heat's functions see of the stack: the `stack` argument of every Function.
 
 A Scope holds the template version (which decides the function tables),
-the parameter table, the condition definitions (parsed lazily, all at
-once, as Heat's Template.conditions does), the resources and their
+the parameter table, the condition definitions (parsed on first use, all at
+once as Heat's Template.conditions does; leniently, each when first looked
+at), the resources and their
 `condition`s, the files sent along, and a trace of every call's value for
 the editor.  It parses snippets with Heat's parser in the value or the
 condition context.
@@ -103,19 +104,25 @@ class Scope:
                     error='Conditions validation error',
                     message='Condition definitions must be a map. Found a NoneType instead')
             items = source.index.items() if isinstance(source, Mapping) else source.items()
-            parsed = {}
-            failures = {}
-            for name, pair in items:
-                node = pair.value if isinstance(source, Mapping) else pair
-                try:
-                    parsed[name] = self.parse_condition(node, '.'.join(['conditions', str(name)]))
-                except Exception as exc:
-                    if not self.lenient:
-                        raise
-                    failures[name] = exc
-            self._conditions = Conditions(parsed, failures)
+            definitions = {name: pair.value if isinstance(source, Mapping) else pair
+                           for name, pair in items}
+            if self.lenient:  # each parsed when first looked at: what it gives is its own
+                self._conditions = Conditions({}, unparsed=definitions, parse=self._definition)
+            else:
+                self._conditions = Conditions({name: self._definition(name, node)
+                                               for name, node in definitions.items()})
             self._conditions.captures = self._captures
         return self._conditions
+
+    def _definition(self, name: Any, node: Any) -> Any:
+        """A condition's definition parsed (in whatever parse it is first looked at from:
+        not part of that parse's exploration)."""
+        explore, depth = self.explore, self.guard_depth
+        self.explore, self.guard_depth = None, 0
+        try:
+            return self.parse_condition(node, '.'.join(['conditions', str(name)]))
+        finally:
+            self.explore, self.guard_depth = explore, depth
 
     @contextmanager
     def capturing(self) -> Iterator[set]:

@@ -131,10 +131,6 @@ class _Checker:
                            attribute_names=attribute_names, lenient=True,
                            expansion=self.sites.expansion)
         self.scope.trace = None  # nobody asks for the values
-        try:
-            self.scope.conditions()  # parsed leniently before exploring, so never twice
-        except Exception:
-            pass
         self.issues: list[StaticIssue] = []
 
     # -- one field -------------------------------------------------------------------

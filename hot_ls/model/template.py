@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from hot_ls.language import HotVersion, language
 from hot_ls.model import symbols
@@ -270,7 +270,8 @@ SECTION_KINDS = {'parameters': symbols.PARAMETER, 'resources': symbols.RESOURCE,
 class EntryWalk:
     """What the walk found in one entry: its calls, references and lookalikes, in order."""
 
-    __slots__ = ('pair', 'calls', 'references', 'lookalikes', '_call_nodes', '_conditions')
+    __slots__ = ('pair', 'calls', 'references', 'lookalikes', '_call_nodes', '_conditions',
+                 '_derived')
 
     def __init__(self, pair: Pair | None, walker: Walker | None = None,
                  marks: tuple[int, int, int] = (0, 0, 0)):
@@ -281,6 +282,19 @@ class EntryWalk:
         self.lookalikes = walker.lookalikes[lookalikes:] if walker is not None else []
         self._call_nodes: frozenset[int] | None = None
         self._conditions: list[Reference] | None = None
+        self._derived: dict | None = None
+
+    def derived(self, build: Callable[['EntryWalk'], Any]) -> Any:
+        """`build(self)`, once (kept as long as the walk, which a later template of the same
+        document takes over for an entry whose nodes it keeps): what a check derives from one
+        entry's calls and references alone."""
+        if self._derived is None:
+            self._derived = {}
+        try:
+            return self._derived[build]
+        except KeyError:
+            found = self._derived[build] = build(self)
+            return found
 
     @property
     def call_nodes(self) -> frozenset[int]:

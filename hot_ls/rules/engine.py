@@ -21,7 +21,9 @@ from typing import Any
 from hot_ls.analysis import Analysis, Diagnostic, Finding, RuleBook, Severity, allow_deep_recursion
 from hot_ls.analysis.suppressions import NamedCode
 from hot_ls.config import Settings
+from hot_ls.analysis.entries import Checking
 from hot_ls.rules.base import Rule
+from hot_ls.rules.records import Carried, record
 from hot_ls.rules.registry import RULE_CLASSES, RULES
 from hot_ls.rules.syntax.analysis_incomplete import AnalysisIncomplete
 from hot_ls.rules.syntax.unreadable_file import UnreadableFile
@@ -59,15 +61,20 @@ def analyze_file(path: str, settings: Settings | None = None,
                    workspace=workspace)
 
 
-def check(analysis: Analysis) -> Analysis:
-    """Run every applicable rule over the analysis and set its diagnostics."""
+def check(analysis: Analysis, carried: 'Carried | None' = None) -> Analysis:
+    """Run every applicable rule over the analysis and set its diagnostics (and, for a HOT
+    template, its `records`).  With `carried` (hot_ls.rules.incremental), the per-entry rules
+    check only the entries it says, and the others' findings are taken from its records."""
     allow_deep_recursion()
     with gc_paused():
-        _check(analysis)
+        if not _check(analysis, carried):
+            _check(analysis, None)
     return analysis
 
 
-def _check(analysis: Analysis) -> None:
+def _check(analysis: Analysis, carried: 'Carried | None') -> bool:
+    """False when a rule failed in a run over some entries only: then all must be checked
+    (a failing rule's findings are dropped everywhere)."""
     settings = analysis.settings
     disabled = set(settings.disable)
     overrides = settings.severity
@@ -76,7 +83,13 @@ def _check(analysis: Analysis) -> None:
     rules = _UNREADABLE if analysis.read_problem is not None else RULES
     excused: set[str] = set()  # the codes and names of rules that could not report
     template = analysis.template
-    checking = analysis.checking if template is not None else None
+    checking = None
+    if template is not None:
+        checking = analysis.checking = Checking(template, carried.dirty if carried else None)
+        if carried is not None:
+            analysis.keep_facts(carried.facts)
+        analysis.observations.clear()
+        analysis.dynamic_reads.clear()
     found = Found()
     for index, rule in enumerate(rules):
         if rule.code in disabled or rule.name in disabled:
@@ -101,14 +114,20 @@ def _check(analysis: Analysis) -> None:
                 found.add(index, sequence, diagnostic, checking.current if per_entry else None)
         except Exception as exc:  # a bug in a rule must not cost the other rules' findings
             _log.exception('rule %s failed on %s', rule.code, analysis.path or '<document>')
+            if carried is not None:
+                return False
             found.failed(index)
             for sequence, diagnostic in enumerate(_incomplete(rule, exc, disabled)):
                 found.add(index, sequence, diagnostic, None)
             excused.update((rule.code, rule.name))
         if per_entry:
             checking.current = None
-    analysis.entry_findings = found.entries
-    diagnostics = found.in_order(template)
+    entries: list[tuple[int, tuple, int, Diagnostic]] = []
+    if template is not None:
+        records = record(analysis, found.entries, carried, entries)
+        # (what a run with a failing rule found is not kept: the rule may not fail next time)
+        analysis.records = None if found.failures else records
+    diagnostics = found.in_order(entries)
     used: set[NamedCode] = set()
     diagnostics = _filter(diagnostics, analysis, used)
     analysis.rules = RULE_BOOK
@@ -116,6 +135,7 @@ def _check(analysis: Analysis) -> None:
         diagnostics.extend(_unused_suppressions(analysis, used, excused, overrides))
     diagnostics.sort(key=Diagnostic.sort_key)
     analysis.diagnostics = diagnostics
+    return True
 
 
 class Found:
@@ -127,6 +147,13 @@ class Found:
         self.others: list[tuple[int, int, Diagnostic]] = []
         self.failures: set[int] = set()
 
+    def failed(self, index: int) -> None:
+        """The rule `index` failed: what it found before is dropped."""
+        self.failures.add(index)
+        self.others = [item for item in self.others if item[0] != index]
+        for key, items in self.entries.items():
+            self.entries[key] = [item for item in items if item[0] != index]
+
     def add(self, index: int, sequence: int, diagnostic: Diagnostic, entry) -> None:
         if entry is None:
             self.others.append((index, sequence, diagnostic))
@@ -134,25 +161,16 @@ class Found:
             self.entries.setdefault((entry.section, entry.name), []).append(
                 (index, sequence, diagnostic))
 
-    def failed(self, index: int) -> None:
-        self.failures.add(index)
-
-    def in_order(self, template) -> list[Diagnostic]:
+    def in_order(self, entries: list[tuple[int, tuple, int, Diagnostic]]) -> list[Diagnostic]:
         """Every diagnostic, in one order whatever entries the run checked: by rule, then
-        (for a per-entry rule's) by entry (parameters, resources, outputs, conditions, each
-        in the order of its section), then in the order the rule found them; what a rule
-        found outside any entry comes before what it found in one.  Of duplicates, the
-        first is kept (_filter)."""
-        keyed = [(index, -1, sequence, diagnostic) for index, sequence, diagnostic in self.others]
-        if self.entries:
-            positions = {}
-            for section in ('parameters', 'resources', 'outputs', 'conditions'):
-                for name in getattr(template, section):
-                    positions[(section, name)] = len(positions)
-            for key, items in self.entries.items():
-                position = positions[key]
-                keyed.extend((index, position, sequence, diagnostic)
-                             for index, sequence, diagnostic in items)
+        (for a per-entry rule's: `entries`, (rule index, the entry's place, sequence,
+        diagnostic)) by entry (parameters, resources, outputs, conditions, each in the order
+        of the text), then in the order the rule found them; what a rule found outside any
+        entry comes before what it found in one.  Of duplicates, the first is kept
+        (_filter)."""
+        keyed = [(index, (-1,), sequence, diagnostic)
+                 for index, sequence, diagnostic in self.others]
+        keyed.extend(entries)
         keyed.sort(key=lambda item: item[:3])
         return [item[3] for item in keyed]
 

@@ -72,7 +72,7 @@ class ConditionEvaluation(Rule):
             return
         for definition in analysis.checking.conditions:
             name = definition.name
-            if name not in analysis.heat_conditions:
+            if not analysis.observe(_evaluated, name):
                 continue  # Heat never evaluates it with the default parameter values
             if not isinstance(conditions.parsed(name), Function):
                 continue  # not a condition function at all (HOT119)
@@ -81,12 +81,12 @@ class ConditionEvaluation(Rule):
                 continue
             if skipped_message(error.message) and not _not_a_name(error.message):
                 continue
-            if error.message in _unparsed(conditions):
+            if analysis.observe(_unparsed, error.message):
                 continue
             if 'The definition of condition "' in error.message and \
                     f'The definition of condition "{name}" is invalid' not in error.message:
                 continue  # reported at the condition it is about
-            if _not_a_name(error.message) and _decided(analysis, error.message):
+            if _not_a_name(error.message) and analysis.observe(_decided, error.message):
                 continue  # (already said where a resource's condition decides it)
             node = _offending(error.node, error.message) if _not_a_name(error.message) else None
             start, end = (node.start, node.end) if node is not None else span(error.node,
@@ -94,16 +94,26 @@ class ConditionEvaluation(Rule):
             yield Finding(start, end, error.message)
 
 
-def _unparsed(conditions) -> set[str]:
-    """The messages of the definitions that fail to parse."""
-    return {str(exc) for exc in conditions.parse_failures.values()}
+def _evaluated(analysis, name) -> bool:
+    """Whether Heat evaluates the condition when it creates the stack without -P (a
+    resource or an output looks it up)."""
+    return name in analysis.heat_conditions
+
+
+def _unparsed(analysis, message: str) -> bool:
+    """Whether `message` is why some condition's definition does not parse."""
+    return any(analysis.entry_facts(definition).unparsed == message
+               for definition in analysis.template.conditions.values())
 
 
 def _decided(analysis, message: str) -> bool:
     """Whether function-arguments (HOT404) already reports `message` where a resource
     decides the condition (a certain static issue ending with it)."""
-    return any(issue.certain and issue.message.endswith(message)
-               for issue in analysis.static_issues)
+    template = analysis.template
+    return any(certain.endswith(message)
+               for definitions in (template.conditions, template.resources, template.outputs)
+               for definition in definitions.values()
+               for certain in analysis.entry_facts(definition).certain)
 
 
 def _not_a_name(message: str) -> bool:

@@ -56,7 +56,6 @@ class UndefinedParameter(Rule):
             return
         declared = template.parameters
         pseudo = set(template.facts.pseudo_parameters) - {'OS::region'}
-        used = template.used_conditions()
         for ref in analysis.checking.references():
             if ref.kind != PARAMETER:
                 continue
@@ -65,7 +64,7 @@ class UndefinedParameter(Rule):
                 continue
             if ref.via == 'Ref' and isinstance(name, str) and name.startswith('AWS::'):
                 continue  # CFN pseudo parameters, live in 2013-05-23 through Ref
-            reason = leniency(analysis, ref, used)
+            reason = leniency(analysis, ref)
             if name == 'OS::region':
                 message = ('OS::region is listed among Heat\'s pseudo parameters but never defined: '
                            'The Parameter (OS::region) was not provided.')

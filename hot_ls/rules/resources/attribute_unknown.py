@@ -86,13 +86,12 @@ class AttributeUnknown(Rule):
         template = analysis.template
         if template.version is None:
             return
-        used = template.used_conditions()
         for definition in analysis.checking.all(WALKED):
             references = template.references_in(definition)
-            yield from self._attributes(analysis, references, used)
-            yield from self._member_attributes(analysis, references, used)
+            yield from self._attributes(analysis, references)
+            yield from self._member_attributes(analysis, references)
 
-    def _attributes(self, analysis, references, used):
+    def _attributes(self, analysis, references):
         template = analysis.template
         for ref, attribute, rtype in attribute_targets(analysis, references):
             if rtype.accepts_any_attribute or attribute.value in rtype.attributes:
@@ -100,7 +99,7 @@ class AttributeUnknown(Rule):
             provider = analysis.type_resolution(template.resources[ref.name]).provider
             if provider is not None and attribute.value.startswith('resource.'):
                 continue  # a nested resource's attribute (TemplateResource.get_attribute)
-            reason = leniency(analysis, ref, used)
+            reason = leniency(analysis, ref)
             matches = did_you_mean(attribute.value, rtype.attributes)
             if provider is not None:
                 message = (f'The Referenced Attribute ({ref.name} {attribute.value}) is incorrect: '
@@ -118,7 +117,7 @@ class AttributeUnknown(Rule):
                           severity=severity_for(reason),
                           data={'replacements': matches} if matches else None)
 
-    def _member_attributes(self, analysis, references, used):
+    def _member_attributes(self, analysis, references):
         for asked in member_attributes(analysis, references):
             ref, attribute = asked.reference, asked.attribute
             if resource_state(analysis, ref.name).enabled is False:
@@ -133,7 +132,7 @@ class AttributeUnknown(Rule):
                 message = (f'The Referenced Attribute ({member.name} {attribute}) is incorrect: '
                            f'the members of {ref.name} are {mtype.name}, which has no attribute '
                            f'"{attribute}"' + suggestion_text(matches))
-                reason = leniency(analysis, ref, used)
+                reason = leniency(analysis, ref)
                 severity = severity_for(reason)
                 if member.built is False:
                     reason = f'{ref.name} has no members, so Heat does not check it'
