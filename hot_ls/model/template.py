@@ -55,12 +55,25 @@ class Template:
         self.parameter_groups = self._parameter_groups()
         self._walks: dict[tuple[str, Any], EntryWalk] = {}
         self._walk(previous)
+        #: (section, name) -> (the definition, {build: what it built of it}) (`memo`)
+        self._memos: dict[tuple[str, Any], tuple[Definition, dict]] = {}
+        if previous is not None:
+            for key, kept in previous._memos.items():
+                if getattr(self, key[0]).get(key[1]) is kept[0]:
+                    self._memos[key] = kept
         self._calls: list[FunctionCall] | None = None
         self._references: list[Reference] | None = None
         self._lookalikes: list | None = None
         self._refs_by_target: dict[tuple[str, Any], list[Reference]] | None = None
         self._used: set[Any] | None = None
         self._spans: tuple[list[int], list[Definition]] | None = None
+
+    @property
+    def live_ref(self) -> bool:
+        """Whether `Ref` is a function here (HOT 2013-05-23): what it names then depends on the
+        parameters' names."""
+        found = self.facts.functions.get('Ref')
+        return found is not None and not found.removed
 
     def _can_reuse(self, previous: 'Template') -> bool:
         """Whether what the walk found in an entry of `previous` holds here for the same
@@ -69,7 +82,7 @@ class Template:
         names)."""
         if previous.facts is not self.facts or self.tree.aliases or previous.tree.aliases:
             return False
-        if 'Ref' not in self.facts.functions:
+        if not self.live_ref:
             return True
         node, before = self.section('parameters'), previous.section('parameters')
         names = list(node.index) if isinstance(node, Mapping) else []
@@ -171,6 +184,22 @@ class Template:
         walker.owner, walker.field = owner, 'definition'
         walker._walk(cond.body, symbols.CONDITION_CONTEXT, False)
 
+    def memo(self, definition: Definition, build: Callable[['Template', Definition], Any]) -> Any:
+        """`build(self, definition)`, once per entry as long as its nodes live: a later template
+        of the document that keeps the entry's nodes (the same Definition) keeps what was
+        built of it.  For what depends on the entry alone (its nodes, what the walk found in
+        it, this version's facts)."""
+        key = (definition.section, definition.name)
+        found = self._memos.get(key)
+        if found is None or found[0] is not definition:
+            found = self._memos[key] = (definition, {})
+        built = found[1]
+        try:
+            return built[build]
+        except KeyError:
+            value = built[build] = build(self, definition)
+            return value
+
     def entry_walk(self, definition: Definition) -> 'EntryWalk':
         """What the walk found in one entry (a parameter's: nothing)."""
         return self._walks.get((definition.section, definition.name), _NOTHING)
@@ -270,8 +299,7 @@ SECTION_KINDS = {'parameters': symbols.PARAMETER, 'resources': symbols.RESOURCE,
 class EntryWalk:
     """What the walk found in one entry: its calls, references and lookalikes, in order."""
 
-    __slots__ = ('pair', 'calls', 'references', 'lookalikes', '_call_nodes', '_conditions',
-                 '_derived')
+    __slots__ = ('pair', 'calls', 'references', 'lookalikes', '_call_nodes', '_conditions')
 
     def __init__(self, pair: Pair | None, walker: Walker | None = None,
                  marks: tuple[int, int, int] = (0, 0, 0)):
@@ -282,19 +310,6 @@ class EntryWalk:
         self.lookalikes = walker.lookalikes[lookalikes:] if walker is not None else []
         self._call_nodes: frozenset[int] | None = None
         self._conditions: list[Reference] | None = None
-        self._derived: dict | None = None
-
-    def derived(self, build: Callable[['EntryWalk'], Any]) -> Any:
-        """`build(self)`, once (kept as long as the walk, which a later template of the same
-        document takes over for an entry whose nodes it keeps): what a check derives from one
-        entry's calls and references alone."""
-        if self._derived is None:
-            self._derived = {}
-        try:
-            return self._derived[build]
-        except KeyError:
-            found = self._derived[build] = build(self)
-            return found
 
     @property
     def call_nodes(self) -> frozenset[int]:

@@ -52,18 +52,21 @@ from hot_ls.workspace import Workspace
 def reanalyze(previous: Analysis | None, text: str, path: str | None = None,
               settings: Settings | None = None,
               workspace: Workspace | None = None) -> tuple[Analysis, str]:
-    """The analysis of `text`, and how it was parsed: 'incremental' (one entry re-parsed)
-    or 'full'.  Without `workspace`, the previous analysis' is used when it is for the same
-    path and settings."""
+    """The analysis of `text`, and how it was parsed: 'incremental' (one entry re-parsed),
+    'full', or 'unchanged' (the previous analysis itself: the same text, checked in the same
+    way).  Without `workspace`, the previous analysis' is used when it is for the same path
+    and settings."""
     allow_deep_recursion()
     with gc_paused():
         spliced = None
         usable = previous is not None and previous.read_problem is None
         if usable:
-            spliced = reparse(previous.tree, text)
             if workspace is None and previous.path == path and \
                     previous.settings == (settings if settings is not None else Settings()):
                 workspace = previous.workspace
+            if _unchanged(previous, text, path, settings, workspace):
+                return previous, 'unchanged'
+            spliced = reparse(previous.tree, text)
         analysis = Analysis(text, path, settings, tree=spliced.tree if spliced else None,
                             workspace=workspace,
                             previous_template=previous.template if spliced else None)
@@ -78,7 +81,8 @@ def carry(previous: Analysis, analysis: Analysis) -> Carried | None:
     records = previous.records
     template = analysis.template
     if records is None or template is None or analysis.settings != previous.settings \
-            or not _same_stack(previous, analysis):
+            or analysis.workspace is not previous.workspace \
+            or not _same_stack(previous, analysis.stack):
         return None
     frame = frame_of(analysis)
     if frame is None or frame != records.frame:
@@ -105,16 +109,25 @@ def carry(previous: Analysis, analysis: Analysis) -> Carried | None:
     return Carried(dirty & set(entries), records, facts)
 
 
-def _same_stack(previous: Analysis, analysis: Analysis) -> bool:
-    """Whether `analysis` is checked in the stack `previous` was: the same, or one renewed
-    only because this very document's interface changed, for a document whose stack reads
-    no environment, nor the document itself."""
-    if analysis.workspace is not previous.workspace:
-        return False
-    before, now = previous.stack, analysis.stack
+def _unchanged(previous: Analysis, text: str, path: str | None, settings: Settings | None,
+               workspace: Workspace | None) -> bool:
+    """Whether `previous` is the analysis of `text` (the same text, path, settings and
+    stack): a HOT template analysed again only because its own interface moved the
+    workspace on."""
+    return (previous.text == text and previous.path == path and not previous.tree.consumed
+            and previous.records is not None and workspace is previous.workspace
+            and previous.settings == (settings if settings is not None else Settings())
+            and _same_stack(previous, workspace.stack(previous.stack.template)))
+
+
+def _same_stack(previous: Analysis, now) -> bool:
+    """Whether `now` (a stack context of the document) is the one `previous` was checked in:
+    the same, or one renewed only because this very document's interface changed, for a
+    document whose stack reads no environment, nor the document itself."""
+    before = previous.stack
     if before is now:
         return True
-    causes = analysis.workspace.changed_since(previous.stack_generation)
+    causes = previous.workspace.changed_since(previous.stack_generation)
     own = os.path.abspath(before.template)
     return causes is not None and causes <= {own} and own not in before.read \
         and _plain(before) and _plain(now)

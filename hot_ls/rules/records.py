@@ -176,7 +176,7 @@ def frame_of(analysis) -> tuple | None:
             shapes.append((key, _shape(value)))
     frame = [analysis.kind, analysis.path, tree.format, template.version_text, tuple(shapes),
              analysis.too_deep]
-    if 'Ref' in template.facts.functions:  # (a Ref names a parameter if one has the name)
+    if template.live_ref:  # (a Ref names a parameter if one has the name)
         frame.append(tuple(template.parameters))
     if analysis.inputs.environments:  # (merging them reads every parameter's type)
         frame.append(tuple((name, entry_source(analysis.text, definition))

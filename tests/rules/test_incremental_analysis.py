@@ -5,7 +5,8 @@ from the previous one (`rules.incremental.reanalyze`: one entry re-parsed, only
 the entries the edit affects checked) equals `analyze` of the text from
 scratch: the tree, every diagnostic (code, severity, message, range, related
 information, tags, quick-fix data, in order), the model's definitions, the
-document symbols, and the evaluation (the preview and the value hints).
+document symbols, the evaluation (the preview and the value hints), and the
+summary the workspace keeps of it.
 
 The editing sessions are random; each kind of dependency an entry has (and
 whose change must have it checked again) is also held by an exact case below,
@@ -57,6 +58,18 @@ def evaluation(analysis) -> tuple:
             [(hint.offset, hint.label, hint.tooltip) for hint in value_hints(analysis)])
 
 
+def summary(analysis) -> tuple:
+    """What the workspace keeps of it (a parameter's schema by what it says: its interface)."""
+    kept = analysis.summary
+    template = kept.template
+    if template is None:
+        return (kept.kind, kept.interface_key())
+    return (kept.kind, kept.interface_key(), template.version, template.description,
+            [(info.name, info.span, info.description) for info in template.parameters.values()],
+            list(template.outputs.values()), template.resources, template.files,
+            template.capabilities, template.capabilities_span)
+
+
 def same(incremental, full) -> None:
     assert tree_signature(incremental.tree) == tree_signature(full.tree)
     assert incremental.kind == full.kind
@@ -64,6 +77,7 @@ def same(incremental, full) -> None:
     assert symbols(incremental) == symbols(full)
     assert document_symbols(incremental) == document_symbols(full)
     assert evaluation(incremental) == evaluation(full)
+    assert summary(incremental) == summary(full)
 
 
 @needs_corpus

@@ -77,7 +77,7 @@ class CircularDependency(Rule):
         else:  # each resource's, found once per entry (a template of the next text keeps it)
             references = None
             for source, definition in resources.items():
-                targets = [target for target in model.entry_walk(definition).derived(_targets)
+                targets = [target for target in model.memo(definition, _targets)
                            if target in resources]
                 if targets:
                     edges[source] = set(targets)
@@ -123,9 +123,10 @@ def _dependency(ref) -> bool:
     return ref.kind == RESOURCE and ref.field in _DEPENDENCY_FIELDS and ref.owner is not None
 
 
-def _targets(walk) -> tuple:
+def _targets(template, definition) -> tuple:
     """The resources an entry's dependency references name."""
-    return tuple(dict.fromkeys(ref.name for ref in walk.references if _dependency(ref)))
+    return tuple(dict.fromkeys(ref.name for ref in template.references_in(definition)
+                               if _dependency(ref)))
 
 
 #: the last graph looked at and its cycles: an edit rarely changes the graph (the components
