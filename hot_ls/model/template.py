@@ -58,9 +58,12 @@ class Template:
         #: (section, name) -> (the definition, {build: what it built of it}) (`memo`)
         self._memos: dict[tuple[str, Any], tuple[Definition, dict]] = {}
         if previous is not None:
-            for key, kept in previous._memos.items():
-                if getattr(self, key[0]).get(key[1]) is kept[0]:
-                    self._memos[key] = kept
+            memos = previous._memos
+            for section in ('parameters', 'resources', 'outputs', 'conditions'):
+                for name, definition in getattr(self, section).items():
+                    kept = memos.get((section, name))
+                    if kept is not None and kept[0] is definition:
+                        self._memos[(section, name)] = kept
         self._calls: list[FunctionCall] | None = None
         self._references: list[Reference] | None = None
         self._lookalikes: list | None = None

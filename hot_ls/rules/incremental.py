@@ -45,7 +45,7 @@ from hot_ls.config import Settings
 from hot_ls.rules.engine import check
 from hot_ls.rules.records import Carried, Key, Records, frame_of
 from hot_ls.syntax.gc_pause import gc_paused
-from hot_ls.syntax.incremental import reparse
+from hot_ls.syntax.incremental import Splice, reparse
 from hot_ls.workspace import Workspace
 
 
@@ -70,14 +70,15 @@ def reanalyze(previous: Analysis | None, text: str, path: str | None = None,
         analysis = Analysis(text, path, settings, tree=spliced.tree if spliced else None,
                             workspace=workspace,
                             previous_template=previous.template if spliced else None)
-        carried = carry(previous, analysis) if usable else None
+        carried = carry(previous, analysis, spliced) if usable else None
         check(analysis, carried)
     return analysis, 'full' if spliced is None else 'incremental'
 
 
-def carry(previous: Analysis, analysis: Analysis) -> Carried | None:
+def carry(previous: Analysis, analysis: Analysis, spliced: Splice | None = None
+          ) -> Carried | None:
     """What `analysis` (of a new text) takes over from `previous` (see the module's docstring),
-    or None: every entry is checked."""
+    or None: every entry is checked.  `spliced`: how analysis' tree was made from previous'."""
     records = previous.records
     template = analysis.template
     if records is None or template is None or analysis.settings != previous.settings \
@@ -87,9 +88,9 @@ def carry(previous: Analysis, analysis: Analysis) -> Carried | None:
     frame = frame_of(analysis)
     if frame is None or frame != records.frame:
         return None
-    entries = {(section, name): definition for section in SECTIONS
-               for name, definition in getattr(template, section).items()}
-    changed = _changed(previous, analysis, records, entries)
+    changed = _spliced(spliced, analysis, records) if spliced is not None else None
+    if changed is None:
+        changed = _changed(previous, analysis, records)
     stale = _affected(records, changed, _renamed(records, template))
     kept = records.entries
 
@@ -98,15 +99,36 @@ def carry(previous: Analysis, analysis: Analysis) -> Carried | None:
         return record.facts if record is not None and key not in stale else None
 
     analysis.keep_facts(facts)
+    analysis.heat_conditions = _looked_up(analysis, records, stale)
     dirty = set(stale)
     while True:  # until no answer to a question changes
         flipped = {key for key in records.observing
-                   if key not in dirty and key in entries
+                   if key not in dirty and _exists(template, key)
                    and _answers_changed(analysis, records.entries[key].observations)}
         if not flipped:
             break
         dirty |= _affected(records, flipped, ())
-    return Carried(dirty & set(entries), records, facts)
+    return Carried({key for key in dirty if _exists(template, key)}, records, facts)
+
+
+def _exists(template, key: Key) -> bool:
+    return key[1] in getattr(template, key[0])
+
+
+def _looked_up(analysis: Analysis, records: Records, stale: set[Key]) -> set:
+    """`analysis.heat_conditions` from the previous records' counts and the stale entries'
+    facts (the conditions each resource and output looks up)."""
+    counts = records.looked_up.copy()
+    template = analysis.template
+    for key in stale:
+        record = records.entries.get(key)
+        if record is not None:
+            counts.subtract(record.facts.requested)
+        definition = getattr(template, key[0]).get(key[1]) \
+            if key[0] in ('resources', 'outputs') else None
+        if definition is not None:
+            counts.update(analysis.entry_facts(definition).requested)
+    return {name for name, count in counts.items() if count > 0}
 
 
 def _unchanged(previous: Analysis, text: str, path: str | None, settings: Settings | None,
@@ -140,13 +162,30 @@ def _plain(stack) -> bool:
         and not stack.chain and stack.root is None
 
 
-def _changed(previous: Analysis, analysis: Analysis, records: Records,
-             entries: dict) -> set[Key]:
+def _spliced(spliced: Splice, analysis: Analysis, records: Records) -> set[Key] | None:
+    """The entries an edit changed when it was spliced into one entry (the others are the
+    same nodes), or None when it replaced a whole section."""
+    section = spliced.section
+    if section is None:  # a top-level pair: a section replaced whole, or the frame's own
+        return None if {spliced.old.key.value, spliced.new.key.value} & set(SECTIONS) else set()
+    old, new = (section, spliced.old.key.value), (section, spliced.new.key.value)
+    record = records.entries.get(new)
+    if old == new and record is not None and not record.volatile and \
+            entry_source(analysis.text, getattr(analysis.template, section)[new[1]]) == \
+            record.source:
+        return set()  # (an edit between entries)
+    return {old, new}
+
+
+def _changed(previous: Analysis, analysis: Analysis, records: Records) -> set[Key]:
     """The entries whose text changed, the new ones, the gone ones, and those on lines error
     recovery blanked."""
     before = previous.template
     tree = analysis.tree
     text = analysis.text
+    template = analysis.template
+    entries = {(section, name): definition for section in SECTIONS
+               for name, definition in getattr(template, section).items()}
     changed = set()
     for key, definition in entries.items():
         record = records.entries.get(key)

@@ -15,6 +15,7 @@ the diagnostic is moved with its anchors (`materialize`).
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -109,6 +110,8 @@ class Records:
     findings: set[Key] = field(default_factory=set)
     #: the entries whose checks asked questions of the whole template
     observing: set[Key] = field(default_factory=set)
+    #: how many resources and outputs look each condition up (EntryFacts.requested)
+    looked_up: Counter = field(default_factory=Counter)
 
     def index(self, keys: Iterable[Key], before: 'Records | None' = None) -> None:
         """Set `dependents`: from scratch, or from `before`'s for the entries that kept their
@@ -225,6 +228,19 @@ def record(analysis, fresh: dict[Key, list[tuple[int, int, Diagnostic]]],
             records.findings.add(key)
         if record.observations:
             records.observing.add(key)
+    if carried is None:
+        records.looked_up = Counter(name for record in records.entries.values()
+                                    for name in record.facts.requested)
+    else:
+        records.looked_up = before.looked_up.copy()
+        for key in gone:
+            records.looked_up.subtract(before.entries[key].facts.requested)
+        for key in checked:
+            old = before.entries.get(key)
+            if old is not None:
+                records.looked_up.subtract(old.facts.requested)
+            records.looked_up.update(records.entries[key].facts.requested)
+        records.looked_up = +records.looked_up  # (the names no longer looked up are dropped)
 
     def start_of(key: Key) -> int:
         return getattr(template, key[0])[key[1]].key.start

@@ -33,6 +33,14 @@ class ParameterInfo:
     span: Span                          # the declaration's key
     schema: ParameterSchema | None      # None: Heat refuses the declaration
     description: Any = None
+    #: what a parent sees of it, as text (for TemplateSummary.interface_key)
+    interface: str = field(default='', compare=False, repr=False)
+
+    @staticmethod
+    def interface_of(name: Any, schema: ParameterSchema | None) -> str:
+        return repr((name, None if schema is None else (
+            schema.type, schema.default, tuple(c.key for c in schema.constraints),
+            [repr(c.definition()) for c in schema.constraints])))
 
 
 @dataclass(frozen=True)
@@ -74,19 +82,20 @@ class TemplateSummary:
     files: list[FileReference] = field(default_factory=list)
     capabilities: dict | None = None  # the blueprint's section, as plain data
     capabilities_span: Span | None = None
+    _interface: str | None = field(default=None, compare=False, repr=False)
 
     def interface_key(self) -> str:
         """Equal for two versions that look the same from a parent (parameters, outputs)."""
-        digest = hashlib.sha1()
-        for name, info in self.parameters.items():
-            schema = info.schema
-            digest.update(repr((name, None if schema is None else (
-                schema.type, schema.default, tuple(c.key for c in schema.constraints),
-                [repr(c.definition()) for c in schema.constraints]))).encode())
-        for name in self.outputs:
-            digest.update(repr(('output', name)).encode())
-        digest.update(repr(self.capabilities).encode())
-        return digest.hexdigest()
+        if self._interface is None:
+            digest = hashlib.sha1()
+            for name, info in self.parameters.items():
+                digest.update((info.interface or ParameterInfo.interface_of(name, info.schema))
+                              .encode())
+            for name in self.outputs:
+                digest.update(repr(('output', name)).encode())
+            digest.update(repr(self.capabilities).encode())
+            self._interface = digest.hexdigest()
+        return self._interface
 
 
 @dataclass
@@ -189,7 +198,8 @@ def _moved(span: Span | None, delta: int) -> Span | None:
 
 
 def _move_parameter(info: ParameterInfo, delta: int) -> ParameterInfo:
-    return ParameterInfo(info.name, _moved(info.span, delta), info.schema, info.description)
+    return ParameterInfo(info.name, _moved(info.span, delta), info.schema, info.description,
+                         info.interface)
 
 
 def _move_output(info: OutputInfo, delta: int) -> OutputInfo:
@@ -227,7 +237,8 @@ def _parameter(template: Template, definition) -> tuple[ParameterInfo, int]:
         except (params.ParameterError, TypeError, ValueError):
             schema = None
     info = ParameterInfo(definition.name, _span(definition.key), schema,
-                         _plain(definition.get('description')))
+                         _plain(definition.get('description')),
+                         ParameterInfo.interface_of(definition.name, schema))
     return info, definition.key.start
 
 
