@@ -84,9 +84,7 @@ class Analysis:
         self.diagnostics: list[Diagnostic] = []
         #: the rules that checked this analysis (None: not checked)
         self.rules: RuleBook | None = None
-        #: what the rules engine found about each entry of a HOT template, for an analysis of
-        #: the next text to take over (hot_ls.rules.records; None: nothing to take over)
-        self.records: Any = None
+        self._records: Any = None
         self._derived: dict[Callable[..., Any], Any] = {}
         self._evaluations: dict[str, TemplateEvaluation] = {}
         self._checking: Checking | None = None
@@ -224,6 +222,25 @@ class Analysis:
                 found.update(self.entry_facts(definition).requested)
         return found
 
+    # -- what the rules engine keeps for the next analysis ----------------------------------
+    @property
+    def records(self) -> Any:
+        """What the rules engine found about each entry of a HOT template, for an analysis of
+        the next text to take over (hot_ls.rules.records; None: nothing to take over).  Made
+        on first use, which must come before anything moves the tree's nodes (an incremental
+        parse of the next text)."""
+        if isinstance(self._records, tuple):
+            build, *arguments = self._records
+            self._records = None
+            if not self.tree.consumed:
+                self._records = build(self, *arguments)
+                self._kept_facts = None  # (made: the facts of the entries taken over are in it)
+        return self._records
+
+    def keep_records(self, making: tuple | None) -> None:
+        """`(build, *arguments)`: `build(self, *arguments)` makes the records (`records`)."""
+        self._records = making
+
     # -- what whole-template checks read of each entry ------------------------------------
     def entry_facts(self, definition: Definition) -> EntryFacts:
         """What the checks of other entries read of this one (hot_ls.analysis.entries)."""
@@ -333,14 +350,13 @@ class Analysis:
 
     def derived_for(self, build: Callable[['Analysis', Definition], T], definition: Definition) -> T:
         """`build(self, definition)`, computed once per analysis and entry (keyed by `build`
-        and the entry's section and name): what a layer derives entry by entry."""
+        and the Definition): what a layer derives entry by entry."""
         try:
             found = self._derived[build]
         except KeyError:
             found = self._derived[build] = {}
-        key = (definition.section, definition.name)
         try:
-            return found[key]
+            return found[definition]
         except KeyError:
-            value = found[key] = build(self, definition)
+            value = found[definition] = build(self, definition)
             return value

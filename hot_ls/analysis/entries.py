@@ -52,9 +52,10 @@ class Checking:
     def everything(self) -> bool:
         return self._chosen is None
 
-    def definitions(self, section: str) -> list[Definition]:
+    def definitions(self, section: str):
+        """The checked definitions of `section`."""
         if self._chosen is None:
-            return list(getattr(self.template, section).values())
+            return getattr(self.template, section).values()
         return self._chosen[section]
 
     def entries(self, section: str) -> Iterator[Definition]:
@@ -82,24 +83,36 @@ class Checking:
 
     def all(self, sections: Iterable[str] = SECTIONS) -> Iterator[Definition]:
         for section in sections:
-            yield from self.entries(section)
+            for definition in self.definitions(section):
+                self.current = definition
+                yield definition
+        self.current = None
 
     def references(self) -> Iterator[Reference]:
         """The checked entries' references, in the model's order (as `template.references`
         lists them, without parameter_groups')."""
         walk = self.template.entry_walk
-        for definition in self.all(WALKED):
-            yield from walk(definition).references
+        for section in WALKED:
+            for definition in self.definitions(section):
+                self.current = definition
+                yield from walk(definition).references
+        self.current = None
 
     def calls(self) -> Iterator[FunctionCall]:
         walk = self.template.entry_walk
-        for definition in self.all(WALKED):
-            yield from walk(definition).calls
+        for section in WALKED:
+            for definition in self.definitions(section):
+                self.current = definition
+                yield from walk(definition).calls
+        self.current = None
 
     def lookalikes(self) -> Iterator[tuple]:
         walk = self.template.entry_walk
-        for definition in self.all(WALKED):
-            yield from walk(definition).lookalikes
+        for section in WALKED:
+            for definition in self.definitions(section):
+                self.current = definition
+                yield from walk(definition).lookalikes
+        self.current = None
 
 
 def span(definition: Definition) -> tuple[int, int]:

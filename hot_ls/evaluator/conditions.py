@@ -37,7 +37,7 @@ class Conditions:
         # only when it is used, instead of failing every condition.
         self._failures = {name: detached(exc) for name, exc in (failures or {}).items()}
         self.requested: set = set()  # every name looked up, for the rules
-        #: the sets recording what is looked up now (see Scope.capturing); the shared list
+        #: the sets recording what is looked up now (see Scope.capture); the scope's list
         self.captures: list[set] = []
         #: name -> every name resolving it looked up (itself included), replayed when the
         #: resolved condition is asked again, so that what a capture records does not depend

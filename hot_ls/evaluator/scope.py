@@ -10,9 +10,8 @@ condition context.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping as MappingType
+from typing import Any, Callable, Mapping as MappingType
 
 from hot_ls.evaluator import parsing
 from hot_ls.evaluator.conditions import Conditions
@@ -66,7 +65,7 @@ class Scope:
         self._enabled: dict[Any, Any] = {}
         #: what deciding each resource's condition looked up (replayed when it is asked again)
         self._enabled_requests: dict[Any, frozenset] = {}
-        #: the sets recording the condition names looked up now (`capturing`)
+        #: the sets recording the condition names looked up now (`capture`)
         self._captures: list[set] = []
         #: every evaluated call's value, by node (None: not recorded, for checks)
         self.trace: dict[int, tuple[Node, Any]] | None = {}
@@ -124,16 +123,17 @@ class Scope:
         finally:
             self.explore, self.guard_depth = explore, depth
 
-    @contextmanager
-    def capturing(self) -> Iterator[set]:
-        """A set of every condition name looked up while in the block: the same whatever was
-        looked up before (resolved conditions replay what they looked up)."""
+    def capture(self) -> set:
+        """Start recording every condition name looked up, into the set returned, until
+        `captured` (the same names whatever was looked up before: resolved conditions replay
+        what they looked up)."""
         looked_up: set = set()
         self._captures.append(looked_up)
-        try:
-            yield looked_up
-        finally:
-            self._captures.pop()
+        return looked_up
+
+    def captured(self) -> frozenset:
+        """Stop the innermost recording (`capture`): what it recorded."""
+        return frozenset(self._captures.pop())
 
     # -- resources -----------------------------------------------------------------
     def has_resource(self, name: Any) -> bool:
@@ -155,10 +155,13 @@ class Scope:
                 for capture in self._captures:
                     capture.update(looked_up)
             return self._enabled[name]
-        with self.capturing() as looked_up:  # (the captures around it record them too)
+        self.capture()  # (the captures around it record them too)
+        try:
             value = self._decide(name)
+        finally:
+            looked_up = self.captured()
         self._enabled[name] = value
-        self._enabled_requests[name] = frozenset(looked_up)
+        self._enabled_requests[name] = looked_up
         return value
 
     def _decide(self, name: Any) -> Any:

@@ -155,9 +155,12 @@ class TemplateEvaluation:
     def resource(self, name: Any) -> ResourcePreview:
         found = self._resources.get(name)
         if found is None:
-            with self.scope.capturing() as looked_up:
+            self.scope.capture()
+            try:
                 found = self._resource(name)
-            found.requested = frozenset(looked_up)
+            finally:
+                looked_up = self.scope.captured()
+            found.requested = looked_up
             self._resources[name] = found
         return found
 
@@ -265,9 +268,12 @@ class TemplateEvaluation:
     def output(self, name: Any) -> OutputPreview:
         found = self._outputs.get(name)
         if found is None:
-            with self.scope.capturing() as looked_up:
+            self.scope.capture()
+            try:
                 found = self._output(name)
-            found.requested = frozenset(looked_up)
+            finally:
+                looked_up = self.scope.captured()
+            found.requested = looked_up
             self._outputs[name] = found
         return found
 

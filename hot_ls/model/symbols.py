@@ -24,6 +24,8 @@ class Definition:
     section: str
     name: Any
     pair: Pair
+    #: what the model's walk found in it (model.template.EntryWalk; None: not walked)
+    walk: Any = field(default=None, compare=False, repr=False)
 
     @property
     def key(self) -> Node:

@@ -145,11 +145,11 @@ class Template:
                 owner = (section, name)
                 before = kept.get(owner)
                 if before is not None and before.pair is definition.pair:
-                    self._walks[owner] = before
+                    self._walks[owner] = definition.walk = before
                     continue
                 marks = (len(walker.calls), len(walker.references), len(walker.lookalikes))
                 walk_one(walker, owner, definition)
-                self._walks[owner] = EntryWalk(definition.pair, walker, marks)
+                self._walks[owner] = definition.walk = EntryWalk(definition.pair, walker, marks)
         owner = ('parameter_groups', None)
         marks = (len(walker.calls), len(walker.references), len(walker.lookalikes))
         walker.owner, walker.field = owner, 'parameters'
@@ -205,7 +205,7 @@ class Template:
 
     def entry_walk(self, definition: Definition) -> 'EntryWalk':
         """What the walk found in one entry (a parameter's: nothing)."""
-        return self._walks.get((definition.section, definition.name), _NOTHING)
+        return definition.walk or _NOTHING
 
     def references_in(self, definition: Definition) -> list[Reference]:
         return self.entry_walk(definition).references

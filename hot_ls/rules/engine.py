@@ -23,7 +23,7 @@ from hot_ls.analysis.suppressions import NamedCode
 from hot_ls.config import Settings
 from hot_ls.analysis.entries import Checking
 from hot_ls.rules.base import Rule
-from hot_ls.rules.records import Carried, record
+from hot_ls.rules.records import Carried, per_entry, record
 from hot_ls.rules.registry import RULE_CLASSES, RULES
 from hot_ls.rules.syntax.analysis_incomplete import AnalysisIncomplete
 from hot_ls.rules.syntax.unreadable_file import UnreadableFile
@@ -103,15 +103,15 @@ def _check(analysis: Analysis, carried: 'Carried | None') -> bool:
         override = overrides.get(rule.code) or overrides.get(rule.name)
         if override:
             severity = Severity.parse(override)
-        per_entry = rule.per_entry and checking is not None
-        if per_entry:
+        entry_rule = rule.per_entry and checking is not None
+        if entry_rule:
             checking.current = None
         try:
             for sequence, finding in enumerate(rule.check(analysis)):
                 diagnostic = _diagnostic(rule, finding, severity)
                 if rule.checked_when_created:
                     _excuse_disabled_resource(diagnostic, analysis)
-                found.add(index, sequence, diagnostic, checking.current if per_entry else None)
+                found.add(index, sequence, diagnostic, checking.current if entry_rule else None)
         except Exception as exc:  # a bug in a rule must not cost the other rules' findings
             _log.exception('rule %s failed on %s', rule.code, analysis.path or '<document>')
             if carried is not None:
@@ -120,13 +120,14 @@ def _check(analysis: Analysis, carried: 'Carried | None') -> bool:
             for sequence, diagnostic in enumerate(_incomplete(rule, exc, disabled)):
                 found.add(index, sequence, diagnostic, None)
             excused.update((rule.code, rule.name))
-        if per_entry:
+        if entry_rule:
             checking.current = None
     entries: list[tuple[int, tuple, int, Diagnostic]] = []
     if template is not None:
-        records = record(analysis, found.entries, carried, entries)
-        # (what a run with a failing rule found is not kept: the rule may not fail next time)
-        analysis.records = None if found.failures else records
+        entries = per_entry(analysis, found.entries, carried)
+        # The records are made when the next analysis asks for them (the CLI never does);
+        # what a run with a failing rule found is not kept: the rule may not fail next time.
+        analysis.keep_records(None if found.failures else (record, found.entries, carried))
     diagnostics = found.in_order(entries)
     used: set[NamedCode] = set()
     diagnostics = _filter(diagnostics, analysis, used)

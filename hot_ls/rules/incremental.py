@@ -61,6 +61,7 @@ def reanalyze(previous: Analysis | None, text: str, path: str | None = None,
         spliced = None
         usable = previous is not None and previous.read_problem is None
         if usable:
+            previous.records  # (made now, before the splice moves the nodes they are made of)
             if workspace is None and previous.path == path and \
                     previous.settings == (settings if settings is not None else Settings()):
                 workspace = previous.workspace

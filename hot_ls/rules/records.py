@@ -195,12 +195,38 @@ def _shape(node) -> tuple:
     return (type(node).__name__,)
 
 
+def per_entry(analysis, fresh: dict[Key, list[tuple[int, int, Diagnostic]]],
+              carried: Carried | None) -> list[tuple[int, tuple, int, Diagnostic]]:
+    """Every per-entry diagnostic of an analysis just checked: `fresh`, what the per-entry
+    rules found in the entries they checked, and the others' taken from `carried`.  Each as
+    (rule index, (section rank, the entry's key start), sequence, diagnostic), which orders
+    them by rule, then entry (`engine.Found.in_order`)."""
+    template = analysis.template
+
+    def start_of(key: Key) -> int:
+        return getattr(template, key[0])[key[1]].key.start
+
+    entries = []
+    for key, items in fresh.items():
+        place = (_RANKS[key[0]], start_of(key))
+        entries.extend((index, place, sequence, diagnostic) for index, sequence, diagnostic in items)
+    if carried is not None:
+        kept = carried.records.entries
+        for key in carried.records.findings:
+            if key not in carried.dirty and key[1] in getattr(template, key[0]):
+                place = (_RANKS[key[0]], start_of(key))
+                entries.extend((index, place, sequence, diagnostic) for index, sequence, diagnostic
+                               in kept[key].materialize(start_of))
+    return entries
+
+
+_RANKS = {section: rank for rank, section in enumerate(SECTIONS)}
+
+
 def record(analysis, fresh: dict[Key, list[tuple[int, int, Diagnostic]]],
-           carried: Carried | None, entries: list) -> Records:
-    """The records of an analysis just checked: `fresh`, what the per-entry rules found in
-    the entries they checked; the others' are `carried`.  Fills `entries` with every
-    per-entry diagnostic: (rule index, (section rank, the entry's key start), sequence,
-    diagnostic), which orders them by rule, then entry (`Found.in_order`)."""
+           carried: Carried | None) -> Records:
+    """The records of an analysis just checked (`per_entry`'s arguments).  Made when the
+    next analysis asks for them (`Analysis.records`), before anything moves the tree."""
     template = analysis.template
     records = Records(frame_of(analysis))
     for section in SECTIONS:
@@ -241,19 +267,6 @@ def record(analysis, fresh: dict[Key, list[tuple[int, int, Diagnostic]]],
                 records.looked_up.subtract(old.facts.requested)
             records.looked_up.update(records.entries[key].facts.requested)
         records.looked_up = +records.looked_up  # (the names no longer looked up are dropped)
-
-    def start_of(key: Key) -> int:
-        return getattr(template, key[0])[key[1]].key.start
-
-    ranks = {section: rank for rank, section in enumerate(SECTIONS)}
-    for key, items in fresh.items():
-        place = (ranks[key[0]], start_of(key))
-        entries.extend((index, place, sequence, diagnostic) for index, sequence, diagnostic in items)
-    for key in records.findings:
-        if key not in fresh:
-            place = (ranks[key[0]], start_of(key))
-            entries.extend((index, place, sequence, diagnostic) for index, sequence, diagnostic
-                           in records.entries[key].materialize(start_of))
     records.index(checked + gone, carried.records if carried is not None else None)
     return records
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable
 
 from hot_ls.language import parameters as params
@@ -33,12 +34,12 @@ class ParameterInfo:
     span: Span                          # the declaration's key
     schema: ParameterSchema | None      # None: Heat refuses the declaration
     description: Any = None
-    #: what a parent sees of it, as text (for TemplateSummary.interface_key)
-    interface: str = field(default='', compare=False, repr=False)
 
-    @staticmethod
-    def interface_of(name: Any, schema: ParameterSchema | None) -> str:
-        return repr((name, None if schema is None else (
+    @cached_property
+    def interface(self) -> str:
+        """What a parent sees of it, as text (for TemplateSummary.interface_key)."""
+        schema = self.schema
+        return repr((self.name, None if schema is None else (
             schema.type, schema.default, tuple(c.key for c in schema.constraints),
             [repr(c.definition()) for c in schema.constraints])))
 
@@ -88,9 +89,8 @@ class TemplateSummary:
         """Equal for two versions that look the same from a parent (parameters, outputs)."""
         if self._interface is None:
             digest = hashlib.sha1()
-            for name, info in self.parameters.items():
-                digest.update((info.interface or ParameterInfo.interface_of(name, info.schema))
-                              .encode())
+            for info in self.parameters.values():
+                digest.update(info.interface.encode())
             for name in self.outputs:
                 digest.update(repr(('output', name)).encode())
             digest.update(repr(self.capabilities).encode())
@@ -198,8 +198,10 @@ def _moved(span: Span | None, delta: int) -> Span | None:
 
 
 def _move_parameter(info: ParameterInfo, delta: int) -> ParameterInfo:
-    return ParameterInfo(info.name, _moved(info.span, delta), info.schema, info.description,
-                         info.interface)
+    moved = ParameterInfo(info.name, _moved(info.span, delta), info.schema, info.description)
+    if 'interface' in info.__dict__:  # (made already: kept)
+        moved.__dict__['interface'] = info.__dict__['interface']
+    return moved
 
 
 def _move_output(info: OutputInfo, delta: int) -> OutputInfo:
@@ -237,8 +239,7 @@ def _parameter(template: Template, definition) -> tuple[ParameterInfo, int]:
         except (params.ParameterError, TypeError, ValueError):
             schema = None
     info = ParameterInfo(definition.name, _span(definition.key), schema,
-                         _plain(definition.get('description')),
-                         ParameterInfo.interface_of(definition.name, schema))
+                         _plain(definition.get('description')))
     return info, definition.key.start
 
 
