@@ -55,15 +55,6 @@ class Template:
         self.parameter_groups = self._parameter_groups()
         self._walks: dict[tuple[str, Any], EntryWalk] = {}
         self._walk(previous)
-        #: (section, name) -> (the definition, {build: what it built of it}) (`memo`)
-        self._memos: dict[tuple[str, Any], tuple[Definition, dict]] = {}
-        if previous is not None:
-            memos = previous._memos
-            for section in ('parameters', 'resources', 'outputs', 'conditions'):
-                for name, definition in getattr(self, section).items():
-                    kept = memos.get((section, name))
-                    if kept is not None and kept[0] is definition:
-                        self._memos[(section, name)] = kept
         self._calls: list[FunctionCall] | None = None
         self._references: list[Reference] | None = None
         self._lookalikes: list | None = None
@@ -192,11 +183,7 @@ class Template:
         of the document that keeps the entry's nodes (the same Definition) keeps what was
         built of it.  For what depends on the entry alone (its nodes, what the walk found in
         it, this version's facts)."""
-        key = (definition.section, definition.name)
-        found = self._memos.get(key)
-        if found is None or found[0] is not definition:
-            found = self._memos[key] = (definition, {})
-        built = found[1]
+        built = definition.built
         try:
             return built[build]
         except KeyError:
