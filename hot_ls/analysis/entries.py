@@ -15,7 +15,7 @@ whose finding each one is.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from hot_ls.model.symbols import Definition, FunctionCall, Reference
 from hot_ls.model.template import Template
@@ -123,13 +123,16 @@ def span(definition: Definition) -> tuple[int, int]:
 # -- what an entry depends on -------------------------------------------------------------
 #
 # What the checks find about an entry is a function of the entry, of the frame, and of
-# what the entry names: the parameters, resources and conditions its references name
-# (or that no entry has the name: then also the other names of that section, which a
-# suggestion is drawn from), and, transitively, what those depend on.  An entry whose
+# what the entry names: the parameters and conditions its references name, and what the
+# resources it names show others (their *interface*: whether they exist, their type and
+# their condition, and what that condition depends on; all of a group, whose members
+# get_attr asks); when no entry has the name, also the other names of that section, which
+# a suggestion is drawn from; and, transitively, what those depend on.  An entry whose
 # function computes the name it looks up (get_param of get_param, an `if` on a
 # parameter's value) depends on every entry of that section.  A dependency is a pair:
-# (section, name) for an entry (or its absence), ('names', section) for a section's names
-# in order, ('all', section) for every entry of a section.
+# (section, name) for an entry (or its absence), ('interfaces', name) for a resource's
+# interface, ('names', section) for a section's names in order, ('all', section) for every
+# entry of a section.
 
 #: the section each kind of reference names
 REFERENCE_SECTIONS = {'parameter': 'parameters', 'resource': 'resources',
@@ -139,15 +142,29 @@ _BOOLEANS = frozenset({'And', 'Or', 'Not', 'Equals', 'Contains', 'Invalid', 'Rem
 _CONDITION_OPERATORS = frozenset({'And', 'Or', 'Not', 'If', 'IfNullable'})
 
 
-def dependencies(template: Template, definition: Definition) -> frozenset:
+#: what a resource shows the entries that name it
+INTERFACES = 'interfaces'
+_GET_ATTR = frozenset({'get_attr', 'Fn::GetAtt'})
+
+
+def dependencies(template: Template, definition: Definition,
+                 groups: Callable[[Any], bool] = lambda name: False,
+                 field: str | None = None) -> frozenset:
     """What is found about an entry depends on, besides the entry and the frame (see above);
-    names computed when the checks run are added by `Analysis.reads`."""
+    names computed when the checks run are added by `Analysis.reads`.  `groups(name)`:
+    whether a resource is a group (get_attr of it depends on all of it).  With `field`, what
+    that field alone depends on (`interface_dependencies`)."""
     walk = template.entry_walk(definition)
     found: set = set()
     pseudo = template.facts.pseudo_parameters
     for ref in walk.references:
+        if field is not None and ref.field != field:
+            continue
         section = REFERENCE_SECTIONS[ref.kind]
-        found.add((section, ref.name))
+        if section == 'resources' and not (ref.via in _GET_ATTR and groups(ref.name)):
+            found.add((INTERFACES, ref.name))
+        else:
+            found.add((section, ref.name))
         if ref.name in getattr(template, section):
             continue
         if section == 'parameters' and (ref.name in pseudo or (
@@ -158,13 +175,26 @@ def dependencies(template: Template, definition: Definition) -> frozenset:
     if calls:
         nodes = {id(call.node): call.impl for call in calls}
         for call in calls:
-            found.update(_computed(call, nodes))
+            if field is None or call.field == field:
+                found.update(_computed(call, nodes))
         if definition.section in ('resources', 'outputs'):
             condition = definition.get('condition')
             operator = nodes.get(id(condition))
             if type(condition) is Mapping and operator is not None and operator not in _BOOLEANS:
                 found.add(('all', 'conditions'))
     return frozenset(found)
+
+
+def interface(text: str, definition: Definition) -> tuple:
+    """What a resource shows the entries that name it: its type and its condition as
+    written (a group's members are its whole definition: see `dependencies`)."""
+    return tuple(text[node.start:node.end] if node is not None else None
+                 for node in (definition.get('type'), definition.get('condition')))
+
+
+def interface_dependencies(template: Template, definition: Definition) -> frozenset:
+    """What a resource's interface depends on: what its condition does."""
+    return dependencies(template, definition, field='condition')
 
 
 def _computed(call: FunctionCall, impls: dict[int, str]) -> Iterator[tuple[str, str]]:

@@ -40,7 +40,7 @@ from __future__ import annotations
 import os
 
 from hot_ls.analysis import Analysis, allow_deep_recursion
-from hot_ls.analysis.entries import SECTIONS, EntryFacts, entry_source
+from hot_ls.analysis.entries import INTERFACES, SECTIONS, EntryFacts, entry_source, interface
 from hot_ls.config import Settings
 from hot_ls.rules.engine import check
 from hot_ls.rules.records import Carried, Key, Records, frame_of
@@ -92,7 +92,9 @@ def carry(previous: Analysis, analysis: Analysis, spliced: Splice | None = None
     changed = _spliced(spliced, analysis, records) if spliced is not None else None
     if changed is None:
         changed = _changed(previous, analysis, records)
-    stale = _affected(records, changed, _renamed(records, template))
+    changed |= _interfaces(analysis, records, changed)
+    stale = {key for key in _affected(records, changed, _renamed(records, template))
+             if key[0] != INTERFACES}
     kept = records.entries
 
     def facts(key: Key) -> EntryFacts | None:
@@ -108,7 +110,7 @@ def carry(previous: Analysis, analysis: Analysis, spliced: Splice | None = None
                    and _answers_changed(analysis, records.entries[key].observations)}
         if not flipped:
             break
-        dirty |= _affected(records, flipped, ())
+        dirty |= {key for key in _affected(records, flipped, ()) if key[0] != INTERFACES}
     return Carried({key for key in dirty if _exists(template, key)}, records, facts)
 
 
@@ -203,6 +205,22 @@ def _changed(previous: Analysis, analysis: Analysis, records: Records) -> set[Ke
             changed.add(key)
     changed.update(key for key in records.entries if key not in entries)
     return changed
+
+
+def _interfaces(analysis: Analysis, records: Records, changed: set[Key]) -> set[Key]:
+    """The interfaces of the changed resources that changed (entries.interface)."""
+    found = set()
+    resources = analysis.template.resources
+    for section, name in changed:
+        if section != 'resources':
+            continue
+        record = records.entries.get((section, name))
+        definition = resources.get(name)
+        before = record.interface if record is not None else None
+        now = interface(analysis.text, definition) if definition is not None else None
+        if before != now or record is None or definition is None:
+            found.add((INTERFACES, name))
+    return found
 
 
 def _renamed(records: Records, template) -> list[str]:

@@ -20,8 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from hot_ls.analysis import Diagnostic, Related
-from hot_ls.analysis.entries import SECTIONS, EntryFacts, dependencies, entry_source, span
+from hot_ls.analysis.entries import (INTERFACES, SECTIONS, EntryFacts, dependencies, entry_source,
+                                     interface, interface_dependencies, span)
 from hot_ls.model.symbols import Definition
+from hot_ls.rules.resources.members import GROUP_TYPES
 from hot_ls.syntax import Mapping, Scalar
 
 Key = tuple[str, Any]  # (section, name)
@@ -58,6 +60,9 @@ class EntryRecord:
     patched: bool = False
     #: a diagnostic of it lies where it could not be anchored: it is never taken over
     volatile: bool = False
+    #: a resource's interface (entries.interface), and what it depends on
+    interface: tuple | None = None
+    interface_depends: frozenset = frozenset()
 
     def materialize(self, start_of: Callable[[Key], int | None]) -> list[tuple[int, int, Diagnostic]]:
         """(rule index, sequence, diagnostic) for each diagnostic, moved to where its anchors
@@ -122,6 +127,8 @@ class Records:
             for key, record in self.entries.items():
                 for dependency in record.depends:
                     dependents.setdefault(dependency, set()).add(key)
+                for dependency in record.interface_depends:
+                    dependents.setdefault(dependency, set()).add((INTERFACES, key[1]))
             self.dependents = dependents
             return
         dependents = dict(before.dependents)
@@ -136,12 +143,15 @@ class Records:
         for key in keys:
             old = before.entries.get(key)
             new = self.entries.get(key)
-            removed = old.depends if old is not None else frozenset()
-            added = new.depends if new is not None else frozenset()
-            for dependency in removed - added:
-                own(dependency).discard(key)
-            for dependency in added - removed:
-                own(dependency).add(key)
+            for dependent, was, now in (
+                    (key, old.depends if old is not None else frozenset(),
+                     new.depends if new is not None else frozenset()),
+                    ((INTERFACES, key[1]), old.interface_depends if old is not None else frozenset(),
+                     new.interface_depends if new is not None else frozenset())):
+                for dependency in was - now:
+                    own(dependency).discard(dependent)
+                for dependency in now - was:
+                    own(dependency).add(dependent)
         self.dependents = dependents
 
 
@@ -297,21 +307,42 @@ def _record(analysis, definition: Definition, key: Key,
                     continue
             volatile = True  # a finding that depends on what its entry does not name
         findings.append(Kept(index, sequence, diagnostic, tuple(anchors)))
-    depends = dependencies(template, definition) | analysis.dynamic_reads.get(key, frozenset())
-    return EntryRecord(entry_source(analysis.text, definition), starts,
-                       [] if volatile else findings, analysis.entry_facts(definition),
-                       analysis.observations.get(key, []), frozenset(depends),
-                       bool(tree.patched_lines) and tree.is_patched(start, end), volatile)
+    groups = _Groups(analysis)
+    depends = dependencies(template, definition, groups) | \
+        analysis.dynamic_reads.get(key, frozenset())
+    # a diagnostic anchored in another entry moves with it: it depends on all of that entry
+    depends |= {anchor for anchor in starts if anchor != key}
+    record = EntryRecord(entry_source(analysis.text, definition), starts,
+                         [] if volatile else findings, analysis.entry_facts(definition),
+                         analysis.observations.get(key, []), frozenset(depends),
+                         bool(tree.patched_lines) and tree.is_patched(start, end), volatile)
+    if definition.section == 'resources':
+        record.interface = interface(analysis.text, definition)
+        record.interface_depends = interface_dependencies(template, definition)
+    return record
+
+
+class _Groups:
+    """Whether a resource of the analysed template is a group (get_attr of a group asks its
+    members: it depends on all of it)."""
+
+    def __init__(self, analysis):
+        self._analysis = analysis
+
+    def __call__(self, name: Any) -> bool:
+        definition = self._analysis.template.resources.get(name)
+        rtype = self._analysis.resource_type(definition) if definition is not None else None
+        return rtype is not None and rtype.name in GROUP_TYPES
 
 
 def _closure(analysis, key: Key, definition: Definition) -> set[Key]:
-    """The entries `definition` depends on, transitively."""
+    """The entries `definition` depends on, transitively (a resource it names: all of it)."""
     template = analysis.template
     found: set[Key] = set()
     pending = [(key, definition)]
     while pending:
         current_key, current = pending.pop()
-        depends = set(dependencies(template, current))
+        depends = set(dependencies(template, current, lambda name: True))
         depends |= analysis.dynamic_reads.get(current_key, set())
         for dependency in depends:
             section, name = dependency
@@ -322,6 +353,8 @@ def _closure(analysis, key: Key, definition: Definition) -> set[Key]:
                 else:
                     continue
             else:
+                if section == INTERFACES:
+                    section = 'resources'
                 target = getattr(template, section).get(name) if section in SECTIONS else None
                 targets = [(name, target)] if target is not None else []
             for target_name, target in targets:

@@ -79,11 +79,40 @@ class TemplateSummary:
     description: Any
     parameters: dict[Any, ParameterInfo] = field(default_factory=dict)
     outputs: dict[Any, OutputInfo] = field(default_factory=dict)
-    resources: list[ResourceInfo] = field(default_factory=list)
-    files: list[FileReference] = field(default_factory=list)
     capabilities: dict | None = None  # the blueprint's section, as plain data
     capabilities_span: Span | None = None
     _interface: str | None = field(default=None, compare=False, repr=False)
+    #: each resource's part and where it was placed: (its part, where its key was when the
+    #: part was made, where it is now); `resources` and `files` are made of them when read
+    _placed: list = field(default_factory=list, compare=False, repr=False)
+    #: each entry's get_file references, placed alike
+    _get_files: list = field(default_factory=list, compare=False, repr=False)
+    _resources: list | None = field(default=None, compare=False, repr=False)
+    _files: list | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def resources(self) -> list[ResourceInfo]:
+        if self._resources is None:
+            self._place()
+        return self._resources
+
+    @property
+    def files(self) -> list[FileReference]:
+        """The files it names: its resources' template types, then its get_file calls."""
+        if self._files is None:
+            self._place()
+        return self._files
+
+    def _place(self) -> None:
+        resources, files = [], []
+        for (resource, file), made, now in self._placed:
+            delta = now - made
+            resources.append(_move_resource(resource, delta) if delta else resource)
+            if file is not None:
+                files.append(_move_file(file, delta) if delta else file)
+        for found, made, now in self._get_files:
+            files.extend(_move_files(found, now - made) if now != made else found)
+        self._resources, self._files = resources, files
 
     def interface_key(self) -> str:
         """Equal for two versions that look the same from a parent (parameters, outputs)."""
@@ -170,14 +199,15 @@ def template_summary(template: Template) -> TemplateSummary:
         summary.parameters[name] = _placed(template, definition, _parameter, _move_parameter)
     for name, definition in template.outputs.items():
         summary.outputs[name] = _placed(template, definition, _output, _move_output)
-    for definition in template.resources.values():
-        resource, file = _placed(template, definition, _resource_entry, _move_resource_entry)
-        summary.resources.append(resource)
-        if file is not None:
-            summary.files.append(file)
+    # (the resources and the files are placed when read: a parent, a cross-file feature)
+    memo = template.memo
+    summary._placed = [(*memo(definition, _resource_entry), definition.key.start)
+                       for definition in template.resources.values()]
     for definitions in (template.resources, template.outputs, template.conditions):
         for definition in definitions.values():
-            summary.files.extend(_placed(template, definition, _get_files, _move_files))
+            found, made = memo(definition, _get_files)
+            if found:
+                summary._get_files.append((found, made, definition.key.start))
     pair = template.sections.get('capabilities')
     if pair is not None:
         summary.capabilities = pair.value.to_python() if pair.value is not None else None
@@ -223,11 +253,6 @@ def _move_resource(info: ResourceInfo | None, delta: int) -> ResourceInfo | None
                         _moved(info.type_span, delta),
                         tuple((key, _moved(span, delta)) for key, span in info.properties),
                         _move_resource(info.member, delta))
-
-
-def _move_resource_entry(made: tuple, delta: int) -> tuple:
-    resource, file = made
-    return _move_resource(resource, delta), _move_file(file, delta) if file is not None else None
 
 
 def _parameter(template: Template, definition) -> tuple[ParameterInfo, int]:

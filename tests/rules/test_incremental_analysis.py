@@ -155,11 +155,19 @@ resources:
       value: {get_param: {get_param: which}}
   spare:
     type: OS::Heat::None
+  group:
+    type: OS::Heat::ResourceGroup
+    properties:
+      count: 2
+      resource_def:
+        type: OS::Heat::RandomString
 outputs:
   size:
     value: {get_attr: [volume, size]}
   name:
     value: {get_param: server_name}
+  strings:
+    value: {get_attr: [group, value]}
 '''
 
 # (what the edit does, the text before, the text after, the entries it must check)
@@ -188,6 +196,14 @@ CASES = [
     ('a new entry: the others move (and what names a missing resource is checked again)', BASE,
      BASE.replace('resources:\n', 'resources:\n  first:\n    type: OS::Heat::None\n'),
      {('resources', 'first'), ('resources', 'holder')}),
+    ('a resource\'s property: not what names it (what it shows them is the same)', BASE,
+     BASE.replace('size: {get_param: size}', 'size: 3'), {('resources', 'volume')}),
+    ('a resource\'s type: what names it', BASE,
+     BASE.replace('OS::Cinder::Volume', 'OS::Nova::Server'),
+     {('resources', 'volume'), ('outputs', 'size')}),
+    ('a group\'s member: what asks the members', BASE,
+     BASE.replace('type: OS::Heat::RandomString', 'type: OS::Nova::Server'),
+     {('resources', 'group'), ('outputs', 'strings')}),
     ('a comment between entries: nothing to check', BASE,
      BASE.replace('outputs:\n', '# the outputs\noutputs:\n'), set()),
     ('the version: everything', BASE,
@@ -212,5 +228,5 @@ def test_what_the_edits_change_is_reported():
     """The cases' edits change findings (else they would show nothing)."""
     def found(text):
         return {(d.code, d.message) for d in analyze(text, '/nowhere/template.yaml').diagnostics}
-    for label, before, after, _ in CASES[1:7]:
+    for label, before, after, _ in CASES[1:7] + CASES[9:11]:
         assert found(before) != found(after), label

@@ -61,15 +61,10 @@ class CircularDependency(Rule):
     def check(self, analysis):
         if analysis.kind is Kind.CFN:
             model = CfnTemplate(analysis.tree)
-            conditional = set()
         else:
             model = analysis.template
             if model.version is None:
                 return
-            conditional = {name for name, res in model.resources.items()
-                           if res.get('condition') is not None
-                           and not (isinstance(res.get('condition'), Scalar)
-                                    and res.get('condition').value is True)}
         resources = model.resources
         edges: dict = {}
         if analysis.kind is Kind.CFN:
@@ -88,6 +83,10 @@ class CircularDependency(Rule):
         components = _components(resources, edges)
         if not components:
             return
+        conditional = set() if analysis.kind is Kind.CFN else {
+            name for name, res in resources.items()
+            if res.get('condition') is not None
+            and not (isinstance(res.get('condition'), Scalar) and res.get('condition').value is True)}
         if references is None:
             references = [ref for definition in resources.values()
                           for ref in model.entry_walk(definition).references if _dependency(ref)]
