@@ -70,11 +70,12 @@ class Template:
         return found is not None and not found.removed
 
     def _can_reuse(self, previous: 'Template') -> bool:
-        """Whether what the walk found in an entry of `previous` holds here for the same
-        nodes: the same version's functions, no aliases (a shared node belongs to no one
-        entry), and, where `Ref` is live, the same parameter names (it decides what a Ref
-        names)."""
-        if previous.facts is not self.facts or self.tree.aliases or previous.tree.aliases:
+        """Whether what the walk found in an entry of `previous` (and what was built of it)
+        holds here for the same nodes: the same version, no aliases (a shared node belongs to
+        no one entry), and, where `Ref` is live, the same parameter names (it decides what a
+        Ref names)."""
+        if previous.version is not self.version or previous.facts is not self.facts \
+                or self.tree.aliases or previous.tree.aliases:
             return False
         if not self.live_ref:
             return True

@@ -171,6 +171,8 @@ def _spliced(spliced: Splice, analysis: Analysis, records: Records) -> set[Key] 
     section = spliced.section
     if section is None:  # a top-level pair: a section replaced whole, or the frame's own
         return None if {spliced.old.key.value, spliced.new.key.value} & set(SECTIONS) else set()
+    if section not in SECTIONS:
+        return set()  # an entry of a section Heat does not know: none of the template's
     old, new = (section, spliced.old.key.value), (section, spliced.new.key.value)
     record = records.entries.get(new)
     if old == new and record is not None and not record.volatile and \

@@ -14,8 +14,9 @@ than one document; a BOM; a merge key anywhere; an edit that spans two
 entries; an entry whose re-parse is not exactly one clean pair at the old
 key's column (a new sibling, an indentation change, a syntax error, an anchor or alias, a
 duplicate key among the siblings, a flow collection left open, a
-document marker); and a change that lowers the document's greatest nesting
-depth when this entry held it.  The property test
+document marker); a tab in the comments before the first key (libyaml refuses
+one where indentation goes); and a change that lowers the document's greatest
+nesting depth when this entry held it.  The property test
 (tests/syntax/test_incremental_parse.py, over edits of real templates) holds the
 result to a full parse: values, spans, issues, depth.
 
@@ -158,7 +159,7 @@ def _in_preamble(tree: SyntaxTree, text: str, edit: Edit, first: int) -> Splice 
     """An edit of the comments before the first key: the tree only moves."""
     end = first + edit.delta
     preamble = text[:end]
-    if end and preamble[-1] not in '\r\n' or _MARKER.search(preamble) or any(
+    if end and preamble[-1] not in '\r\n' or _MARKER.search(preamble) or '\t' in preamble or any(
             line.strip() and not line.lstrip().startswith('#')
             for line in preamble.splitlines()):
         return None

@@ -208,6 +208,10 @@ CASES = [
      BASE.replace('outputs:\n', '# the outputs\noutputs:\n'), set()),
     ('the version: everything', BASE,
      BASE.replace('2021-04-16', '2018-08-31'), None),
+    ('a version Heat does not know: everything, with the newest version\'s facts', BASE,
+     BASE.replace('2021-04-16', '2021-04-17'), None),
+    ('an entry of a section Heat does not know: nothing of the template\'s', BASE + 'extras:\n  a: 1\n  b: 2\n',
+     BASE + 'extras:\n  a: 1\n  b: 3\n', set()),
 ]
 
 
