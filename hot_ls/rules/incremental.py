@@ -92,6 +92,7 @@ def carry(previous: Analysis, analysis: Analysis, spliced: Splice | None = None
     changed = _spliced(spliced, analysis, records) if spliced is not None else None
     if changed is None:
         changed = _changed(previous, analysis, records)
+    changed |= records.unkept
     changed |= _interfaces(analysis, records, changed)
     stale = {key for key in _affected(records, changed, _renamed(records, template))
              if key[0] != INTERFACES}
@@ -175,7 +176,7 @@ def _spliced(spliced: Splice, analysis: Analysis, records: Records) -> set[Key] 
         return set()  # an entry of a section Heat does not know: none of the template's
     old, new = (section, spliced.old.key.value), (section, spliced.new.key.value)
     record = records.entries.get(new)
-    if old == new and record is not None and not record.volatile and \
+    if old == new and record is not None and new not in records.unkept and \
             entry_source(analysis.text, getattr(analysis.template, section)[new[1]]) == \
             record.source:
         return set()  # (an edit between entries)
@@ -184,7 +185,7 @@ def _spliced(spliced: Splice, analysis: Analysis, records: Records) -> set[Key] 
 
 def _changed(previous: Analysis, analysis: Analysis, records: Records) -> set[Key]:
     """The entries whose text changed, the new ones, the gone ones, and those on lines error
-    recovery blanked."""
+    recovery blanks now (those it blanked before are `records.unkept`)."""
     before = previous.template
     tree = analysis.tree
     text = analysis.text
@@ -194,7 +195,7 @@ def _changed(previous: Analysis, analysis: Analysis, records: Records) -> set[Ke
     changed = set()
     for key, definition in entries.items():
         record = records.entries.get(key)
-        if record is None or record.patched or record.volatile:
+        if record is None:
             changed.add(key)
             continue
         kept = getattr(before, key[0]).get(key[1]) if before is not None else None

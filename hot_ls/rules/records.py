@@ -113,6 +113,8 @@ class Records:
     dependents: dict[Any, set[Key]] = field(default_factory=dict)
     #: the entries whose records hold diagnostics
     findings: set[Key] = field(default_factory=set)
+    #: the entries whose records are never taken over (patched, volatile)
+    unkept: set[Key] = field(default_factory=set)
     #: the entries whose checks asked questions of the whole template
     observing: set[Key] = field(default_factory=set)
     #: how many resources and outputs look each condition up (EntryFacts.requested)
@@ -249,6 +251,7 @@ def record(analysis, fresh: dict[Key, list[tuple[int, int, Diagnostic]]],
         records.entries = dict(before.entries)
         records.findings = set(before.findings)
         records.observing = set(before.observing)
+        records.unkept = set(before.unkept)
         gone = [key for key in before.entries if key not in carried.dirty
                 and key[1] not in getattr(template, key[0])]
         checked = [key for key in carried.dirty if key[1] in getattr(template, key[0])]
@@ -256,6 +259,7 @@ def record(analysis, fresh: dict[Key, list[tuple[int, int, Diagnostic]]],
             records.entries.pop(key, None)
             records.findings.discard(key)
             records.observing.discard(key)
+            records.unkept.discard(key)
         gone += [key for key in carried.dirty if key[1] not in getattr(template, key[0])]
     for key in checked:
         definition = getattr(template, key[0])[key[1]]
@@ -264,6 +268,8 @@ def record(analysis, fresh: dict[Key, list[tuple[int, int, Diagnostic]]],
             records.findings.add(key)
         if record.observations:
             records.observing.add(key)
+        if record.patched or record.volatile:
+            records.unkept.add(key)
     if carried is None:
         records.looked_up = Counter(name for record in records.entries.values()
                                     for name in record.facts.requested)
