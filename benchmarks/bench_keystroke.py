@@ -7,8 +7,10 @@ diagnostics, UTF-16, as VS Code).  Prints
 - the first diagnostics after opening ../shared/perf/synthetic__synth_10k.yaml;
 - keystroke -> diagnostics, p50/p95, typing one character per 50 ms pause at three
   places: inside a property value, a new resource line, a section key (a
-  parameter's name); and the analysis time of those keystrokes (the server's
-  debug log: "analysed URI (how) in N ms"), p50/p95;
+  parameter's name); and the analysis time of those keystrokes, p50/p95, with how
+  their texts were parsed (one entry re-parsed, or all) and how many of the
+  template's entries the rules checked (the server's debug log, forwarded as
+  window/logMessage: "analysed URI (how) in N ms, C of E entries checked");
 - the same keystroke -> diagnostics on a 125-line template;
 - the soak: 1,000 edits typed into synth_10k (one every 10 ms, the diagnostics
   of the last awaited every 100), the server's resident memory after opening and
@@ -35,7 +37,7 @@ from _common import PERF, ROOT
 SYNTH = os.path.join(PERF, 'synthetic__synth_10k.yaml')
 SMALL = os.path.join(ROOT, '..', 'shared', 'corpus', 'heat-templates', 'hot',
                      'servers_in_new_neutron_net.yaml')
-ANALYSED = re.compile(r'analysed \S+ \((\w+)\) in ([0-9.]+) ms')
+ANALYSED = re.compile(r'analysed \S+ \((\w+)\) in ([0-9.]+) ms(?:, (\d+) of (\d+) entries)?')
 
 
 class Server:
@@ -51,7 +53,8 @@ class Server:
         self.lock = threading.Condition()
         self.responses: dict[int, tuple[float, dict]] = {}
         self.published: list[tuple[float, dict]] = []
-        self.analyses: list[tuple[str, float]] = []
+        #: (how it parsed, ms, (entries checked, entries) or None) of each analysis logged
+        self.analyses: list[tuple[str, float, tuple[int, int] | None]] = []
         self.next_id = 0
         threading.Thread(target=self._read, daemon=True).start()
         threading.Thread(target=self._read_log, daemon=True).start()
@@ -73,16 +76,23 @@ class Server:
                     self.responses[message['id']] = (now, message)
                 elif message.get('method') == 'textDocument/publishDiagnostics':
                     self.published.append((now, message['params']))
+                elif message.get('method') == 'window/logMessage':
+                    self._analysed(message['params'].get('message', ''))
                 elif 'id' in message:  # a request from the server: answer it (null)
                     self._write({'jsonrpc': '2.0', 'id': message['id'], 'result': None})
                 self.lock.notify_all()
 
     def _read_log(self) -> None:
         for line in self.process.stderr:
-            match = ANALYSED.search(line.decode('utf-8', 'replace'))
-            if match:
-                with self.lock:
-                    self.analyses.append((match.group(1), float(match.group(2))))
+            with self.lock:
+                self._analysed(line.decode('utf-8', 'replace'))
+
+    def _analysed(self, line: str) -> None:
+        """Note an analysis the server logged (how it parsed, ms, entries checked of all)."""
+        match = ANALYSED.search(line)
+        if match:
+            checked = (int(match.group(3)), int(match.group(4))) if match.group(3) else None
+            self.analyses.append((match.group(1), float(match.group(2)), checked))
 
     def _write(self, message: dict) -> None:
         body = json.dumps(message).encode()
@@ -172,6 +182,18 @@ def describe_ms(values: list[float]) -> str:
             f'({len(values)})')
 
 
+def describe_analyses(analyses: list[tuple[str, float, tuple[int, int] | None]]) -> str:
+    """Analysis time p50/p95, how the texts were parsed, and how many entries were checked."""
+    if not analyses:
+        return 'none'
+    hows = {how: sum(1 for h, _, _ in analyses if h == how) for how in ('incremental', 'full')}
+    checked = [c for _, _, c in analyses if c is not None]
+    entries = (f'; entries checked p50 {statistics.median(c for c, _ in checked):.0f} '
+               f'of {checked[0][1]}') if checked else ''
+    return (describe_ms([ms for _, ms, _ in analyses])
+            + f' [parse: {hows["incremental"]} incremental, {hows["full"]} full{entries}]')
+
+
 def find_line(text: str, pattern: str) -> int:
     return next(i for i, line in enumerate(text.splitlines()) if re.match(pattern, line))
 
@@ -187,7 +209,7 @@ def typing(server: Server, uri: str, version: int, line: int, character: int, wo
         sent = server.type(uri, version, line, character + index, word[index % len(word)])
         latencies.append(server.diagnostics_of(uri, version) - sent)
         with server.lock:
-            analyses.extend(ms for _, ms in server.analyses[seen:])
+            analyses.extend(server.analyses[seen:])
         time.sleep(0.05)
     return version, latencies, analyses
 
@@ -226,7 +248,7 @@ def main() -> None:
             word = word.rstrip('\n')
         version, latencies, analyses = typing(server, uri, version, line, column, word, strokes)
         print(f'  {label}: keystroke -> diagnostics {describe(latencies)}; '
-              f'analysis {describe_ms(analyses)}')
+              f'analysis {describe_analyses(analyses)}')
     server.close()
 
     with open(SMALL, encoding='utf-8') as fh:
@@ -239,7 +261,7 @@ def main() -> None:
     _, latencies, analyses = typing(server, uri, 1, line, len(small.splitlines()[line]), 'x',
                                     strokes)
     print(f'{os.path.basename(SMALL)} ({small.count(chr(10))} lines): keystroke -> diagnostics '
-          f'{describe(latencies)}; analysis {describe_ms(analyses)}')
+          f'{describe(latencies)}; analysis {describe_analyses(analyses)}')
     server.close()
 
     server = Server()

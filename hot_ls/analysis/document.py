@@ -22,13 +22,14 @@ import sys
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
+from hot_ls.analysis.entries import Checking, EntryFacts
 from hot_ls.analysis.findings import Diagnostic, RuleBook
 from hot_ls.analysis.inputs import EvaluationInputs
 from hot_ls.analysis.suppressions import Suppressions
 from hot_ls.config import matches
 from hot_ls.config import Settings
 from hot_ls.evaluator.calls import CallSites
-from hot_ls.evaluator.static import StaticIssue, static_issues
+from hot_ls.evaluator.static import StaticIssue, StaticIssues
 from hot_ls.evaluator.template import TemplateEvaluation
 from hot_ls.language import Language, language
 from hot_ls.language.limits import MAX_DEPTH
@@ -68,7 +69,9 @@ class Analysis:
 
     def __init__(self, text: str, path: str | None = None, settings: Settings | None = None, *,
                  tree: SyntaxTree | None = None, read_problem: ReadProblem | None = None,
-                 workspace: Workspace | None = None):
+                 workspace: Workspace | None = None, previous_template: Template | None = None):
+        """`previous_template`: the template of an earlier version of the text, whose tree
+        `tree` was spliced from (the model takes what it found in the entries they share)."""
         self.path = path
         self.settings = settings if settings is not None else Settings()
         self._workspace = workspace
@@ -82,8 +85,18 @@ class Analysis:
         self.diagnostics: list[Diagnostic] = []
         #: the rules that checked this analysis (None: not checked)
         self.rules: RuleBook | None = None
+        self._records: Any = None
         self._derived: dict[Callable[..., Any], Any] = {}
         self._evaluations: dict[str, TemplateEvaluation] = {}
+        self._checking: Checking | None = None
+        self._previous_template = previous_template
+        self._facts: dict[tuple[str, Any], EntryFacts] = {}
+        self._kept_facts: Callable[[tuple[str, Any]], EntryFacts | None] | None = None
+        #: what the checks of each entry asked of the whole template, (section, name) ->
+        #: [(question, argument, answer)] (`observe`)
+        self.observations: dict[tuple[str, Any], list[tuple[Callable, Any, Any]]] = {}
+        #: the entries each entry's checks looked up by a name they computed (`reads`)
+        self.dynamic_reads: dict[tuple[str, Any], set] = {}
 
     # -- the document -----------------------------------------------------------------
     @property
@@ -118,7 +131,8 @@ class Analysis:
         for one that is `only_syntax`)."""
         if self.kind is not Kind.HOT or self.only_syntax:
             return None
-        return Template(self.tree, self.path)
+        previous, self._previous_template = self._previous_template, None
+        return Template(self.tree, self.path, previous=previous)
 
     @cached_property
     def summary(self) -> Summary:
@@ -161,6 +175,8 @@ class Analysis:
         """The document as part of a stack: the environments that apply, its registry."""
         path = self.path or os.path.join(self.workspace.roots[0] if self.workspace.roots
                                          else os.getcwd(), UNSAVED_NAME)
+        #: the workspace's generation when the stack was had (at most that of the stack)
+        self.stack_generation = self.workspace.generation
         return self.workspace.stack(path)
 
     @cached_property
@@ -191,21 +207,105 @@ class Analysis:
         return CallSites(self._hot())
 
     @cached_property
+    def _static_issues(self) -> StaticIssues:
+        return StaticIssues(self._hot(), sites=self.call_sites)
+
+    @cached_property
     def static_issues(self) -> list[StaticIssue]:
         """Failures Heat finds parsing and validating the functions, before any value."""
-        try:
-            return static_issues(self._hot(), sites=self.call_sites)
-        except RecursionError:  # a pathologically deep template: nothing, never a crash
-            return []
+        return self._static_issues.all()
+
+    def static_issues_in(self, definition: Definition) -> list[StaticIssue]:
+        """The static issues of one condition, resource or output."""
+        return self._static_issues.of(definition)
 
     @cached_property
     def checked_evaluation(self) -> TemplateEvaluation:
         """The evaluation the checks read: a stack create without -P (the default parameter
-        values, and the environments and values the settings configure), errors only."""
+        values, and the environments and values the settings configure), errors only; each
+        item is evaluated when it is first asked for."""
         inputs = self.inputs
-        return TemplateEvaluation.complete(self._hot(), inputs.environments, inputs.parameters,
-                                           errors_only=True, sites=self.call_sites,
-                                           files=self.stack.files)
+        return TemplateEvaluation(self._hot(), inputs.environments, inputs.parameters,
+                                  errors_only=True, sites=self.call_sites, files=self.stack.files)
+
+    @cached_property
+    def heat_conditions(self) -> set:
+        """The conditions Heat evaluates when it creates the stack without -P: those its
+        resources and outputs look up (`checked_evaluation`)."""
+        template = self._hot()
+        found: set = set()
+        for definitions in (template.resources, template.outputs):
+            for definition in definitions.values():
+                found.update(self.entry_facts(definition).requested)
+        return found
+
+    # -- what the rules engine keeps for the next analysis ----------------------------------
+    @property
+    def records(self) -> Any:
+        """What the rules engine found about each entry of a HOT template, for an analysis of
+        the next text to take over (hot_ls.rules.records; None: nothing to take over).  Made
+        on first use, which must come before anything moves the tree's nodes (an incremental
+        parse of the next text)."""
+        if isinstance(self._records, tuple):
+            build, *arguments = self._records
+            self._records = None
+            if not self.tree.consumed:
+                self._records = build(self, *arguments)
+                self._kept_facts = None  # (made: the facts of the entries taken over are in it)
+        return self._records
+
+    def keep_records(self, making: tuple | None) -> None:
+        """`(build, *arguments)`: `build(self, *arguments)` makes the records (`records`)."""
+        self._records = making
+
+    # -- what whole-template checks read of each entry ------------------------------------
+    def entry_facts(self, definition: Definition) -> EntryFacts:
+        """What the checks of other entries read of this one (hot_ls.analysis.entries)."""
+        key = (definition.section, definition.name)
+        found = self._facts.get(key)
+        if found is None:
+            found = self._kept_facts(key) if self._kept_facts is not None else None
+            if found is None:
+                found = self._entry_facts(definition)
+            self._facts[key] = found
+        return found
+
+    def keep_facts(self, kept: Callable[[tuple[str, Any]], EntryFacts | None]) -> None:
+        """Take the facts an earlier analysis found of the entries that did not change (nor
+        what they depend on): `kept(key)`, None for the others."""
+        self._kept_facts = kept
+
+    def _entry_facts(self, definition: Definition) -> EntryFacts:
+        section, name = definition.section, definition.name
+        if section == 'parameters':
+            return EntryFacts()
+        certain = tuple(issue.message for issue in self.static_issues_in(definition)
+                        if issue.certain)
+        if section == 'conditions':
+            try:
+                failure = self.checked_evaluation.scope.conditions().failure(name)
+            except Exception:  # the section itself is broken: nothing parses
+                failure = None
+            return EntryFacts(certain=certain, unparsed=str(failure) if failure else None)
+        evaluation = self.checked_evaluation
+        item = evaluation.resource(name) if section == 'resources' else evaluation.output(name)
+        return EntryFacts(item.requested, certain)
+
+    def observe(self, question: Callable[['Analysis', Any], T], argument: Any) -> T:
+        """`question(self, argument)`: what a check asks of the whole template (beyond what its
+        entry depends on), noted for the entry being checked, so that the entry is checked
+        again when the answer changes (hot_ls.rules.incremental)."""
+        answer = question(self, argument)
+        current = self._checking.current if self._checking is not None else None
+        if current is not None:
+            self.observations.setdefault((current.section, current.name), []).append(
+                (question, argument, answer))
+        return answer
+
+    def reads(self, definition: Definition, dependency: tuple) -> None:
+        """Note that what is found about `definition` depends on `dependency` (an entry looked
+        up by a name the checks computed: hot_ls.analysis.entries)."""
+        self.dynamic_reads.setdefault((definition.section, definition.name), set()).add(dependency)
 
     @cached_property
     def presence(self) -> 'Presence':
@@ -245,6 +345,19 @@ class Analysis:
             return Template(parse(''), self.path)  # an empty one: nothing of it is read
         return self.template or Template(self.tree, self.path)
 
+    # -- the entries the per-entry rules check -------------------------------------------
+    @property
+    def checking(self) -> Checking:
+        """The entries the per-entry rules look at now (hot_ls.analysis.entries): all of
+        them, unless the rules engine chose some."""
+        if self._checking is None:
+            self._checking = Checking(self._hot())
+        return self._checking
+
+    @checking.setter
+    def checking(self, checking: Checking | None) -> None:
+        self._checking = checking
+
     # -- what a layer derives for itself --------------------------------------------------
     def derived(self, build: Callable[['Analysis'], T]) -> T:
         """`build(self)`, computed once per analysis (keyed by `build` itself)."""
@@ -252,4 +365,17 @@ class Analysis:
             return self._derived[build]
         except KeyError:
             value = self._derived[build] = build(self)
+            return value
+
+    def derived_for(self, build: Callable[['Analysis', Definition], T], definition: Definition) -> T:
+        """`build(self, definition)`, computed once per analysis and entry (keyed by `build`
+        and the Definition): what a layer derives entry by entry."""
+        try:
+            found = self._derived[build]
+        except KeyError:
+            found = self._derived[build] = {}
+        try:
+            return found[definition]
+        except KeyError:
+            value = found[definition] = build(self, definition)
             return value

@@ -17,7 +17,6 @@ parameters keep AlwaysDisabled's wording.
 from __future__ import annotations
 
 import json
-from bisect import bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -65,8 +64,6 @@ class Presence:
         self.always = analysis.always_disabled
         self.given = analysis.inputs.given
         self.evaluation = analysis.checked_evaluation
-        self._spans: list[tuple[int, int, str, Any]] | None = None
-        self._starts: list[int] = []
         self._absent: dict[tuple[str, Any], Absence | None] = {}
         self._branches: dict[int, Any] = {}
         self._refs_by_condition: dict[Any, list] | None = None
@@ -110,29 +107,15 @@ class Presence:
 
     def reason(self, start: int, end: int) -> str | None:
         """Why a finding at start..end is no error in Heat (inside what it never builds), or None."""
-        if self._spans is None:
-            self._index()
-        i = bisect_right(self._starts, start) - 1
-        if i < 0:
-            return None
-        span_start, span_end, section, name = self._spans[i]
-        if end > span_end:
-            return None
-        absence = self.absent(name, section)
-        return absence.excuse() if absence is not None else None
-
-    def _index(self) -> None:
-        spans = []
         template = self.template
-        if template is not None and template.version is not None and template.facts.has_conditions:
-            for section, definitions in (('resources', template.resources),
-                                         ('outputs', template.outputs)):
-                for name, definition in definitions.items():
-                    if definition.body is not None and definition.get('condition') is not None:
-                        spans.append((definition.key.start, definition.body.end, section, name))
-        spans.sort(key=lambda span: span[0])
-        self._spans = spans
-        self._starts = [span[0] for span in spans]
+        if template is None or template.version is None or not template.facts.has_conditions:
+            return None
+        definition = template.entry_at(start)
+        if definition is None or definition.section not in ('resources', 'outputs') or \
+                definition.get('condition') is None or end > definition.body.end:
+            return None
+        absence = self.absent(definition.name, definition.section)
+        return absence.excuse() if absence is not None else None
 
     # -- if branches ----------------------------------------------------------------------
     def branch_reason(self, guards: Guards) -> str | None:
@@ -179,7 +162,8 @@ class Presence:
                 if definition is not None and definition.body is not None:
                     names += self._parameters_of(definition.body, seen)
             return names
-        for ref in template.references:
+        owner = template.entry_at(node.start)
+        for ref in template.references_in(owner) if owner is not None else ():
             if node.start <= ref.start and ref.end <= node.end:
                 if ref.kind == PARAMETER and ref.name not in names:
                     names.append(ref.name)

@@ -329,14 +329,9 @@ class CallSites:
     def resource_entries(self) -> dict:
         """The template's resources as the functions see them (made once; read only)."""
         if self._entries is None:
-            has_conditions = self.template.facts.has_conditions
-            entries = {}
-            for name, definition in self.template.resources.items():
-                rtype = definition.get('type')
-                entries[name] = ResourceEntry(
-                    name, rtype.value if isinstance(rtype, Scalar) else None,
-                    definition.get('condition') if has_conditions else None, definition.body)
-            self._entries = entries
+            memo = self.template.memo
+            self._entries = {name: memo(definition, _resource_entry)
+                             for name, definition in self.template.resources.items()}
         return self._entries
 
     def too_large(self, call: TopCall) -> bool:
@@ -349,6 +344,14 @@ class CallSites:
         if entry is None:  # (node, calls): the node is kept, so its id stays its own
             entry = self._fields[id(node)] = (node, self._top_calls(node))
         return entry[1]
+
+
+def _resource_entry(template: 'Template', definition: Any) -> ResourceEntry:
+    """A resource as the functions see it (made once per entry: Template.memo)."""
+    rtype = definition.get('type')
+    return ResourceEntry(definition.name, rtype.value if isinstance(rtype, Scalar) else None,
+                         definition.get('condition') if template.facts.has_conditions else None,
+                         definition.body)
 
 
 def sure(call: TopCall, scope: 'Scope') -> bool:

@@ -1,8 +1,9 @@
 """What Heat's functions see of the stack: the `stack` argument of every Function.
 
 A Scope holds the template version (which decides the function tables),
-the parameter table, the condition definitions (parsed lazily, all at
-once, as Heat's Template.conditions does), the resources and their
+the parameter table, the condition definitions (parsed on first use, all at
+once as Heat's Template.conditions does; leniently, each when first looked
+at), the resources and their
 `condition`s, the files sent along, and a trace of every call's value for
 the editor.  It parses snippets with Heat's parser in the value or the
 condition context.
@@ -62,6 +63,10 @@ class Scope:
         self.missing_values_unknown = False
         self._conditions: Conditions | None = None
         self._enabled: dict[Any, Any] = {}
+        #: what deciding each resource's condition looked up (replayed when it is asked again)
+        self._enabled_requests: dict[Any, frozenset] = {}
+        #: the sets recording the condition names looked up now (`capture`)
+        self._captures: list[set] = []
         #: every evaluated call's value, by node (None: not recorded, for checks)
         self.trace: dict[int, tuple[Node, Any]] | None = {}
 
@@ -86,6 +91,7 @@ class Scope:
             source = self._condition_source
             if not self.version.has_conditions or source is NOT_GIVEN:
                 self._conditions = Conditions({})
+                self._conditions.captures = self._captures
                 return self._conditions
             if source is not None and not isinstance(source, (Mapping, dict)):
                 kind = _type_name(source)
@@ -97,18 +103,37 @@ class Scope:
                     error='Conditions validation error',
                     message='Condition definitions must be a map. Found a NoneType instead')
             items = source.index.items() if isinstance(source, Mapping) else source.items()
-            parsed = {}
-            failures = {}
-            for name, pair in items:
-                node = pair.value if isinstance(source, Mapping) else pair
-                try:
-                    parsed[name] = self.parse_condition(node, '.'.join(['conditions', str(name)]))
-                except Exception as exc:
-                    if not self.lenient:
-                        raise
-                    failures[name] = exc
-            self._conditions = Conditions(parsed, failures)
+            definitions = {name: pair.value if isinstance(source, Mapping) else pair
+                           for name, pair in items}
+            if self.lenient:  # each parsed when first looked at: what it gives is its own
+                self._conditions = Conditions({}, unparsed=definitions, parse=self._definition)
+            else:
+                self._conditions = Conditions({name: self._definition(name, node)
+                                               for name, node in definitions.items()})
+            self._conditions.captures = self._captures
         return self._conditions
+
+    def _definition(self, name: Any, node: Any) -> Any:
+        """A condition's definition parsed (in whatever parse it is first looked at from:
+        not part of that parse's exploration)."""
+        explore, depth = self.explore, self.guard_depth
+        self.explore, self.guard_depth = None, 0
+        try:
+            return self.parse_condition(node, '.'.join(['conditions', str(name)]))
+        finally:
+            self.explore, self.guard_depth = explore, depth
+
+    def capture(self) -> set:
+        """Start recording every condition name looked up, into the set returned, until
+        `captured` (the same names whatever was looked up before: resolved conditions replay
+        what they looked up)."""
+        looked_up: set = set()
+        self._captures.append(looked_up)
+        return looked_up
+
+    def captured(self) -> frozenset:
+        """Stop the innermost recording (`capture`): what it recorded."""
+        return frozenset(self._captures.pop())
 
     # -- resources -----------------------------------------------------------------
     def has_resource(self, name: Any) -> bool:
@@ -124,30 +149,43 @@ class Scope:
 
     def enabled(self, name: Any) -> Any:
         """Whether the resource's condition holds: True, False or Unknown."""
-        if name not in self._enabled:
-            entry = self.resources[name]
-            if entry.condition is None or not self.version.has_conditions:
-                self._enabled[name] = True
-            else:
-                cond = self.parse_condition(entry.condition,
-                                            '.'.join(['resources', str(name), 'condition']))
-                if not isinstance(cond, (str, bool, Function)):
-                    # Heat's _parse_resource_field refuses it before deciding anything
-                    problem = StackValidationFailed(
-                        message='Resource %s condition type must be string_or_boolean' % name)
-                    problem.field_type = True
-                    tag(problem, entry.condition)
-                    raise problem
-                try:
-                    self._enabled[name] = self.conditions().is_enabled(resolve(cond))
-                except Exception as exc:
-                    if not _is_value_error(exc):
-                        raise
-                    wrapped = StackValidationFailed(path=['resources', name, 'condition'],
-                                                    message=str(exc))
-                    tag(wrapped, entry.condition)
-                    raise wrapped from exc
-        return self._enabled[name]
+        if name in self._enabled:
+            looked_up = self._enabled_requests.get(name)
+            if looked_up:
+                for capture in self._captures:
+                    capture.update(looked_up)
+            return self._enabled[name]
+        self.capture()  # (the captures around it record them too)
+        try:
+            value = self._decide(name)
+        finally:
+            looked_up = self.captured()
+        self._enabled[name] = value
+        self._enabled_requests[name] = looked_up
+        return value
+
+    def _decide(self, name: Any) -> Any:
+        entry = self.resources[name]
+        if entry.condition is None or not self.version.has_conditions:
+            return True
+        cond = self.parse_condition(entry.condition,
+                                    '.'.join(['resources', str(name), 'condition']))
+        if not isinstance(cond, (str, bool, Function)):
+            # Heat's _parse_resource_field refuses it before deciding anything
+            problem = StackValidationFailed(
+                message='Resource %s condition type must be string_or_boolean' % name)
+            problem.field_type = True
+            tag(problem, entry.condition)
+            raise problem
+        try:
+            return self.conditions().is_enabled(resolve(cond))
+        except Exception as exc:
+            if not _is_value_error(exc):
+                raise
+            wrapped = StackValidationFailed(path=['resources', name, 'condition'],
+                                            message=str(exc))
+            tag(wrapped, entry.condition)
+            raise wrapped from exc
 
     def attribute_names(self, entry: ResourceEntry) -> Any:
         """The attributes get_attr may name on this resource, or None when any may be."""

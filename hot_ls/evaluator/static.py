@@ -41,6 +41,7 @@ from hot_ls.evaluator.calls import LIVE, CallSites, level
 from hot_ls.evaluator.functions.base import Function, Macro, validate, validate_each
 from hot_ls.evaluator.parameters import Declarations, ParameterTable, StackIdentity
 from hot_ls.evaluator.scope import NOT_GIVEN, ResourceEntry, Scope
+from hot_ls.model.symbols import Definition
 from hot_ls.model.template import Template
 from hot_ls.syntax import Node
 
@@ -130,10 +131,6 @@ class _Checker:
                            attribute_names=attribute_names, lenient=True,
                            expansion=self.sites.expansion)
         self.scope.trace = None  # nobody asks for the values
-        try:
-            self.scope.conditions()  # parsed leniently before exploring, so never twice
-        except Exception:
-            pass
         self.issues: list[StaticIssue] = []
 
     # -- one field -------------------------------------------------------------------
@@ -238,59 +235,86 @@ class _Checker:
     # -- the template ---------------------------------------------------------------------
     def run(self) -> list[StaticIssue]:
         template = self.template
-        facts = template.facts
-        if facts.has_conditions:
-            for name, definition in template.conditions.items():
-                owner = ('conditions', name)
-                parsed = self.explore(definition.body, '.'.join(['conditions', str(name)]),
-                                      owner, 'definition', condition=True)
-                if isinstance(parsed, (bool, Function)):
-                    self.validate(parsed, [], owner, 'definition', definition.body)
-        for name, definition in template.resources.items():
-            body = definition.mapping
-            if body is None:
-                continue
-            owner = ('resources', name)
-            enabled = self._enabled(name)
-            guard = None if enabled is True else (
-                f'resource "{name}" is disabled by its condition under the default parameters, '
-                'and Heat validates only enabled resources' if enabled is False else
-                f'whether resource "{name}" is enabled depends on values not known here')
-            for field in RESOURCE_FIELDS:
-                node = body.get(field)
-                if node is None or (field == 'external_id' and not facts.has_conditions):
-                    continue
-                path = '.'.join(['resources', str(name), field])
-                # Heat parses every resource, and validates only the enabled ones
-                self.check_value(node, path, ['resources', name, field], owner, field, None, guard)
-            if facts.has_conditions and body.get('condition') is not None:
-                self.explore(body.get('condition'), '.'.join(['resources', str(name),
-                                                              'condition']),
-                             owner, 'condition', condition=True)
-                self.decide(lambda n=name: self.scope.enabled(n), owner, body.get('condition'))
-        for name, definition in template.outputs.items():
-            body = definition.mapping
-            if body is None:
-                continue
-            owner = ('outputs', name)
-            guard = None
-            if facts.has_conditions and body.get('condition') is not None:
-                self.explore(body.get('condition'), '.'.join(['outputs', str(name), 'condition']),
-                             owner, 'condition', condition=True)
-                self.decide(lambda n=name, c=body.get('condition'): self._output_condition(c, n),
-                            owner, body.get('condition'))
-                enabled = self._output_enabled(body.get('condition'), name)
-                if enabled is not True:
-                    guard = (f'output "{name}" is disabled by its condition under the default '
-                             'parameters, and Heat parses only enabled outputs'
-                             if enabled is False else
-                             f'whether output "{name}" is enabled depends on values not known here')
-            node = body.get('value')
-            if node is None:
-                continue
-            self.check_value(node, '.'.join(['outputs', str(name), 'value']),
-                             ['outputs', name, 'value'], owner, 'value', guard, guard)
+        issues = []
+        if template.facts.has_conditions:
+            for definition in template.conditions.values():
+                issues.extend(self.entry(definition))
+        for definition in template.resources.values():
+            issues.extend(self.entry(definition))
+        for definition in template.outputs.values():
+            issues.extend(self.entry(definition))
+        return issues
+
+    def entry(self, definition: Definition) -> list[StaticIssue]:
+        """The issues of one condition, resource or output (each entry's on its own: what
+        one finds does not depend on which were checked before)."""
+        self.issues = []
+        if definition.section == 'conditions':
+            if self.template.facts.has_conditions:
+                self._condition(definition)
+        elif definition.section == 'resources':
+            self._resource(definition)
+        elif definition.section == 'outputs':
+            self._output(definition)
         return self.issues
+
+    def _condition(self, definition: Definition) -> None:
+        name = definition.name
+        owner = ('conditions', name)
+        parsed = self.explore(definition.body, '.'.join(['conditions', str(name)]),
+                              owner, 'definition', condition=True)
+        if isinstance(parsed, (bool, Function)):
+            self.validate(parsed, [], owner, 'definition', definition.body)
+
+    def _resource(self, definition: Definition) -> None:
+        facts = self.template.facts
+        name = definition.name
+        body = definition.mapping
+        if body is None:
+            return
+        owner = ('resources', name)
+        enabled = self._enabled(name)
+        guard = None if enabled is True else (
+            f'resource "{name}" is disabled by its condition under the default parameters, '
+            'and Heat validates only enabled resources' if enabled is False else
+            f'whether resource "{name}" is enabled depends on values not known here')
+        for field in RESOURCE_FIELDS:
+            node = body.get(field)
+            if node is None or (field == 'external_id' and not facts.has_conditions):
+                continue
+            path = '.'.join(['resources', str(name), field])
+            # Heat parses every resource, and validates only the enabled ones
+            self.check_value(node, path, ['resources', name, field], owner, field, None, guard)
+        if facts.has_conditions and body.get('condition') is not None:
+            self.explore(body.get('condition'), '.'.join(['resources', str(name),
+                                                          'condition']),
+                         owner, 'condition', condition=True)
+            self.decide(lambda n=name: self.scope.enabled(n), owner, body.get('condition'))
+
+    def _output(self, definition: Definition) -> None:
+        facts = self.template.facts
+        name = definition.name
+        body = definition.mapping
+        if body is None:
+            return
+        owner = ('outputs', name)
+        guard = None
+        if facts.has_conditions and body.get('condition') is not None:
+            self.explore(body.get('condition'), '.'.join(['outputs', str(name), 'condition']),
+                         owner, 'condition', condition=True)
+            self.decide(lambda n=name, c=body.get('condition'): self._output_condition(c, n),
+                        owner, body.get('condition'))
+            enabled = self._output_enabled(body.get('condition'), name)
+            if enabled is not True:
+                guard = (f'output "{name}" is disabled by its condition under the default '
+                         'parameters, and Heat parses only enabled outputs'
+                         if enabled is False else
+                         f'whether output "{name}" is enabled depends on values not known here')
+        node = body.get('value')
+        if node is None:
+            return
+        self.check_value(node, '.'.join(['outputs', str(name), 'value']),
+                         ['outputs', name, 'value'], owner, 'value', guard, guard)
 
     def decide(self, decide: Callable[[], Any], owner: tuple, node: Node) -> None:
         """A resource's or output's condition, evaluated as Heat does when it loads them.
@@ -353,6 +377,46 @@ class _Checker:
         except Exception:
             return None
         return value if isinstance(value, bool) else None
+
+
+class StaticIssues:
+    """A template's static issues, entry by entry, each found on first use (`of`), as
+    `static_issues` finds them."""
+
+    def __init__(self, template: Template, *,
+                 attribute_names: Callable[[ResourceEntry], Any] | None = None,
+                 sites: CallSites | None = None):
+        self.template = template
+        self._attribute_names = attribute_names
+        self._sites = sites
+        self._checker: _Checker | None = None
+        self._found: dict[tuple[str, Any], list[StaticIssue]] = {}
+
+    def of(self, definition: Definition) -> list[StaticIssue]:
+        """The issues of one condition, resource or output (nothing for a parameter)."""
+        key = (definition.section, definition.name)
+        found = self._found.get(key)
+        if found is None:
+            if self.template.version is None:
+                found = []
+            else:
+                if self._checker is None:
+                    self._checker = _Checker(self.template, self._attribute_names, self._sites)
+                try:
+                    found = self._checker.entry(definition)
+                except RecursionError:  # a pathologically deep template: nothing, never a crash
+                    found = []
+            self._found[key] = found
+        return found
+
+    def all(self) -> list[StaticIssue]:
+        """Every issue, in `static_issues`' order: conditions, resources, outputs."""
+        template = self.template
+        found = []
+        for definitions in (template.conditions, template.resources, template.outputs):
+            for definition in definitions.values():
+                found.extend(self.of(definition))
+        return found
 
 
 def static_issues(template: Template, *, attribute_names: Callable[[ResourceEntry], Any] | None

@@ -50,6 +50,8 @@ class ResourcePreview:
     properties: Outcome
     property_errors: dict = field(default_factory=dict)  # key -> EvalError
     order: list = field(default_factory=list)  # property keys as written
+    #: the conditions evaluating it looked up (Heat evaluates those when it creates the stack)
+    requested: frozenset = frozenset()
 
 
 @dataclass
@@ -57,6 +59,7 @@ class OutputPreview:
     name: Any
     enabled: Outcome
     value: Outcome
+    requested: frozenset = frozenset()  # as ResourcePreview's
 
 
 class TemplateEvaluation:
@@ -105,7 +108,8 @@ class TemplateEvaluation:
         self._outputs: dict[Any, OutputPreview] = {}
         self._failures: dict[int, tuple[Node, EvalError]] = {}
         self._all_done = False
-        #: the conditions Heat itself evaluates when it creates the stack (see evaluate_all)
+        #: the conditions Heat itself evaluates when it creates the stack: those its
+        #: resources and outputs look up (see evaluate_all)
         self.heat_conditions: set = set()
 
     @classmethod
@@ -151,7 +155,13 @@ class TemplateEvaluation:
     def resource(self, name: Any) -> ResourcePreview:
         found = self._resources.get(name)
         if found is None:
-            found = self._resources[name] = self._resource(name)
+            self.scope.capture()
+            try:
+                found = self._resource(name)
+            finally:
+                looked_up = self.scope.captured()
+            found.requested = looked_up
+            self._resources[name] = found
         return found
 
     def _resource(self, name: Any) -> ResourcePreview:
@@ -258,7 +268,13 @@ class TemplateEvaluation:
     def output(self, name: Any) -> OutputPreview:
         found = self._outputs.get(name)
         if found is None:
-            found = self._outputs[name] = self._output(name)
+            self.scope.capture()
+            try:
+                found = self._output(name)
+            finally:
+                looked_up = self.scope.captured()
+            found.requested = looked_up
+            self._outputs[name] = found
         return found
 
     def _output(self, name: Any) -> OutputPreview:
@@ -327,14 +343,11 @@ class TemplateEvaluation:
         if not self.errors_only:
             for name in self.template.parameters:
                 self.parameter(name)
+        self.heat_conditions = set()
         for name in self.template.resources:
-            self.resource(name)
+            self.heat_conditions.update(self.resource(name).requested)
         for name in self.template.outputs:
-            self.output(name)
-        try:
-            self.heat_conditions = set(self.scope.conditions().requested)
-        except Exception:
-            self.heat_conditions = set()
+            self.heat_conditions.update(self.output(name).requested)
         if self.version.has_conditions:
             for name in self.template.conditions:
                 self.condition(name)

@@ -24,6 +24,7 @@ class ConstantConditions:
         self.definitions = definitions
         self.cache: dict[Any, Any] = {}
         self._chain = 0  # names being resolved now, one inside another
+        self.cuts = 0  # how many times a lookup went round a cycle or stopped at MAX_CHAIN
 
     def of_name(self, name: Any) -> bool | None:
         """The constant value of a named condition, or None when it depends on parameters."""
@@ -31,18 +32,24 @@ class ConstantConditions:
             return None
         cached = self.cache.get(name)
         if cached is _IN_PROGRESS:
+            self.cuts += 1
             return None  # circular: another rule reports it
         if name in self.cache:
             return cached
         if self._chain >= MAX_CHAIN:
+            self.cuts += 1
             return None  # too long a chain to follow: not folded
         self.cache[name] = _IN_PROGRESS
+        cuts = self.cuts
         self._chain += 1
         try:
             value = self.of_node(self.definitions[name])
         finally:
             self._chain -= 1
-        self.cache[name] = value
+        if self.cuts == cuts:
+            self.cache[name] = value
+        else:  # it went round a cycle or stopped short: what it is depends on where one
+            del self.cache[name]  # starts; not kept
         return value
 
     def of_node(self, node: Node | None) -> bool | None:

@@ -24,6 +24,10 @@ class Definition:
     section: str
     name: Any
     pair: Pair
+    #: what the model's walk found in it (model.template.EntryWalk; None: not walked)
+    walk: Any = field(default=None, compare=False, repr=False)
+    #: what was built of it, by builder (model.template.Template.memo)
+    built: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def key(self) -> Node:

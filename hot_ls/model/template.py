@@ -1,8 +1,9 @@
 """The semantic model of a HOT template: version, sections, definitions, calls, references."""
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from hot_ls.language import HotVersion, language
 from hot_ls.model import symbols
@@ -28,7 +29,11 @@ class Template:
     helping; the rules decide what to report.
     """
 
-    def __init__(self, tree: SyntaxTree, path: str | None = None):
+    def __init__(self, tree: SyntaxTree, path: str | None = None, *,
+                 previous: 'Template | None' = None):
+        """`previous`: the template of an earlier version of the document, whose tree this
+        one's was spliced from (syntax.incremental): the entries whose nodes it still holds
+        (the same Pair objects) keep their definitions and what the walk found in them."""
         self.tree = tree
         self.path = path
         root = tree.root
@@ -41,29 +46,60 @@ class Template:
             value.value if isinstance(value, Scalar) and isinstance(value.value, str) else None)
         self.version: HotVersion | None = lang.hot(self.version_text) if self.version_text else None
         self.facts: HotVersion = self.version or lang.latest
-        self.parameters = self._definitions('parameters')
-        self.resources = self._definitions('resources')
-        self.outputs = self._definitions('outputs')
-        self.conditions = self._definitions('conditions')
+        if previous is not None and not self._can_reuse(previous):
+            previous = None
+        self.parameters = self._definitions('parameters', previous)
+        self.resources = self._definitions('resources', previous)
+        self.outputs = self._definitions('outputs', previous)
+        self.conditions = self._definitions('conditions', previous)
         self.parameter_groups = self._parameter_groups()
-        walker = Walker(self.facts, lambda: self.parameters,
-                        frozenset(id(node) for _, _, node in tree.aliases))
-        self._walk(walker)
-        self.calls: list[FunctionCall] = walker.calls
-        self.references: list[Reference] = walker.references
-        self.lookalikes = walker.lookalikes
+        self._walks: dict[tuple[str, Any], EntryWalk] = {}
+        self._walk(previous)
+        self._calls: list[FunctionCall] | None = None
+        self._references: list[Reference] | None = None
+        self._lookalikes: list | None = None
         self._refs_by_target: dict[tuple[str, Any], list[Reference]] | None = None
+        self._used: set[Any] | None = None
+        self._spans: tuple[list[int], list[Definition]] | None = None
+
+    @property
+    def live_ref(self) -> bool:
+        """Whether `Ref` is a function here (HOT 2013-05-23): what it names then depends on the
+        parameters' names."""
+        found = self.facts.functions.get('Ref')
+        return found is not None and not found.removed
+
+    def _can_reuse(self, previous: 'Template') -> bool:
+        """Whether what the walk found in an entry of `previous` (and what was built of it)
+        holds here for the same nodes: the same version, no aliases (a shared node belongs to
+        no one entry), and, where `Ref` is live, the same parameter names (it decides what a
+        Ref names)."""
+        if previous.version is not self.version or previous.facts is not self.facts \
+                or self.tree.aliases or previous.tree.aliases:
+            return False
+        if not self.live_ref:
+            return True
+        node, before = self.section('parameters'), previous.section('parameters')
+        names = list(node.index) if isinstance(node, Mapping) else []
+        return names == (list(before.index) if isinstance(before, Mapping) else [])
 
     # -- definitions ------------------------------------------------------------
     def section(self, name: str) -> Node | None:
         pair = self.sections.get(name)
         return pair.value if pair is not None else None
 
-    def _definitions(self, section: str) -> dict[Any, Definition]:
+    def _definitions(self, section: str, previous: 'Template | None' = None
+                     ) -> dict[Any, Definition]:
         node = self.section(section)
         if not isinstance(node, Mapping):
             return {}
-        return {name: Definition(section, name, pair) for name, pair in node.index.items()}
+        kept = previous.definitions(SECTION_KINDS[section]) if previous is not None else {}
+        found = {}
+        for name, pair in node.index.items():
+            definition = kept.get(name)
+            found[name] = definition if definition is not None and definition.pair is pair \
+                else Definition(section, name, pair)
+        return found
 
     def _parameter_groups(self) -> list[ParameterGroup]:
         node = self.section('parameter_groups')
@@ -84,41 +120,131 @@ class Template:
                 symbols.CONDITION: self.conditions, symbols.OUTPUT: self.outputs}[kind]
 
     # -- the walk -------------------------------------------------------------------
-    def _walk(self, walker: Walker) -> None:
+    def _walk(self, previous: 'Template | None') -> None:
+        """Walk every entry (in the order resources, outputs, conditions, parameter groups),
+        keeping what each holds apart; an entry `previous` walked with the same nodes is
+        taken from it."""
+        walker = Walker(self.facts, lambda: self.parameters,
+                        frozenset(id(node) for _, _, node in self.tree.aliases))
         facts = self.facts
-        for name, res in self.resources.items():
-            body = res.mapping
-            if body is None:
-                continue
-            owner = ('resources', name)
-            for key in ('properties', 'metadata', 'update_policy', 'deletion_policy', 'external_id'):
-                walker.value(body.get(key), owner, key)
-            depends = body.get('depends_on')
-            if depends is not None:
-                walker.owner, walker.field = owner, 'depends_on'
-                items = depends.items if isinstance(depends, Sequence) else [depends]
-                for item in items:
-                    if isinstance(item, Scalar) and isinstance(item.value, str):
-                        walker._ref(symbols.RESOURCE, item, 'depends_on', False)
-            if facts.has_conditions:
-                walker.condition(body.get('condition'), owner, 'condition')
-        for name, out in self.outputs.items():
-            body = out.mapping
-            if body is None:
-                continue
-            owner = ('outputs', name)
-            walker.value(body.get('value'), owner, 'value')
-            if facts.has_conditions:
-                walker.condition(body.get('condition'), owner, 'condition')
-        if facts.has_conditions:
-            for name, cond in self.conditions.items():
-                owner = ('conditions', name)
-                walker.owner, walker.field = owner, 'definition'
-                walker._walk(cond.body, symbols.CONDITION_CONTEXT, False)
-        walker.owner, walker.field = ('parameter_groups', None), 'parameters'
+        kept = previous._walks if previous is not None else {}
+        for section, definitions, walk_one in (
+                ('resources', self.resources, self._walk_resource),
+                ('outputs', self.outputs, self._walk_output),
+                ('conditions', self.conditions if facts.has_conditions else {},
+                 self._walk_condition)):
+            for name, definition in definitions.items():
+                owner = (section, name)
+                before = kept.get(owner)
+                if before is not None and before.pair is definition.pair:
+                    self._walks[owner] = definition.walk = before
+                    continue
+                marks = (len(walker.calls), len(walker.references), len(walker.lookalikes))
+                walk_one(walker, owner, definition)
+                self._walks[owner] = definition.walk = EntryWalk(definition.pair, walker, marks)
+        owner = ('parameter_groups', None)
+        marks = (len(walker.calls), len(walker.references), len(walker.lookalikes))
+        walker.owner, walker.field = owner, 'parameters'
         for group in self.parameter_groups:
             for param in group.parameters:
                 walker._ref(symbols.PARAMETER, param, 'parameter_groups', False)
+        self._walks[owner] = EntryWalk(None, walker, marks)
+
+    def _walk_resource(self, walker: Walker, owner: tuple, res: Definition) -> None:
+        body = res.mapping
+        if body is None:
+            return
+        for key in ('properties', 'metadata', 'update_policy', 'deletion_policy', 'external_id'):
+            walker.value(body.get(key), owner, key)
+        depends = body.get('depends_on')
+        if depends is not None:
+            walker.owner, walker.field = owner, 'depends_on'
+            items = depends.items if isinstance(depends, Sequence) else [depends]
+            for item in items:
+                if isinstance(item, Scalar) and isinstance(item.value, str):
+                    walker._ref(symbols.RESOURCE, item, 'depends_on', False)
+        if self.facts.has_conditions:
+            walker.condition(body.get('condition'), owner, 'condition')
+
+    def _walk_output(self, walker: Walker, owner: tuple, out: Definition) -> None:
+        body = out.mapping
+        if body is None:
+            return
+        walker.value(body.get('value'), owner, 'value')
+        if self.facts.has_conditions:
+            walker.condition(body.get('condition'), owner, 'condition')
+
+    @staticmethod
+    def _walk_condition(walker: Walker, owner: tuple, cond: Definition) -> None:
+        walker.owner, walker.field = owner, 'definition'
+        walker._walk(cond.body, symbols.CONDITION_CONTEXT, False)
+
+    def memo(self, definition: Definition, build: Callable[['Template', Definition], Any]) -> Any:
+        """`build(self, definition)`, once per entry as long as its nodes live: a later template
+        of the document that keeps the entry's nodes (the same Definition) keeps what was
+        built of it.  For what depends on the entry alone (its nodes, what the walk found in
+        it, this version's facts)."""
+        built = definition.built
+        try:
+            return built[build]
+        except KeyError:
+            value = built[build] = build(self, definition)
+            return value
+
+    def entry_walk(self, definition: Definition) -> 'EntryWalk':
+        """What the walk found in one entry (a parameter's: nothing)."""
+        return definition.walk or _NOTHING
+
+    def references_in(self, definition: Definition) -> list[Reference]:
+        return self.entry_walk(definition).references
+
+    def calls_in(self, definition: Definition) -> list[FunctionCall]:
+        return self.entry_walk(definition).calls
+
+    @property
+    def group_references(self) -> list[Reference]:
+        """The parameters `parameter_groups` names."""
+        return self._walks[('parameter_groups', None)].references
+
+    @property
+    def calls(self) -> list[FunctionCall]:
+        """Every function call, entry by entry in the walk's order."""
+        if self._calls is None:
+            self._calls = [call for walk in self._walks.values() for call in walk.calls]
+        return self._calls
+
+    @property
+    def references(self) -> list[Reference]:
+        """Every reference, entry by entry in the walk's order."""
+        if self._references is None:
+            self._references = [ref for walk in self._walks.values() for ref in walk.references]
+        return self._references
+
+    @property
+    def lookalikes(self) -> list[tuple[Mapping, Scalar, str]]:
+        """One-key mappings named like a function of another version or context."""
+        if self._lookalikes is None:
+            self._lookalikes = [item for walk in self._walks.values() for item in walk.lookalikes]
+        return self._lookalikes
+
+    def entries(self) -> list[Definition]:
+        """Every definition of the four sections, in the order of the text."""
+        if self._spans is None:
+            found = [definition for section in ('parameters', 'resources', 'outputs', 'conditions')
+                     for definition in getattr(self, section).values()]
+            found.sort(key=lambda definition: definition.key.start)
+            self._spans = ([definition.key.start for definition in found], found)
+        return self._spans[1]
+
+    def entry_at(self, offset: int) -> Definition | None:
+        """The definition written at `offset` (from its key to the end of its value)."""
+        self.entries()
+        starts, found = self._spans
+        index = bisect_right(starts, offset) - 1
+        if index < 0:
+            return None
+        definition = found[index]
+        return definition if offset <= max(definition.key.end, definition.body.end) else None
 
     # -- queries ----------------------------------------------------------------------
     def references_to(self, kind: str, name: Any) -> list[Reference]:
@@ -131,15 +257,22 @@ class Template:
 
     def used_conditions(self) -> set[Any]:
         """Conditions Heat evaluates: named by a resource, an output or an `if`, transitively."""
+        if self._used is None:
+            self._used = self._used_conditions()
+        return self._used
+
+    def _used_conditions(self) -> set[Any]:
         used: set[Any] = set()
-        pending = [ref.name for ref in self.references
-                   if ref.kind == symbols.CONDITION and (ref.owner or ('',))[0] != 'conditions']
+        pending = []
+        by_owner: dict[Any, list[Reference]] = {}
+        for (section, name), walk in self._walks.items():
+            for ref in walk.condition_references:
+                if section == 'conditions':
+                    by_owner.setdefault(name, []).append(ref)
+                else:
+                    pending.append(ref.name)
         # Functions inside resource/output condition fields are evaluated too; their
         # condition names arrive as references with those owners, handled above.
-        by_owner: dict[Any, list[Reference]] = {}
-        for ref in self.references:
-            if ref.kind == symbols.CONDITION and ref.owner and ref.owner[0] == 'conditions':
-                by_owner.setdefault(ref.owner[1], []).append(ref)
         while pending:
             name = pending.pop()
             if name in used:
@@ -147,3 +280,40 @@ class Template:
             used.add(name)
             pending.extend(ref.name for ref in by_owner.get(name, []))
         return used
+
+
+#: the kind of reference that names an entry of each section
+SECTION_KINDS = {'parameters': symbols.PARAMETER, 'resources': symbols.RESOURCE,
+                 'outputs': symbols.OUTPUT, 'conditions': symbols.CONDITION}
+
+
+class EntryWalk:
+    """What the walk found in one entry: its calls, references and lookalikes, in order."""
+
+    __slots__ = ('pair', 'calls', 'references', 'lookalikes', '_call_nodes', '_conditions')
+
+    def __init__(self, pair: Pair | None, walker: Walker | None = None,
+                 marks: tuple[int, int, int] = (0, 0, 0)):
+        self.pair = pair  # the entry it was walked from
+        calls, references, lookalikes = marks
+        self.calls = walker.calls[calls:] if walker is not None else []
+        self.references = walker.references[references:] if walker is not None else []
+        self.lookalikes = walker.lookalikes[lookalikes:] if walker is not None else []
+        self._call_nodes: frozenset[int] | None = None
+        self._conditions: list[Reference] | None = None
+
+    @property
+    def call_nodes(self) -> frozenset[int]:
+        """The ids of its calls' mappings."""
+        if self._call_nodes is None:
+            self._call_nodes = frozenset(id(call.node) for call in self.calls)
+        return self._call_nodes
+
+    @property
+    def condition_references(self) -> list[Reference]:
+        if self._conditions is None:
+            self._conditions = [ref for ref in self.references if ref.kind == symbols.CONDITION]
+        return self._conditions
+
+
+_NOTHING = EntryWalk(None)

@@ -33,6 +33,13 @@ class Rule:
     # whose condition is false whatever the parameters (hot_ls.rules.always_disabled):
     # inside such a resource an error is only a warning.
     checked_when_created: ClassVar[bool] = False
+    # The rule checks the template's entries one by one (hot_ls.analysis.entries): it looks
+    # only at `analysis.checking`'s entries, and what it yields while one of them is
+    # `analysis.checking.current` is about that entry: it depends only on the entry, on the
+    # entries it names and on the frame (hot_ls.rules.incremental keeps it while those do
+    # not change).  What it yields with no current entry depends on the frame alone.  Any
+    # other rule is re-run whole on every analysis, and must be cheap.
+    per_entry: ClassVar[bool] = False
 
     @classmethod
     def summary(cls) -> str:

@@ -16,11 +16,14 @@ and the tests all use them.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from hot_ls.analysis import Analysis, Diagnostic, Finding, RuleBook, Severity, allow_deep_recursion
 from hot_ls.analysis.suppressions import NamedCode
 from hot_ls.config import Settings
+from hot_ls.analysis.entries import Checking
 from hot_ls.rules.base import Rule
+from hot_ls.rules.records import Carried, per_entry, record
 from hot_ls.rules.registry import RULE_CLASSES, RULES
 from hot_ls.rules.syntax.analysis_incomplete import AnalysisIncomplete
 from hot_ls.rules.syntax.unreadable_file import UnreadableFile
@@ -58,24 +61,37 @@ def analyze_file(path: str, settings: Settings | None = None,
                    workspace=workspace)
 
 
-def check(analysis: Analysis) -> Analysis:
-    """Run every applicable rule over the analysis and set its diagnostics."""
+def check(analysis: Analysis, carried: 'Carried | None' = None) -> Analysis:
+    """Run every applicable rule over the analysis and set its diagnostics (and, for a HOT
+    template, its `records`).  With `carried` (hot_ls.rules.incremental), the per-entry rules
+    check only the entries it says, and the others' findings are taken from its records."""
     allow_deep_recursion()
     with gc_paused():
-        _check(analysis)
+        if not _check(analysis, carried):
+            _check(analysis, None)
     return analysis
 
 
-def _check(analysis: Analysis) -> None:
+def _check(analysis: Analysis, carried: 'Carried | None') -> bool:
+    """False when a rule failed in a run over some entries only: then all must be checked
+    (a failing rule's findings are dropped everywhere)."""
     settings = analysis.settings
     disabled = set(settings.disable)
     overrides = settings.severity
     kind = analysis.kind
-    diagnostics: list[Diagnostic] = []
     only_syntax = analysis.only_syntax  # too deep or too large: HOT007 or HOT008 says so
     rules = _UNREADABLE if analysis.read_problem is not None else RULES
     excused: set[str] = set()  # the codes and names of rules that could not report
-    for rule in rules:
+    template = analysis.template
+    checking = None
+    if template is not None:
+        checking = analysis.checking = Checking(template, carried.dirty if carried else None)
+        if carried is not None:
+            analysis.keep_facts(carried.facts)
+        analysis.observations.clear()
+        analysis.dynamic_reads.clear()
+    found = Found()
+    for index, rule in enumerate(rules):
         if rule.code in disabled or rule.name in disabled:
             excused.update((rule.code, rule.name))
             continue
@@ -88,17 +104,32 @@ def _check(analysis: Analysis) -> None:
         override = overrides.get(rule.code) or overrides.get(rule.name)
         if override:
             severity = Severity.parse(override)
-        found = []
+        entry_rule = rule.per_entry and checking is not None
+        if entry_rule:
+            checking.current = None
         try:
-            for finding in rule.check(analysis):
-                found.append(_diagnostic(rule, finding, severity))
+            for sequence, finding in enumerate(rule.check(analysis)):
+                diagnostic = _diagnostic(rule, finding, severity)
+                if rule.checked_when_created:
+                    _excuse_disabled_resource(diagnostic, analysis)
+                found.add(index, sequence, diagnostic, checking.current if entry_rule else None)
         except Exception as exc:  # a bug in a rule must not cost the other rules' findings
             _log.exception('rule %s failed on %s', rule.code, analysis.path or '<document>')
-            found = _incomplete(rule, exc, disabled)
+            if carried is not None:
+                return False
+            found.failed(index)
+            for sequence, diagnostic in enumerate(_incomplete(rule, exc, disabled)):
+                found.add(index, sequence, diagnostic, None)
             excused.update((rule.code, rule.name))
-        if found and rule.checked_when_created:
-            _excuse_disabled_resources(found, analysis)
-        diagnostics.extend(found)
+        if entry_rule:
+            checking.current = None
+    entries: list[tuple[int, tuple, int, Diagnostic]] = []
+    if template is not None:
+        entries = per_entry(analysis, found.entries, carried)
+        # The records are made when the next analysis asks for them (the CLI never does);
+        # what a run with a failing rule found is not kept: the rule may not fail next time.
+        analysis.keep_records(None if found.failures else (record, found.entries, carried))
+    diagnostics = found.in_order(entries)
     used: set[NamedCode] = set()
     diagnostics = _filter(diagnostics, analysis, used)
     analysis.rules = RULE_BOOK
@@ -106,6 +137,44 @@ def _check(analysis: Analysis) -> None:
         diagnostics.extend(_unused_suppressions(analysis, used, excused, overrides))
     diagnostics.sort(key=Diagnostic.sort_key)
     analysis.diagnostics = diagnostics
+    return True
+
+
+class Found:
+    """The diagnostics of one run of the rules: each per-entry rule's about each entry
+    (`entries`: (section, name) -> [(rule index, sequence, diagnostic)]), and the rest."""
+
+    def __init__(self):
+        self.entries: dict[tuple[str, Any], list[tuple[int, int, Diagnostic]]] = {}
+        self.others: list[tuple[int, int, Diagnostic]] = []
+        self.failures: set[int] = set()
+
+    def failed(self, index: int) -> None:
+        """The rule `index` failed: what it found before is dropped."""
+        self.failures.add(index)
+        self.others = [item for item in self.others if item[0] != index]
+        for key, items in self.entries.items():
+            self.entries[key] = [item for item in items if item[0] != index]
+
+    def add(self, index: int, sequence: int, diagnostic: Diagnostic, entry) -> None:
+        if entry is None:
+            self.others.append((index, sequence, diagnostic))
+        else:
+            self.entries.setdefault((entry.section, entry.name), []).append(
+                (index, sequence, diagnostic))
+
+    def in_order(self, entries: list[tuple[int, tuple, int, Diagnostic]]) -> list[Diagnostic]:
+        """Every diagnostic, in one order whatever entries the run checked: by rule, then
+        (for a per-entry rule's: `entries`, (rule index, the entry's place, sequence,
+        diagnostic)) by entry (parameters, resources, outputs, conditions, each in the order
+        of the text), then in the order the rule found them; what a rule found outside any
+        entry comes before what it found in one.  Of duplicates, the first is kept
+        (_filter)."""
+        keyed = [(index, (-1,), sequence, diagnostic)
+                 for index, sequence, diagnostic in self.others]
+        keyed.extend(entries)
+        keyed.sort(key=lambda item: item[:3])
+        return [item[3] for item in keyed]
 
 
 def _unused_suppressions(analysis: Analysis, used: set[NamedCode], excused: set[str],
@@ -134,19 +203,18 @@ def _incomplete(rule: Rule, exc: Exception, disabled: set[str]) -> list[Diagnost
                        f'(internal error: {type(exc).__name__}: {exc}); please report it', 0, 0)]
 
 
-def _excuse_disabled_resources(found: list[Diagnostic], analysis: Analysis) -> None:
-    """Errors inside a resource (or output) Heat does not create under the inputs (the
-    default parameter values and the configured ones) become warnings that say why."""
+def _excuse_disabled_resource(diagnostic: Diagnostic, analysis: Analysis) -> None:
+    """An error inside a resource (or output) Heat does not create under the inputs (the
+    default parameter values and the configured ones) becomes a warning that says why."""
+    if diagnostic.severity is not Severity.ERROR:
+        return
     template = analysis.template
     if template is None or template.version is None or not template.facts.has_conditions:
         return
-    presence = analysis.presence
-    for diagnostic in found:
-        if diagnostic.severity is Severity.ERROR:
-            reason = presence.reason(diagnostic.start, diagnostic.end)
-            if reason is not None:
-                diagnostic.severity = Severity.WARNING
-                diagnostic.message = f'{diagnostic.message} ({reason})'
+    reason = analysis.presence.reason(diagnostic.start, diagnostic.end)
+    if reason is not None:
+        diagnostic.severity = Severity.WARNING
+        diagnostic.message = f'{diagnostic.message} ({reason})'
 
 
 def _diagnostic(rule: Rule, finding: Finding, severity: Severity) -> Diagnostic:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 from typing import Any, Iterable
 
 
@@ -9,13 +10,18 @@ def did_you_mean(name: Any, candidates: Iterable[Any], cutoff: float = 0.6) -> l
     """Close matches for a misspelt name, best first (at most three)."""
     if not isinstance(name, str):
         return []
-    pool = [c for c in candidates if isinstance(c, str)]
+    return list(_close_matches(name, tuple(c for c in candidates if isinstance(c, str)), cutoff))
+
+
+@functools.lru_cache(maxsize=256)
+def _close_matches(name: str, pool: tuple[str, ...], cutoff: float) -> tuple[str, ...]:
+    """did_you_mean's, remembered: the entries that name one missing parameter ask alike."""
     matches = difflib.get_close_matches(name, pool, n=3, cutoff=cutoff)
     if not matches:
         lowered = {c.lower(): c for c in pool}
         if name.lower() in lowered:
             matches = [lowered[name.lower()]]
-    return matches
+    return tuple(matches)
 
 
 def suggestion_text(matches: list[str]) -> str:

@@ -54,6 +54,7 @@ from hot_ls.text import LineIndex
 from hot_ls.features import hover as features_hover
 from hot_ls.features import signature_help as features_signature_help
 from hot_ls.analysis import Analysis
+from hot_ls.analysis.entries import SECTIONS
 from hot_ls.rules.incremental import reanalyze
 from hot_ls.server import budget, convert, gate, logs
 from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
@@ -65,6 +66,17 @@ from hot_ls.server.workspaces import Workspaces
 logger = logging.getLogger(__name__)
 
 SETTINGS_FILES = ('.hot-ls.toml', 'pyproject.toml')
+
+
+def _checked(analysis: Analysis) -> str:
+    """How many of a template's entries the rules checked (for the log)."""
+    if analysis.template is None:
+        return ''
+    checking = analysis.checking
+    total = sum(len(getattr(analysis.template, section)) for section in SECTIONS)
+    checked = total if checking.everything else sum(
+        len(checking.definitions(section)) for section in SECTIONS)
+    return f', {checked} of {total} entries checked'
 
 
 class HotLanguageServer(LanguageServer):
@@ -100,8 +112,8 @@ class HotLanguageServer(LanguageServer):
         started = time.perf_counter()
         workspace = self.workspaces.for_path(path)
         analysis, how = reanalyze(previous, text, path, workspace.settings, workspace=workspace)
-        logger.debug('analysed %s (%s) in %.1f ms', path, how,
-                     (time.perf_counter() - started) * 1000)
+        logger.debug('analysed %s (%s) in %.1f ms%s', path, how,
+                     (time.perf_counter() - started) * 1000, _checked(analysis))
         if path is not None and self.workspaces.analysed(path, text, analysis.summary) \
                 and self._loop is not None:
             self._loop.call_soon_threadsafe(self.dependencies_changed, [path])

@@ -61,23 +61,31 @@ class Document:
         return self.lines.offset(line, character, encoding)
 
     def apply(self, edits: Iterable[Edit], encoding: Encoding) -> None:
-        """Apply content changes in order, each against the text the previous left."""
-        text = self.text
+        """Apply content changes in order, each against the text the previous left (the line
+        index edited with the text, not made again)."""
+        text, lines = self.text, self.lines
         for edit in edits:
-            text = apply_edit(text, edit, encoding)
+            text, lines = _applied(text, lines, edit, encoding)
         self.text = text
         self.revision = next(_revisions)
+        self._lines = (self.revision, lines)
 
 
 def apply_edit(text: str, edit: Edit, encoding: Encoding) -> str:
+    return _applied(text, LineIndex(text), edit, encoding)[0]
+
+
+def _applied(text: str, lines: LineIndex, edit: Edit, encoding: Encoding
+             ) -> tuple[str, LineIndex]:
+    """The text after one change, and its line index."""
     if edit.start is None or edit.end is None:
-        return edit.text
-    lines = LineIndex(text)
+        return edit.text, LineIndex(edit.text)
     start = lines.offset(edit.start[0], edit.start[1], encoding)
     end = lines.offset(edit.end[0], edit.end[1], encoding)
     if end < start:
         start, end = end, start
-    return text[:start] + edit.text + text[end:]
+    text = text[:start] + edit.text + text[end:]
+    return text, lines.edited(text, start, end, start + len(edit.text))
 
 
 class DocumentStore:

@@ -45,7 +45,7 @@ class ClientLogHandler(logging.Handler):
     """Forwards hot-ls's log records to the client, from any thread, via the event loop."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, send: Callable[[int, str], None],
-                 level: int = logging.INFO):
+                 level: int = logging.NOTSET):
         super().__init__(level)
         self._loop = loop
         self._send = send

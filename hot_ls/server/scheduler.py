@@ -4,7 +4,9 @@
   the current settings, computing it if needed.  It runs `analyze` in a worker
   thread, so a large document never blocks the event loop; two callers asking
   for the same text share one run; a result that arrives after the text (or
-  the settings) changed is not cached, and the caller waits for a fresh one.
+  the settings) changed is not the current analysis (the caller waits for a
+  fresh one), only where the next run starts from (an incremental analysis
+  starts from the newest made).
   `analysis(uri, revision)` is a request's: the analysis of the text the
   request was sent against, or `Outdated` once the text has moved on (the
   server answers ContentModified: a position of one version is never
@@ -114,10 +116,11 @@ class Scheduler:
             if done.cancelled() or done.exception() is not None:
                 return
             current = self._documents.find(uri)
-            if current is not None and self.key(current) == key:
+            if current is not None:
+                # The newest analysis made, even of a text gone since (its key then never
+                # matches): the next run starts from it (an incremental parse consumed the
+                # tree of the one before).
                 current.analysis, current.analysis_key = done.result()[0], key
-            else:
-                logger.debug('discarded the analysis of an outdated version of %s', uri)
 
         future.add_done_callback(finished)
         return future

@@ -16,8 +16,9 @@ anywhere; an edit that spans two entries; an entry whose re-parse is not
 exactly one clean pair at the old key's column (a new sibling, an
 indentation change, a syntax error, an anchor or alias, a duplicate key
 among the siblings, a flow collection left open, a document marker, a
-nesting past the parser's limit); and a change that lowers the document's
-greatest nesting depth when this entry held it.  The property test
+nesting past the parser's limit); a tab in the comments before the first key
+(libyaml refuses one where indentation goes); and a change that lowers the
+document's greatest nesting depth when this entry held it.  The property test
 (tests/syntax/test_incremental_parse.py, over edits of real templates) holds the
 result to a full parse: values, spans, issues, depth.
 
@@ -28,6 +29,7 @@ never spliced from again.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any
 
@@ -150,63 +152,84 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
     tree.consumed = True
     _shift(new_pair.key, region_start)
     _shift(new_pair.value, region_start)
-    _splice(root, container, position, old_pair, new_pair, edit.delta)
-    return Splice(SyntaxTree(text, root, 'yaml', [], [], documents=tree.documents, depth=depth),
-                  edit, section, old_pair, new_pair)
+    flat = tree.flat
+    flat.pop(id(old_pair), None)
+    _splice(flat, root, container, position, old_pair, new_pair, edit.delta)
+    spliced = SyntaxTree(text, root, 'yaml', [], [], documents=tree.documents, depth=depth)
+    _carry_over(tree, spliced, edit)
+    return Splice(spliced, edit, section, old_pair, new_pair)
 
 
 def _in_preamble(tree: SyntaxTree, text: str, edit: Edit, first: int) -> Splice | None:
     """An edit of the comments before the first key: the tree only moves."""
     end = first + edit.delta
     preamble = text[:end]
-    if end and preamble[-1] not in '\r\n' or _MARKER.search(preamble) or any(
+    if end and preamble[-1] not in '\r\n' or _MARKER.search(preamble) or '\t' in preamble or any(
             line.strip() and not line.lstrip().startswith('#')
             for line in preamble.splitlines()):
         return None
     root = tree.root
     tree.consumed = True
-    for pair in root.pairs:
-        _shift(pair.key, edit.delta)
-        _shift(pair.value, edit.delta)
+    flat = tree.flat
+    _shift_pairs(flat, root.pairs, edit.delta, sections=True)
     if root.start >= edit.old_end:
         root.start += edit.delta
     root.end = root.pairs[-1].value.end
     pair = root.pairs[0]
-    return Splice(SyntaxTree(text, root, 'yaml', [], [], documents=tree.documents,
-                             depth=tree.depth), edit, None, pair, pair)
+    moved = SyntaxTree(text, root, 'yaml', [], [], documents=tree.documents, depth=tree.depth)
+    _carry_over(tree, moved, edit)
+    return Splice(moved, edit, None, pair, pair)
 
 
 def _entry(root: Mapping, text: str, edit: Edit):
     """(section key or None, the mapping holding the entry, its position, the region's
     start and end in the old text) of the one entry the edit lies in, or None."""
-    pairs = root.pairs
-    starts = [_line_start(text, pair.key.start) for pair in pairs]
     # Text inserted where one entry ends and the next begins belongs to the first (what
     # is typed at the end of an entry, or on a new line above the next).
     at = edit.start - 1 if edit.start == edit.old_end and edit.start else edit.start
-    for index, pair in enumerate(pairs):
-        top_start = starts[index]
-        top_end = starts[index + 1] if index + 1 < len(pairs) else len(text)
-        if not top_start <= at < top_end or edit.old_end > top_end:
-            continue
-        value = pair.value
-        if type(value) is Mapping and not value.flow and value.pairs \
-                and len(value.index) == len(value.pairs):
-            inner = value.pairs
-            inner_starts = [_line_start(text, p.key.start) for p in inner]
-            if at >= inner_starts[0]:
-                for position, entry in enumerate(inner):
-                    start = inner_starts[position]
-                    end = inner_starts[position + 1] if position + 1 < len(inner) else top_end
-                    if start <= at < end:
-                        if edit.old_end > end:
-                            return None
-                        return pair.key.value, value, position, start, end
+    found = _region(text, root.pairs, at, len(text))
+    if found is None:
+        return None
+    index, top_start, top_end = found
+    if edit.old_end > top_end:
+        return None
+    pair = root.pairs[index]
+    value = pair.value
+    if type(value) is Mapping and not value.flow and value.pairs \
+            and len(value.index) == len(value.pairs):
+        if at >= _line_start(text, value.pairs[0].key.start):
+            inner = _region(text, value.pairs, at, top_end)
+            if inner is None:
                 return None
-        if top_start != pair.key.start:
-            return None  # an indented root mapping: keep to the plain case
-        return None, root, index, top_start, top_end
-    return None
+            position, start, end = inner
+            if edit.old_end > end:
+                return None
+            return pair.key.value, value, position, start, end
+    if top_start != pair.key.start:
+        return None  # an indented root mapping: keep to the plain case
+    return None, root, index, top_start, top_end
+
+
+def _region(text: str, pairs: list[Pair], at: int, limit: int) -> tuple[int, int, int] | None:
+    """(position, start, end) of the pair whose region holds `at`: from the start of its key's
+    line to the start of the next pair's (the last one's: to `limit`)."""
+    keys = [pair.key.start for pair in pairs]
+    index = bisect_right(keys, at) - 1  # the last pair whose key starts at or before `at`
+    if index + 1 < len(keys) and _line_start(text, keys[index + 1]) <= at:
+        index += 1  # on the next key's line, before the key
+    if index < 0:
+        return None
+    start = _line_start(text, keys[index])
+    end = _line_start(text, keys[index + 1]) if index + 1 < len(keys) else limit
+    return (index, start, end) if start <= at < end else None
+
+
+def _carry_over(tree: SyntaxTree, spliced: SyntaxTree, edit: Edit) -> None:
+    """What the new tree takes over from the old: the lists of the entries' nodes, and the
+    line index, edited."""
+    spliced.flat = tree.flat
+    if tree._lines is not None:
+        spliced._lines = tree._lines.edited(spliced.text, edit.start, edit.old_end, edit.new_end)
 
 
 def _line_start(text: str, offset: int) -> int:
@@ -262,21 +285,58 @@ def _shift(node: Node, delta: int) -> None:
             extend(current.items)
 
 
-def _splice(root: Mapping, container: Mapping, position: int, old_pair: Pair, new_pair: Pair,
-            delta: int) -> None:
+def _splice(flat: dict, root: Mapping, container: Mapping, position: int, old_pair: Pair,
+            new_pair: Pair, delta: int) -> None:
     """Put `new_pair` in `old_pair`'s place and shift what follows it."""
     container.pairs[position] = new_pair
     if old_pair.key.value == new_pair.key.value:
         container.index[new_pair.key.value] = new_pair
     else:
         container.index = {pair.key.value: pair for pair in container.pairs}
-    for pair in container.pairs[position + 1:]:
-        _shift(pair.key, delta)
-        _shift(pair.value, delta)
+    _shift_pairs(flat, container.pairs[position + 1:], delta, sections=container is root)
     container.end = container.pairs[-1].value.end
     if container is not root:
         section = next(i for i, pair in enumerate(root.pairs) if pair.value is container)
-        for pair in root.pairs[section + 1:]:
-            _shift(pair.key, delta)
-            _shift(pair.value, delta)
+        _shift_pairs(flat, root.pairs[section + 1:], delta, sections=True)
         root.end = root.pairs[-1].value.end
+
+
+def _shift_pairs(flat: dict, pairs: list[Pair], delta: int, sections: bool) -> None:
+    """Shift the nodes of `pairs` (each a top-level entry or, with `sections`, a pair of the
+    root, whose block mapping of entries is shifted entry by entry).  Each pair's nodes are
+    listed once (`flat`, the tree's, kept across splices: id(pair) -> (pair, its nodes)), so
+    typing, which shifts the same entries again and again, walks no tree."""
+    if delta == 0:
+        return
+    for pair in pairs:
+        value = pair.value
+        if sections and type(value) is Mapping:
+            _shift(pair.key, delta)
+            value.start += delta
+            value.end += delta
+            _shift_pairs(flat, value.pairs, delta, sections=False)
+            continue
+        found = flat.get(id(pair))
+        if found is None or found[0] is not pair:
+            found = flat[id(pair)] = (pair, _nodes(pair))
+        for node in found[1]:
+            node.start += delta
+            node.end += delta
+
+
+def _nodes(pair: Pair) -> list[Node]:
+    """Every node of a pair: its key's and its value's."""
+    found: list[Node] = []
+    stack = [pair.value, pair.key]
+    pop, push, extend, add = stack.pop, stack.append, stack.extend, found.append
+    while stack:
+        current = pop()
+        add(current)
+        kind = type(current)
+        if kind is Mapping:
+            for inner in current.pairs:
+                push(inner.key)
+                push(inner.value)
+        elif kind is Sequence:
+            extend(current.items)
+    return found

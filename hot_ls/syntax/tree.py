@@ -37,6 +37,8 @@ class SyntaxTree:
     consumed: bool = False
     _lines: LineIndex | None = None
     _affected: frozenset[int] | None = None
+    #: the nodes of the pairs incremental parses shifted (syntax.incremental), kept for the next
+    flat: dict = field(default_factory=dict, repr=False)
 
     @property
     def lines(self) -> LineIndex:

@@ -14,6 +14,30 @@ class Position(NamedTuple):
     character: int
 
 
+def _starts(text: str, begin: int, end: int) -> list[int]:
+    """The offsets of the lines that start after a line break in text[begin:end]."""
+    starts = []
+    if '\r' in text:
+        index = begin
+        length = len(text)
+        while index < end:
+            char = text[index]
+            if char == '\n':
+                starts.append(index + 1)
+            elif char == '\r':
+                if index + 1 < length and text[index + 1] == '\n':
+                    index += 1
+                starts.append(index + 1)
+            index += 1
+    else:
+        find = text.find
+        index = find('\n', begin, end)
+        while index != -1:
+            starts.append(index + 1)
+            index = find('\n', index + 1, end)
+    return starts
+
+
 class LineIndex:
     """Maps offsets to positions and back, in any LSP position encoding.
 
@@ -22,28 +46,28 @@ class LineIndex:
 
     __slots__ = ('text', '_starts')
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, starts: list[int] | None = None):
         self.text = text
-        starts = [0]
-        if '\r' in text:
-            index = 0
-            length = len(text)
-            while index < length:
-                char = text[index]
-                if char == '\n':
-                    starts.append(index + 1)
-                elif char == '\r':
-                    if index + 1 < length and text[index + 1] == '\n':
-                        index += 1
-                    starts.append(index + 1)
-                index += 1
+        self._starts = starts if starts is not None else [0] + _starts(text, 0, len(text))
+
+    def edited(self, text: str, start: int, old_end: int, new_end: int) -> 'LineIndex':
+        """The index of `text`, made from this one's text with text[start:new_end] in place
+        of this one's [start:old_end]: the lines around the edit are read again, the others
+        only move."""
+        old = self._starts
+        delta = new_end - old_end
+        # from the line before the edit's (a CR there may pair with an LF typed) to two lines
+        # after it (an LF there may pair with a CR typed): lines the edit cannot touch
+        first = max(0, bisect.bisect_right(old, max(0, start - 1)) - 2)
+        last = bisect.bisect_right(old, old_end + 1) + 1
+        head = old[:first + 1]
+        if last < len(old):
+            middle = _starts(text, old[first], old[last] + delta)
+            tail = [offset + delta for offset in old[last + 1:]]
         else:
-            find = text.find
-            index = find('\n')
-            while index != -1:
-                starts.append(index + 1)
-                index = find('\n', index + 1)
-        self._starts = starts
+            middle = _starts(text, old[first], len(text))
+            tail = []
+        return LineIndex(text, head + middle + tail)
 
     @property
     def line_count(self) -> int:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
+from typing import Any, Callable
 
 from hot_ls.language import parameters as params
 from hot_ls.language.limits import MAX_DEPTH
@@ -35,6 +36,14 @@ class ParameterInfo:
     span: Span                          # the declaration's key
     schema: ParameterSchema | None      # None: Heat refuses the declaration
     description: Any = None
+
+    @cached_property
+    def interface(self) -> str:
+        """What a parent sees of it, as text (for TemplateSummary.interface_key)."""
+        schema = self.schema
+        return repr((self.name, None if schema is None else (
+            schema.type, schema.default, tuple(c.key for c in schema.constraints),
+            [repr(c.definition()) for c in schema.constraints])))
 
 
 @dataclass(frozen=True)
@@ -72,23 +81,52 @@ class TemplateSummary:
     description: Any
     parameters: dict[Any, ParameterInfo] = field(default_factory=dict)
     outputs: dict[Any, OutputInfo] = field(default_factory=dict)
-    resources: list[ResourceInfo] = field(default_factory=list)
-    files: list[FileReference] = field(default_factory=list)
     capabilities: dict | None = None  # the blueprint's section, as plain data
     capabilities_span: Span | None = None
+    _interface: str | None = field(default=None, compare=False, repr=False)
+    #: each resource's part and where it was placed: (its part, where its key was when the
+    #: part was made, where it is now); `resources` and `files` are made of them when read
+    _placed: list = field(default_factory=list, compare=False, repr=False)
+    #: each entry's get_file references, placed alike
+    _get_files: list = field(default_factory=list, compare=False, repr=False)
+    _resources: list | None = field(default=None, compare=False, repr=False)
+    _files: list | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def resources(self) -> list[ResourceInfo]:
+        if self._resources is None:
+            self._place()
+        return self._resources
+
+    @property
+    def files(self) -> list[FileReference]:
+        """The files it names: its resources' template types, then its get_file calls."""
+        if self._files is None:
+            self._place()
+        return self._files
+
+    def _place(self) -> None:
+        resources, files = [], []
+        for (resource, file), made, now in self._placed:
+            delta = now - made
+            resources.append(_move_resource(resource, delta) if delta else resource)
+            if file is not None:
+                files.append(_move_file(file, delta) if delta else file)
+        for found, made, now in self._get_files:
+            files.extend(_move_files(found, now - made) if now != made else found)
+        self._resources, self._files = resources, files
 
     def interface_key(self) -> str:
         """Equal for two versions that look the same from a parent (parameters, outputs)."""
-        digest = hashlib.sha1()
-        for name, info in self.parameters.items():
-            schema = info.schema
-            digest.update(repr((name, None if schema is None else (
-                schema.type, schema.default, tuple(c.key for c in schema.constraints),
-                [repr(c.definition()) for c in schema.constraints]))).encode())
-        for name in self.outputs:
-            digest.update(repr(('output', name)).encode())
-        digest.update(repr(self.capabilities).encode())
-        return digest.hexdigest()
+        if self._interface is None:
+            digest = hashlib.sha1()
+            for info in self.parameters.values():
+                digest.update(info.interface.encode())
+            for name in self.outputs:
+                digest.update(repr(('output', name)).encode())
+            digest.update(repr(self.capabilities).encode())
+            self._interface = digest.hexdigest()
+        return self._interface
 
 
 @dataclass
@@ -165,37 +203,106 @@ def _span(node) -> Span:
 
 
 def template_summary(template: Template) -> TemplateSummary:
-    version = template.version
+    """The summary of a template.  What each entry contributes is made once per entry as
+    long as its nodes live (`Template.memo`: the template of an edited text keeps the
+    entries the edit did not touch), and moved where the entry now is."""
     summary = TemplateSummary(template.path or '', template.version_text,
                               _plain(template.section('description')))
     for name, definition in template.parameters.items():
-        schema = None
-        if version is not None:
-            try:
-                schema = params.parse_schema(name, definition.body.to_python(), version)
-            except (params.ParameterError, TypeError, ValueError):
-                schema = None
-        description = definition.get('description')
-        summary.parameters[name] = ParameterInfo(name, _span(definition.key), schema,
-                                                 _plain(description))
+        summary.parameters[name] = _placed(template, definition, _parameter, _move_parameter)
     for name, definition in template.outputs.items():
-        summary.outputs[name] = OutputInfo(name, _span(definition.key),
-                                           _plain(definition.get('description')))
-    for name, definition in template.resources.items():
-        summary.resources.append(_resource(name, definition.key, definition.body))
-        node = definition.get('type')
-        if isinstance(node, Scalar) and isinstance(node.value, str) \
-                and node.value.endswith(('.yaml', '.template')):
-            summary.files.append(FileReference(node.value, _span(node), 'type'))
-    for call in template.calls:
-        if call.name == 'get_file' and isinstance(call.args, Scalar) \
-                and isinstance(call.args.value, str):
-            summary.files.append(FileReference(call.args.value, _span(call.args), 'get_file'))
+        summary.outputs[name] = _placed(template, definition, _output, _move_output)
+    # (the resources and the files are placed when read: a parent, a cross-file feature)
+    memo = template.memo
+    summary._placed = [(*memo(definition, _resource_entry), definition.key.start)
+                       for definition in template.resources.values()]
+    for definitions in (template.resources, template.outputs, template.conditions):
+        for definition in definitions.values():
+            found, made = memo(definition, _get_files)
+            if found:
+                summary._get_files.append((found, made, definition.key.start))
     pair = template.sections.get('capabilities')
     if pair is not None:
         summary.capabilities = pair.value.to_python() if pair.value is not None else None
         summary.capabilities_span = _span(pair.key)
     return summary
+
+
+def _placed(template: Template, definition, build: Callable, move: Callable) -> Any:
+    """What `build` makes of an entry (made once: Template.memo), moved to where it is now
+    (`move(made, delta)`)."""
+    made, start = template.memo(definition, build)
+    delta = definition.key.start - start
+    return move(made, delta) if delta else made
+
+
+def _moved(span: Span | None, delta: int) -> Span | None:
+    return (span[0] + delta, span[1] + delta) if span is not None else None
+
+
+def _move_parameter(info: ParameterInfo, delta: int) -> ParameterInfo:
+    moved = ParameterInfo(info.name, _moved(info.span, delta), info.schema, info.description)
+    if 'interface' in info.__dict__:  # (made already: kept)
+        moved.__dict__['interface'] = info.__dict__['interface']
+    return moved
+
+
+def _move_output(info: OutputInfo, delta: int) -> OutputInfo:
+    return OutputInfo(info.name, _moved(info.span, delta), info.description)
+
+
+def _move_file(file: FileReference, delta: int) -> FileReference:
+    return FileReference(file.reference, _moved(file.span, delta), file.kind)
+
+
+def _move_files(files: list[FileReference], delta: int) -> list[FileReference]:
+    return [_move_file(file, delta) for file in files]
+
+
+def _move_resource(info: ResourceInfo | None, delta: int) -> ResourceInfo | None:
+    if info is None:
+        return None
+    return ResourceInfo(info.name, _moved(info.span, delta), info.type,
+                        _moved(info.type_span, delta),
+                        tuple((key, _moved(span, delta)) for key, span in info.properties),
+                        _move_resource(info.member, delta))
+
+
+def _parameter(template: Template, definition) -> tuple[ParameterInfo, int]:
+    schema = None
+    if template.version is not None:
+        try:
+            schema = params.parse_schema(definition.name, definition.body.to_python(),
+                                         template.version)
+        except (params.ParameterError, TypeError, ValueError):
+            schema = None
+    info = ParameterInfo(definition.name, _span(definition.key), schema,
+                         _plain(definition.get('description')))
+    return info, definition.key.start
+
+
+def _output(template: Template, definition) -> tuple[OutputInfo, int]:
+    return (OutputInfo(definition.name, _span(definition.key),
+                       _plain(definition.get('description'))), definition.key.start)
+
+
+def _resource_entry(template: Template, definition) -> tuple[tuple, int]:
+    """(its ResourceInfo, the FileReference of its type when the type is a template file)."""
+    resource = _resource(definition.name, definition.key, definition.body)
+    node = definition.get('type')
+    file = None
+    if isinstance(node, Scalar) and isinstance(node.value, str) \
+            and node.value.endswith(('.yaml', '.template')):
+        file = FileReference(node.value, _span(node), 'type')
+    return (resource, file), definition.key.start
+
+
+def _get_files(template: Template, definition) -> tuple[list, int]:
+    found = [FileReference(call.args.value, _span(call.args), 'get_file')
+             for call in template.calls_in(definition)
+             if call.name == 'get_file' and isinstance(call.args, Scalar)
+             and isinstance(call.args.value, str)]
+    return found, definition.key.start
 
 
 #: where a group type keeps its member's definition (a mapping with type and properties)

@@ -38,6 +38,8 @@ SKIP_DIRS = frozenset(('.git', '.hg', '.svn', '.tox', '.venv', 'venv', 'node_mod
                        '__pycache__', '.mypy_cache', '.pytest_cache'))
 
 Progress = Callable[[int, int, str], None]  # (done, total, path)
+#: how many generations `changed_since` can tell about
+_REMEMBERED = 64
 
 
 @dataclass
@@ -78,6 +80,8 @@ class Workspace:
         #: (template, registry) -> (height, templates below): see StackContext.deepest
         self.nesting_memo: dict = {}
         self.generation = 0
+        #: generation -> the files whose change started it (the last few generations)
+        self._causes: dict[int, frozenset[str]] = {}
 
     @classmethod
     def for_document(cls, path: str | None, settings: Settings | None = None) -> 'Workspace':
@@ -313,7 +317,7 @@ class Workspace:
                 return False
             if before is None and not self._depended_on(path):
                 return False
-            self._forget_stacks()
+            self._forget_stacks((path,))
         return True
 
     def _depended_on(self, path: str) -> bool:
@@ -323,11 +327,24 @@ class Workspace:
                 return True
         return False
 
-    def _forget_stacks(self) -> None:
+    def _forget_stacks(self, causes: Iterable[str]) -> None:
         self._stacks.clear()
         self._parents = None
         self.nesting_memo.clear()
         self.generation += 1
+        self._causes[self.generation] = frozenset(causes)
+        self._causes.pop(self.generation - _REMEMBERED, None)
+
+    def changed_since(self, generation: int) -> frozenset[str] | None:
+        """The files whose change moved the generation on since `generation` (None: too long
+        ago to tell)."""
+        found: set[str] = set()
+        for number in range(generation + 1, self.generation + 1):
+            causes = self._causes.get(number)
+            if causes is None:
+                return None
+            found |= causes
+        return frozenset(found)
 
     def changed(self, paths: Iterable[str]) -> bool:
         """Files changed (on disk or in an editor): forget what depended on them.
@@ -353,5 +370,5 @@ class Workspace:
                     else:
                         self._index.summaries.pop(path, None)
             if interface_changed:
-                self._forget_stacks()
+                self._forget_stacks(os.path.abspath(path) for path in paths)
         return interface_changed

@@ -1,17 +1,28 @@
 """The incremental analysis is the full one: over editing sessions of real templates.
 
 After every edit (typing, deleting, pasting a line, undoing) the analysis made
-from the previous one (`rules.incremental.reanalyze`) equals `analyze` of the
-text from scratch: the tree, every diagnostic (code, severity, message, range,
-related information, tags, quick-fix data, in order) and the symbols.
+from the previous one (`rules.incremental.reanalyze`: one entry re-parsed, only
+the entries the edit affects checked) equals `analyze` of the text from
+scratch: the tree, every diagnostic (code, severity, message, range, related
+information, tags, quick-fix data, in order), the model's definitions, the
+document symbols, the evaluation (the preview and the value hints), and the
+summary the workspace keeps of it.
+
+The editing sessions are random; each kind of dependency an entry has (and
+whose change must have it checked again) is also held by an exact case below,
+which checks that the edit was made incrementally, that it checked the
+entries it had to and not the others, and that the result is the full one.
 """
 from __future__ import annotations
 
+import json
 import sys
 
 import pytest
 
 from hot_ls.analysis import allow_deep_recursion
+from hot_ls.features.evaluation import preview, value_hints
+from hot_ls.features.symbols import document_symbols
 from hot_ls.rules import analyze
 from hot_ls.rules.incremental import reanalyze
 
@@ -41,11 +52,32 @@ def symbols(analysis) -> list[tuple]:
             for name, definition in template.definitions(kind).items()]
 
 
+def evaluation(analysis) -> tuple:
+    """The preview and the value hints, as text (values that are not JSON as their str)."""
+    return (json.dumps(preview(analysis), sort_keys=True, default=str),
+            [(hint.offset, hint.label, hint.tooltip) for hint in value_hints(analysis)])
+
+
+def summary(analysis) -> tuple:
+    """What the workspace keeps of it (a parameter's schema by what it says: its interface)."""
+    kept = analysis.summary
+    template = kept.template
+    if template is None:
+        return (kept.kind, kept.interface_key())
+    return (kept.kind, kept.interface_key(), template.version, template.description,
+            [(info.name, info.span, info.description) for info in template.parameters.values()],
+            list(template.outputs.values()), template.resources, template.files,
+            template.capabilities, template.capabilities_span)
+
+
 def same(incremental, full) -> None:
     assert tree_signature(incremental.tree) == tree_signature(full.tree)
     assert incremental.kind == full.kind
     assert diagnostics(incremental) == diagnostics(full)
     assert symbols(incremental) == symbols(full)
+    assert document_symbols(incremental) == document_symbols(full)
+    assert evaluation(incremental) == evaluation(full)
+    assert summary(incremental) == summary(full)
 
 
 @needs_corpus
@@ -69,3 +101,136 @@ def test_how_the_analysis_was_made():
     third, how = reanalyze(first, typed + 'x')  # a consumed tree: a full parse
     assert how == 'full' and not third.tree.consumed
     assert reanalyze(None, text)[1] == 'full'
+
+
+def checked(analysis) -> set[tuple]:
+    """The entries the per-entry rules looked at (every entry: None)."""
+    checking = analysis.checking
+    if checking.everything:
+        return None
+    return {(section, definition.name)
+            for section in ('parameters', 'resources', 'outputs', 'conditions')
+            for definition in checking.definitions(section)}
+
+
+BASE = '''heat_template_version: 2021-04-16
+parameters:
+  size:
+    type: number
+    default: 1
+  server_name:
+    type: string
+    default: vm
+  which:
+    type: string
+    default: size
+conditions:
+  big: {equals: [{get_param: size}, 2]}
+  lonely: {equals: [{get_param: nowhere}, 1]}
+  odd: {get_param: size}
+resources:
+  vm:
+    type: OS::Nova::Server
+    properties:
+      image: cirros
+      flavor: m1.small
+      user_data_format: RAW
+  deploy:
+    type: OS::Heat::SoftwareDeployment
+    properties:
+      config: cfg
+      server: {get_param: server_name}
+  volume:
+    type: OS::Cinder::Volume
+    condition: big
+    properties:
+      size: {get_param: size}
+  holder:
+    type: OS::Heat::Value
+    properties:
+      value: {get_resource: volum}
+  computed:
+    type: OS::Heat::Value
+    properties:
+      value: {get_param: {get_param: which}}
+  spare:
+    type: OS::Heat::None
+  group:
+    type: OS::Heat::ResourceGroup
+    properties:
+      count: 2
+      resource_def:
+        type: OS::Heat::RandomString
+outputs:
+  size:
+    value: {get_attr: [volume, size]}
+  name:
+    value: {get_param: server_name}
+  strings:
+    value: {get_attr: [group, value]}
+'''
+
+# (what the edit does, the text before, the text after, the entries it must check)
+CASES = [
+    ('a property value: that resource alone', BASE,
+     BASE.replace('{get_resource: volum}', '{get_resource: volumz}'), {('resources', 'holder')}),
+    ('a parameter: what reads it, and what reads those', BASE,
+     BASE.replace('default: 1\n', 'default: 2\n'),
+     {('parameters', 'size'), ('conditions', 'big'), ('conditions', 'odd'),
+      ('resources', 'volume'), ('outputs', 'size'), ('resources', 'computed')}),
+    ('a resource a deployment finds by a name it computes (resource_by_refid)', BASE,
+     BASE.replace('user_data_format: RAW', 'user_data_format: SOFTWARE_CONFIG'),
+     {('resources', 'vm'), ('resources', 'deploy')}),
+    ('a resource named like a missing one: the suggestion', BASE,
+     BASE.replace('  spare:\n', '  volumx:\n'),
+     {('resources', 'volumx'), ('resources', 'holder')}),
+    ('a condition used at last: its "never used"', BASE,
+     BASE.replace('    type: OS::Heat::None\n', '    type: OS::Heat::None\n    condition: lonely\n'),
+     {('resources', 'spare'), ('conditions', 'lonely')}),
+    ('a condition named at last where Heat never evaluates it: its "never used"', BASE,
+     BASE + '  maybe:\n    condition: false\n    value: {if: [lonely, 1, 2]}\n',
+     {('outputs', 'maybe'), ('conditions', 'lonely')}),
+    ('a condition Heat evaluates at last: its evaluation error', BASE,
+     BASE.replace('    type: OS::Heat::None\n', '    type: OS::Heat::None\n    condition: odd\n'),
+     {('resources', 'spare'), ('conditions', 'odd')}),
+    ('a new entry: the others move (and what names a missing resource is checked again)', BASE,
+     BASE.replace('resources:\n', 'resources:\n  first:\n    type: OS::Heat::None\n'),
+     {('resources', 'first'), ('resources', 'holder')}),
+    ('a resource\'s property: not what names it (what it shows them is the same)', BASE,
+     BASE.replace('size: {get_param: size}', 'size: 3'), {('resources', 'volume')}),
+    ('a resource\'s type: what names it', BASE,
+     BASE.replace('OS::Cinder::Volume', 'OS::Nova::Server'),
+     {('resources', 'volume'), ('outputs', 'size')}),
+    ('a group\'s member: what asks the members', BASE,
+     BASE.replace('type: OS::Heat::RandomString', 'type: OS::Nova::Server'),
+     {('resources', 'group'), ('outputs', 'strings')}),
+    ('a comment between entries: nothing to check', BASE,
+     BASE.replace('outputs:\n', '# the outputs\noutputs:\n'), set()),
+    ('the version: everything', BASE,
+     BASE.replace('2021-04-16', '2018-08-31'), None),
+    ('a version Heat does not know: everything, with the newest version\'s facts', BASE,
+     BASE.replace('2021-04-16', '2021-04-17'), None),
+    ('an entry of a section Heat does not know: nothing of the template\'s', BASE + 'extras:\n  a: 1\n  b: 2\n',
+     BASE + 'extras:\n  a: 1\n  b: 3\n', set()),
+]
+
+
+@pytest.mark.parametrize('before, after, expected', [case[1:] for case in CASES],
+                         ids=[case[0] for case in CASES])
+def test_an_edit_checks_what_it_affects(before, after, expected):
+    previous = analyze(before, '/nowhere/template.yaml')
+    incremental, _ = reanalyze(previous, after, '/nowhere/template.yaml')
+    full = analyze(after, '/nowhere/template.yaml')
+    same(incremental, full)
+    assert checked(incremental) == expected
+    # and back: the second step starts from the records the first one made
+    again, _ = reanalyze(incremental, before, '/nowhere/template.yaml')
+    same(again, analyze(before, '/nowhere/template.yaml'))
+
+
+def test_what_the_edits_change_is_reported():
+    """The cases' edits change findings (else they would show nothing)."""
+    def found(text):
+        return {(d.code, d.message) for d in analyze(text, '/nowhere/template.yaml').diagnostics}
+    for label, before, after, _ in CASES[1:7] + CASES[9:11]:
+        assert found(before) != found(after), label

@@ -74,6 +74,8 @@ FALLBACK = {
                                    'OS::Neutron::Nets\n  server:\n    type: OS::Novas'),
     'a merge key': ('    type: OS::Neutron::Port\n', '    <<: {type: x}\n'),
     'a typed character after the last line': ('first_address]}\n', 'first_address]}\nx'),
+    'a tab before the comment before anything': ('# a comment before anything',
+                                                 '\t# a comment before anything'),
 }
 
 

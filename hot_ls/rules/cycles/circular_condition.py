@@ -1,4 +1,3 @@
-from hot_ls.model.symbols import CONDITION
 from hot_ls.rules.base import Finding, Related, Rule, Severity
 from hot_ls.model.cycles import chain, cycle_in, other_steps, strongly_connected
 
@@ -44,9 +43,9 @@ class CircularCondition(Rule):
         conditions = template.conditions
         edges: dict = {}
         edge_refs: dict = {}
-        for ref in template.references:
-            if (ref.kind == CONDITION and ref.owner and ref.owner[0] == 'conditions'
-                    and ref.name in conditions):
+        for ref in (ref for definition in conditions.values()
+                    for ref in template.entry_walk(definition).condition_references):
+            if ref.name in conditions:
                 edges.setdefault(ref.owner[1], set()).add(ref.name)
                 edge_refs.setdefault((ref.owner[1], ref.name), []).append(ref)
         if not edges:

@@ -61,28 +61,42 @@ class CircularDependency(Rule):
     def check(self, analysis):
         if analysis.kind is Kind.CFN:
             model = CfnTemplate(analysis.tree)
-            conditional = set()
         else:
             model = analysis.template
             if model.version is None:
                 return
-            conditional = {name for name, res in model.resources.items()
-                           if res.get('condition') is not None
-                           and not (isinstance(res.get('condition'), Scalar)
-                                    and res.get('condition').value is True)}
         resources = model.resources
         edges: dict = {}
+        if analysis.kind is Kind.CFN:
+            references = [ref for ref in model.references if _dependency(ref)]
+        else:  # each resource's, found once per entry (a template of the next text keeps it)
+            references = None
+            for source, definition in resources.items():
+                targets = [target for target in model.memo(definition, _targets)
+                           if target in resources]
+                if targets:
+                    edges[source] = set(targets)
+        if references is not None:
+            for ref in references:
+                if ref.name in resources and ref.owner[1] in resources:
+                    edges.setdefault(ref.owner[1], set()).add(ref.name)
+        components = _components(resources, edges)
+        if not components:
+            return
+        conditional = set() if analysis.kind is Kind.CFN else {
+            name for name, res in resources.items()
+            if res.get('condition') is not None
+            and not (isinstance(res.get('condition'), Scalar) and res.get('condition').value is True)}
+        if references is None:
+            references = [ref for definition in resources.values()
+                          for ref in model.entry_walk(definition).references if _dependency(ref)]
         edge_refs: dict = {}
-        for ref in model.references:
-            if ref.kind != RESOURCE or ref.field not in _DEPENDENCY_FIELDS or ref.owner is None:
-                continue
+        for ref in references:
             source, target = ref.owner[1], ref.name
-            if target not in resources or source not in resources:
-                continue
-            edges.setdefault(source, set()).add(target)
-            edge_refs.setdefault((source, target), []).append(ref)
+            if target in resources and source in resources:
+                edge_refs.setdefault((source, target), []).append(ref)
         order = {name: index for index, name in enumerate(resources)}
-        for component in strongly_connected(resources, edges):
+        for component in components:
             cycle = cycle_in(component, edges, order)
             steps = list(zip(cycle, cycle[1:]))
             refs = [edge_refs[step] for step in steps]
@@ -99,3 +113,30 @@ class CircularDependency(Rule):
                                    f'{steps[other][0]} depends on {steps[other][1]}')
                            for other in other_steps(len(steps), index)]
                 yield Finding(ref.start, ref.end, message, severity=severity, related=related)
+
+
+def _dependency(ref) -> bool:
+    """A reference Heat makes a dependency of (in a resource's properties, metadata,
+    depends_on)."""
+    return ref.kind == RESOURCE and ref.field in _DEPENDENCY_FIELDS and ref.owner is not None
+
+
+def _targets(template, definition) -> tuple:
+    """The resources an entry's dependency references name."""
+    return tuple(dict.fromkeys(ref.name for ref in template.references_in(definition)
+                               if _dependency(ref)))
+
+
+#: the last graph looked at and its cycles: an edit rarely changes the graph (the components
+#: depend on the edges alone; replacing the tuple is atomic, so threads may share it)
+_last: tuple[dict, list] | None = None
+
+
+def _components(resources, edges: dict) -> list:
+    global _last
+    last = _last
+    if last is not None and last[0] == edges:
+        return last[1]
+    found = strongly_connected(resources, edges)
+    _last = (edges, found)
+    return found

@@ -70,8 +70,8 @@ def skipped_message(message: str) -> bool:
 
 def left_to_unhashable_reference(analysis, node: Node | None) -> bool:
     """An error at a get_resource/get_attr that unhashable-reference (HOT305) reports."""
-    from hot_ls.rules.references.unhashable_reference import unhashable_references
-    return node is not None and any(call.node is node for call, *_ in unhashable_references(analysis))
+    from hot_ls.rules.references.unhashable_reference import is_unhashable_reference
+    return is_unhashable_reference(analysis, node)
 
 
 def never_resolves_properties(type_name: Any) -> bool:

@@ -59,6 +59,7 @@ class ConditionEvaluation(Rule):
     code = 'HOT803'
     name = 'condition-evaluation'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
@@ -69,29 +70,50 @@ class ConditionEvaluation(Rule):
             conditions = evaluated.scope.conditions()
         except Exception:  # the section itself is broken: HOT111's business
             return
-        unparsed = {str(exc) for exc in conditions.parse_failures.values()}
-        # what function-arguments (HOT404) already reports where a resource decides it
-        decided = [issue.message for issue in analysis.static_issues if issue.certain]
-        for name, definition in template.conditions.items():
-            if name not in evaluated.heat_conditions:
+        for definition in analysis.checking.conditions:
+            name = definition.name
+            if not analysis.observe(_evaluated, name):
                 continue  # Heat never evaluates it with the default parameter values
             if not isinstance(conditions.parsed(name), Function):
                 continue  # not a condition function at all (HOT119)
             error = evaluated.condition(name).error
             if error is None or error.kind in PARAMETER_ERRORS or error.kind in REFERENCE_ERRORS:
                 continue
-            if (skipped_message(error.message) and not _not_a_name(error.message)) or \
-                    error.message in unparsed:
+            if skipped_message(error.message) and not _not_a_name(error.message):
+                continue
+            if analysis.observe(_unparsed, error.message):
                 continue
             if 'The definition of condition "' in error.message and \
                     f'The definition of condition "{name}" is invalid' not in error.message:
                 continue  # reported at the condition it is about
-            if _not_a_name(error.message) and any(m.endswith(error.message) for m in decided):
+            if _not_a_name(error.message) and analysis.observe(_decided, error.message):
                 continue  # (already said where a resource's condition decides it)
             node = _offending(error.node, error.message) if _not_a_name(error.message) else None
             start, end = (node.start, node.end) if node is not None else span(error.node,
                                                                                definition.key)
             yield Finding(start, end, error.message)
+
+
+def _evaluated(analysis, name) -> bool:
+    """Whether Heat evaluates the condition when it creates the stack without -P (a
+    resource or an output looks it up)."""
+    return name in analysis.heat_conditions
+
+
+def _unparsed(analysis, message: str) -> bool:
+    """Whether `message` is why some condition's definition does not parse."""
+    return any(analysis.entry_facts(definition).unparsed == message
+               for definition in analysis.template.conditions.values())
+
+
+def _decided(analysis, message: str) -> bool:
+    """Whether function-arguments (HOT404) already reports `message` where a resource
+    decides the condition (a certain static issue ending with it)."""
+    template = analysis.template
+    return any(certain.endswith(message)
+               for definitions in (template.conditions, template.resources, template.outputs)
+               for definition in definitions.values()
+               for certain in analysis.entry_facts(definition).certain)
 
 
 def _not_a_name(message: str) -> bool:

@@ -60,15 +60,17 @@ class FunctionArguments(Rule):
     code = 'HOT404'
     name = 'function-arguments'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
-        for issue in analysis.static_issues:
-            if issue.cause != 'arguments':
-                continue
-            start, end = span(issue.node, template.root)
-            message = issue.message if issue.certain else f'{issue.message} ({issue.reason})'
-            yield Finding(start, end, message,
-                          severity=None if issue.certain else Severity.WARNING)
+        for definition in analysis.checking.all(('conditions', 'resources', 'outputs')):
+            for issue in analysis.static_issues_in(definition):
+                if issue.cause != 'arguments':
+                    continue
+                start, end = span(issue.node, template.root)
+                message = issue.message if issue.certain else f'{issue.message} ({issue.reason})'
+                yield Finding(start, end, message,
+                              severity=None if issue.certain else Severity.WARNING)

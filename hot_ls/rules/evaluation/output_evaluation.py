@@ -41,13 +41,15 @@ class OutputEvaluation(Rule):
     code = 'HOT802'
     name = 'output-evaluation'
     severity = Severity.WARNING
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
         evaluated = analysis.checked_evaluation
-        for name, definition in template.outputs.items():
+        for definition in analysis.checking.outputs:
+            name = definition.name
             if definition.mapping is None or definition.get('value') is None:
                 continue
             output = evaluated.output(name)

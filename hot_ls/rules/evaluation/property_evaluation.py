@@ -59,13 +59,15 @@ class PropertyEvaluation(Rule):
     code = 'HOT801'
     name = 'property-evaluation'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
         evaluated = analysis.checked_evaluation
-        for name, definition in template.resources.items():
+        for definition in analysis.checking.resources:
+            name = definition.name
             if definition.mapping is None or never_resolves_properties(definition.type_name):
                 continue
             preview = evaluated.resource(name)

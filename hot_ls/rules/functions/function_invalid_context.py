@@ -43,12 +43,13 @@ class FunctionInvalidContext(Rule):
     code = 'HOT403'
     name = 'function-invalid-context'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None or not template.facts.has_conditions:
             return
-        for call in template.calls:
+        for call in analysis.checking.calls():
             if call.context == CONDITION_CONTEXT and call.impl == 'Invalid':
                 message = f'The function "{call.name}" is invalid in this context (a condition)'
                 if call.guarded:

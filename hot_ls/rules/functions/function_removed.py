@@ -47,12 +47,13 @@ class FunctionRemoved(Rule):
     code = 'HOT401'
     name = 'function-removed'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
-        for call in template.calls:
+        for call in analysis.checking.calls():
             if call.impl != 'Removed':
                 continue
             reason = ('it is inside an "if" branch, which Heat checks only when the branch is '

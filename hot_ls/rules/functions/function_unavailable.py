@@ -45,6 +45,7 @@ class FunctionUnavailable(Rule):
     code = 'HOT402'
     name = 'function-unavailable'
     severity = Severity.WARNING
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
@@ -52,7 +53,7 @@ class FunctionUnavailable(Rule):
             return
         lang = analysis.language
         live = template.facts.functions
-        for node, key, context in template.lookalikes:
+        for node, key, context in analysis.checking.lookalikes():
             name = key.value
             if context != VALUE or name in live or name not in lang.all_function_names:
                 continue  # condition functions as data, and condition contexts, are other rules'

@@ -78,48 +78,59 @@ class ParameterView:
         return self.body.get(key) if self.body is not None else None
 
 
-@dataclass(eq=False)
 class ParameterFacts:
-    dialect: Dialect
-    parameters: list[ParameterView]
+    """The template's parameters as the parameter rules read them, each on first use."""
+
+    def __init__(self, analysis: 'Analysis'):
+        self.dialect: Dialect = params.dialect(analysis.template.facts)
+        self._views: dict[Any, ParameterView] = {}
+
+    def view(self, definition: Definition) -> ParameterView:
+        found = self._views.get(definition.name)
+        if found is None or found.definition is not definition:
+            found = self._views[definition.name] = _view(definition, self.dialect)
+        return found
 
 
 def parameter_facts(analysis: 'Analysis') -> ParameterFacts:
     """The parameters read once per analysis, for all the parameter rules."""
-    return analysis.derived(_build)
+    return analysis.derived(ParameterFacts)
 
 
-def _build(analysis: 'Analysis') -> ParameterFacts:
-    template = analysis.template
-    dialect = params.dialect(template.facts)
-    views = []
-    for name, definition in template.parameters.items():
-        body = definition.mapping
-        view = ParameterView(name, definition, body)
-        views.append(view)
-        if body is None:
-            continue
-        type_node = body.get('type')
-        if isinstance(type_node, Scalar) and type_node.value in dialect.types:
-            view.type = type_node.value
-        items = body.get('constraints')
-        if isinstance(items, Sequence):
-            for index, item in enumerate(items.items):
-                cview = ConstraintView(index, item)
-                try:
-                    cview.constraint = params.parse_constraint(item.to_python(), dialect, name)
-                except ParameterSchemaError as exc:
-                    cview.error = exc
-                view.constraints.append(cview)
-        if view.type is None:
-            continue
-        usable = [c for c in view.constraints
-                  if c.constraint is not None and c.constraint.applies_to(params.TYPE_KEYS[view.type])]
-        default = body.get('default')
-        view.schema = ParameterSchema(name, view.type, tuple(c.constraint for c in usable),
-                                      default=default.to_python() if default is not None else None)
-        view.schema_indexes = [c.index for c in usable]
-    return ParameterFacts(dialect, views)
+def checked_parameters(analysis: 'Analysis'):
+    """(facts, view) of each parameter `analysis.checking` holds."""
+    facts = parameter_facts(analysis)
+    for definition in analysis.checking.parameters:
+        yield facts, facts.view(definition)
+
+
+def _view(definition: Definition, dialect: Dialect) -> ParameterView:
+    name = definition.name
+    body = definition.mapping
+    view = ParameterView(name, definition, body)
+    if body is None:
+        return view
+    type_node = body.get('type')
+    if isinstance(type_node, Scalar) and type_node.value in dialect.types:
+        view.type = type_node.value
+    items = body.get('constraints')
+    if isinstance(items, Sequence):
+        for index, item in enumerate(items.items):
+            cview = ConstraintView(index, item)
+            try:
+                cview.constraint = params.parse_constraint(item.to_python(), dialect, name)
+            except ParameterSchemaError as exc:
+                cview.error = exc
+            view.constraints.append(cview)
+    if view.type is None:
+        return view
+    usable = [c for c in view.constraints
+              if c.constraint is not None and c.constraint.applies_to(params.TYPE_KEYS[view.type])]
+    default = body.get('default')
+    view.schema = ParameterSchema(name, view.type, tuple(c.constraint for c in usable),
+                                  default=default.to_python() if default is not None else None)
+    view.schema_indexes = [c.index for c in usable]
+    return view
 
 
 def resolve(node: Node | None, path: Iterable, on_key: bool = False) -> Node | None:

@@ -45,6 +45,7 @@ class ConstraintIgnored(Rule):
     code = 'HOT211'
     name = 'constraint-ignored'
     severity = Severity.WARNING
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
@@ -52,7 +53,8 @@ class ConstraintIgnored(Rule):
             return
         facts = parameter_facts(analysis)
         priority = facts.dialect.constraint_priority
-        for view in facts.parameters:
+        for definition in analysis.checking.parameters:
+            view = facts.view(definition)
             for cview in view.constraints:
                 item = cview.node
                 if not isinstance(item, Mapping):

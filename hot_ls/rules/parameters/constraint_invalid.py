@@ -1,6 +1,6 @@
 from hot_ls.language.constraints import AllowedValues, Range
 from hot_ls.rules.base import Rule, Severity
-from hot_ls.rules.parameters._common import at_node, parameter_facts, resolve
+from hot_ls.rules.parameters._common import at_node, checked_parameters, resolve
 
 
 class ConstraintInvalid(Rule):
@@ -48,12 +48,13 @@ class ConstraintInvalid(Rule):
     code = 'HOT210'
     name = 'constraint-invalid'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
-        for view in parameter_facts(analysis).parameters:
+        for _, view in checked_parameters(analysis):
             for cview in view.constraints:
                 error = cview.error
                 if error is not None and error.kind == 'constraint-definition':

@@ -1,6 +1,6 @@
 from hot_ls.language.parameters import CONSTRAINT_KEYS
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.parameters._common import first_version, parameter_facts
+from hot_ls.rules.parameters._common import checked_parameters, first_version
 from hot_ls.syntax import Mapping
 
 
@@ -44,13 +44,13 @@ class ConstraintMissing(Rule):
     code = 'HOT209'
     name = 'constraint-missing'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
-        facts = parameter_facts(analysis)
-        for view in facts.parameters:
+        for facts, view in checked_parameters(analysis):
             for cview in view.constraints:
                 item = cview.node
                 if cview.error is None or cview.error.kind != 'no-constraint':

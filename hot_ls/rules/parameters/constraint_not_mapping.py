@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Rule, Severity
-from hot_ls.rules.parameters._common import at_node, parameter_facts
+from hot_ls.rules.parameters._common import at_node, checked_parameters
 
 
 class ConstraintNotMapping(Rule):
@@ -39,12 +39,13 @@ class ConstraintNotMapping(Rule):
     code = 'HOT207'
     name = 'constraint-not-mapping'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
-        for view in parameter_facts(analysis).parameters:
+        for _, view in checked_parameters(analysis):
             pair = view.definition.field_pair('constraints')
             for cview in view.constraints:
                 if cview.error is not None and cview.error.kind == 'constraint-not-mapping':

@@ -1,7 +1,7 @@
 from hot_ls.language.parameters import TYPE_KEYS, invalid_message
 from hot_ls.language.constraints import constraint_type_message
 from hot_ls.rules.base import Rule, Severity
-from hot_ls.rules.parameters._common import at_node, parameter_facts, resolve
+from hot_ls.rules.parameters._common import at_node, checked_parameters, resolve
 
 
 class ConstraintTypeMismatch(Rule):
@@ -43,12 +43,13 @@ class ConstraintTypeMismatch(Rule):
     code = 'HOT212'
     name = 'constraint-type-mismatch'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
-        for view in parameter_facts(analysis).parameters:
+        for _, view in checked_parameters(analysis):
             if view.type is None:
                 continue
             for cview in view.constraints:

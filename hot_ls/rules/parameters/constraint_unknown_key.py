@@ -41,12 +41,13 @@ class ConstraintUnknownKey(Rule):
     code = 'HOT208'
     name = 'constraint-unknown-key'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
-        for definition in template.parameters.values():
+        for definition in analysis.checking.parameters:
             items = definition.get('constraints')
             if not isinstance(items, Sequence):
                 continue

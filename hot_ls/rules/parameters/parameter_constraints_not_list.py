@@ -39,12 +39,14 @@ class ParameterConstraintsNotList(Rule):
     code = 'HOT206'
     name = 'parameter-constraints-not-list'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
-        for name, definition in template.parameters.items():
+        for definition in analysis.checking.parameters:
+            name = definition.name
             pair = definition.field_pair('constraints')
             if pair is None or isinstance(pair.value, Sequence):
                 continue

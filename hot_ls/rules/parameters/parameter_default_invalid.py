@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Related, Rule, Severity
-from hot_ls.rules.parameters._common import at_node, parameter_facts
+from hot_ls.rules.parameters._common import at_node, checked_parameters
 
 
 class ParameterDefaultInvalid(Rule):
@@ -46,12 +46,13 @@ class ParameterDefaultInvalid(Rule):
     code = 'HOT213'
     name = 'parameter-default-invalid'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
-        for view in parameter_facts(analysis).parameters:
+        for _, view in checked_parameters(analysis):
             problem = view.default_problem
             if problem is None or problem.kind not in ('default-invalid', 'constraint'):
                 continue

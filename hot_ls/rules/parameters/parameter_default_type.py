@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Rule, Severity
-from hot_ls.rules.parameters._common import at_node, parameter_facts
+from hot_ls.rules.parameters._common import at_node, checked_parameters
 from hot_ls.syntax import Mapping, Sequence
 
 
@@ -45,12 +45,13 @@ class ParameterDefaultType(Rule):
     code = 'HOT214'
     name = 'parameter-default-type'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
-        for view in parameter_facts(analysis).parameters:
+        for _, view in checked_parameters(analysis):
             if view.schema is None or view.schema.default is None:
                 continue
             pair = view.definition.field_pair('default')

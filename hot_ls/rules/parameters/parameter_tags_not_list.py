@@ -37,12 +37,14 @@ class ParameterTagsNotList(Rule):
     code = 'HOT205'
     name = 'parameter-tags-not-list'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None or 'tags' not in template.facts.parameter_keys:
             return
-        for name, definition in template.parameters.items():
+        for definition in analysis.checking.parameters:
+            name = definition.name
             pair = definition.field_pair('tags')
             if pair is None or isinstance(pair.value, Sequence):
                 continue

@@ -45,13 +45,14 @@ class ParameterTypeInvalid(Rule):
     code = 'HOT204'
     name = 'parameter-type-invalid'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
         types = template.facts.parameter_types
-        for definition in template.parameters.values():
+        for definition in analysis.checking.parameters:
             body = definition.mapping
             pair = body.pair('type') if body is not None else None
             if pair is None:

@@ -33,12 +33,14 @@ class ParameterTypeMissing(Rule):
     code = 'HOT203'
     name = 'parameter-type-missing'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
-        for name, definition in template.parameters.items():
+        for definition in analysis.checking.parameters:
+            name = definition.name
             body = definition.mapping
             if body is None or 'type' in body:
                 continue

@@ -40,13 +40,15 @@ class ParameterUnknownKey(Rule):
     code = 'HOT202'
     name = 'parameter-unknown-key'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
         valid = template.facts.parameter_keys
-        for name, definition in template.parameters.items():
+        for definition in analysis.checking.parameters:
+            name = definition.name
             body = definition.mapping
             if body is None:
                 continue

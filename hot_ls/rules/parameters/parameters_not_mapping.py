@@ -36,6 +36,7 @@ class ParametersNotMapping(Rule):
     code = 'HOT201'
     name = 'parameters-not-mapping'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
@@ -50,7 +51,8 @@ class ParametersNotMapping(Rule):
                               f'{shown_type(value)}; Heat fails with "\'{shown_type(value)}\' object '
                               'has no attribute \'items\'"', pair.key)
             return
-        for name, definition in template.parameters.items():
+        for definition in analysis.checking.parameters:
+            name = definition.name
             if definition.mapping is None:
                 yield at_node(definition.body, f'Invalid parameter ({name}), expected a mapping',
                               definition.key)

@@ -62,8 +62,10 @@ class ResourceValidation(Rule):
     code = 'HOT730'
     name = 'resource-validation'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):
-        for finding in plugin_validation(analysis).findings:
-            yield Finding(finding.start, finding.end, finding.message)
+        for definition in analysis.checking.resources:
+            for finding in plugin_validation(analysis, definition).findings:
+                yield Finding(finding.start, finding.end, finding.message)

@@ -103,10 +103,12 @@ class Subject:
 
 
 class Stack:
-    """The other resources of the stack, as `self.stack` lets a plugin see them."""
+    """The other resources of the stack, as `self.stack` lets a plugin see them (from the
+    resource `definition`)."""
 
-    def __init__(self, analysis: 'Analysis | None'):
+    def __init__(self, analysis: 'Analysis | None', definition: 'Definition | None' = None):
         self._analysis = analysis
+        self._definition = definition
 
     def resource_by_refid(self, refid: Any) -> Subject | None:
         """Stack.resource_by_refid: before creation, the resource whose name is `refid`
@@ -114,6 +116,8 @@ class Stack:
         analysis = self._analysis
         if analysis is None or not isinstance(refid, str):
             return None
+        if self._definition is not None:  # a name computed, not written: what it depends on
+            analysis.reads(self._definition, ('resources', refid))
         definition = analysis.template.resources.get(refid)
         if definition is None:
             return None
@@ -129,14 +133,6 @@ def resource_subject(analysis: 'Analysis', definition: 'Definition',
     state = resource_state(analysis, definition.name)
     if state.enabled is not True:
         return None
-    calls = _call_nodes(analysis)
-    return Subject(str(definition.name), rtype, state.data, Stack(analysis),
+    calls = analysis.template.entry_walk(definition).call_nodes
+    return Subject(str(definition.name), rtype, state.data, Stack(analysis, definition),
                    definition.get('properties'), definition.key, definition.get('metadata'), calls)
-
-
-def _call_nodes(analysis: 'Analysis') -> frozenset[int]:
-    return analysis.derived(_calls)
-
-
-def _calls(analysis: 'Analysis') -> frozenset[int]:
-    return frozenset(id(call.node) for call in analysis.template.calls)

@@ -1,4 +1,4 @@
-"""Run the ported validate() of every resource, and of every group member, once per analysis.
+"""Run the ported validate() of each resource, and of each group member, once per analysis.
 
 Heat runs a plugin's validate() only on the resources it creates (never on
 one whose condition is false under the default parameter values, nor on an
@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from hot_ls.evaluator.errors import detached
 from hot_ls.rules.plugins.errors import (PythonError, Rejection, ValidationFailed, member_text,
                                          resource_text)
 from hot_ls.rules.plugins.properties import PropertyProblem, TranslationConflict
@@ -27,6 +28,7 @@ from hot_ls.rules.resources.members import Member, group_members, member_resolut
 
 if TYPE_CHECKING:
     from hot_ls.analysis import Analysis
+    from hot_ls.model.symbols import Definition
 
 
 #: Properties Heat reads before it validates any resource (Stack.validate orders the
@@ -52,36 +54,35 @@ class PluginValidation:
         return key is not None and (group, member.name, key) in self.member_reads
 
 
-def plugin_validation(analysis: 'Analysis') -> PluginValidation:
-    return analysis.derived(_validate)
+def plugin_validation(analysis: 'Analysis', definition: 'Definition') -> PluginValidation:
+    """The ported validate() of one resource and of its members, once per analysis."""
+    return analysis.derived_for(_validate, definition)
 
 
-def _validate(analysis: 'Analysis') -> PluginValidation:
+def _validate(analysis: 'Analysis', definition: 'Definition') -> PluginValidation:
     found = PluginValidation()
     template = analysis.template
     if template is None or template.version is None:
         return found
-    groups = group_members(analysis)
-    for name, definition in template.resources.items():
-        if definition.mapping is None or definition.get('external_id') is not None:
-            continue
-        rtype = analysis.resource_type(definition)
-        if rtype is None:
-            continue
-        provider = analysis.type_resolution(definition).is_provider
-        check = None if provider else CHECKS.get(rtype.name)
-        members = groups.get(name, ())
-        if check is None and not members:
-            continue
-        subject = resource_subject(analysis, definition, rtype)
-        if subject is None:
-            continue
-        if check is not None:
-            rejection = _run(check, subject)
-            if rejection is not None:
-                _record(found, subject, rejection, resource_text(rejection, subject.name))
-        for member in members:
-            _validate_member(analysis, found, name, member, subject)
+    if definition.mapping is None or definition.get('external_id') is not None:
+        return found
+    rtype = analysis.resource_type(definition)
+    if rtype is None:
+        return found
+    provider = analysis.type_resolution(definition).is_provider
+    check = None if provider else CHECKS.get(rtype.name)
+    members = group_members(analysis, definition)
+    if check is None and not members:
+        return found
+    subject = resource_subject(analysis, definition, rtype)
+    if subject is None:
+        return found
+    if check is not None:
+        rejection = _run(check, subject)
+        if rejection is not None:
+            _record(found, subject, rejection, resource_text(rejection, subject.name))
+    for member in members:
+        _validate_member(analysis, found, definition.name, member, subject)
     return found
 
 
@@ -109,7 +110,8 @@ def _run(check: Check, subject: Subject, member: bool = False) -> Rejection | No
     try:
         check(subject)
     except Rejection as rejection:
-        return rejection
+        # (its traceback would tie the analysis into a reference cycle)
+        return detached(rejection)
     except TranslationConflict as conflict:
         # translation_rules() are the plugin's own: the property rules do not model them
         if member:

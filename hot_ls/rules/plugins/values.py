@@ -124,12 +124,10 @@ REFERENCE_NONE_TEXT = frozenset({'AWS::S3::Bucket', 'OS::Swift::Container'})
 REFERENCE_OTHER = frozenset({'OS::Mistral::Workflow', 'OS::Neutron::RBACPolicy'})
 
 
-def reference_at_validation(analysis: 'Analysis', name: Any) -> Any:
-    """`get_resource name` when Heat validates the stack: the resource's name for most
+def reference_at_validation(rtype: Any, name: Any) -> Any:
+    """`get_resource name` (of type `rtype`) when Heat validates the stack: its name for most
     types, None or 'None' for those above; UNKNOWN for a type hot-ls does not know as
     Heat's own (a provider template, a registry type, a plugin)."""
-    definition = analysis.template.resources.get(name)
-    rtype = analysis.resource_type(definition) if definition is not None else None
     if rtype is None or rtype.source != 'bundled' or rtype.name in REFERENCE_OTHER:
         return UNKNOWN
     if rtype.name in REFERENCE_NONE:
@@ -206,6 +204,29 @@ def resource_state(analysis: 'Analysis', name: Any) -> ResourceState:
     return states.get(name)
 
 
+class _References:
+    """`get_resource name` at validation (reference_at_validation), each name looked at once.
+    It keeps the template and the stack, not the analysis (which keeps this object)."""
+
+    def __init__(self, analysis: 'Analysis'):
+        self._template = analysis.template
+        self._stack = analysis.stack
+        self._found: dict[Any, Any] = {}
+
+    def __call__(self, name: Any) -> Any:
+        if not _hashable(name):
+            return UNKNOWN
+        try:
+            return self._found[name]
+        except KeyError:
+            pass
+        definition = self._template.resources.get(name)
+        rtype = self._stack.resolve(definition.type_name, name).type \
+            if definition is not None and definition.type_name else None
+        found = self._found[name] = reference_at_validation(rtype, name)
+        return found
+
+
 class _States:
     """One evaluation of the template under the inputs, read per resource."""
 
@@ -215,10 +236,7 @@ class _States:
                                              inputs.parameters, sites=analysis.call_sites,
                                              files=analysis.stack.files, unknown_inputs=True)
         self.states: dict[Any, ResourceState] = {}
-        # (a table, not a closure over the analysis, which keeps this object)
-        references = {name: reference_at_validation(analysis, name)
-                      for name in analysis.template.resources}
-        self.reference = lambda name: references.get(name, UNKNOWN) if _hashable(name) else UNKNOWN
+        self.reference = _References(analysis)
 
     def get(self, name: Any) -> ResourceState:
         state = self.states.get(name)

@@ -6,7 +6,7 @@ from hot_ls.model.symbols import VALUE, Reference
 from hot_ls.rules.base import Severity
 
 
-def leniency(analysis, ref: Reference, used_conditions: set) -> str | None:
+def leniency(analysis, ref: Reference) -> str | None:
     """Why Heat may never evaluate this reference (so it is a warning), or None.
 
     - inside an `if` branch the inputs (the default parameter values and the
@@ -26,7 +26,7 @@ def leniency(analysis, ref: Reference, used_conditions: set) -> str | None:
     owner = ref.owner
     if owner is None:
         return None
-    if owner[0] == 'conditions' and owner[1] not in used_conditions:
+    if owner[0] == 'conditions' and not analysis.observe(is_used_condition, owner[1]):
         return f'condition "{owner[1]}" is never used, so Heat never evaluates it'
     if ref.via in ('get_param', 'Ref') and owner[0] == 'resources' and ref.field == 'properties':
         res = template.resources.get(owner[1])
@@ -39,6 +39,11 @@ def leniency(analysis, ref: Reference, used_conditions: set) -> str | None:
         # (a condition, an `if`'s among them, is decided when Heat parses the output: that fails)
         return 'Heat accepts the template; only this output fails to resolve'
     return None
+
+
+def is_used_condition(analysis, name) -> bool:
+    """Whether a resource, an output or an `if` uses the condition (transitively)."""
+    return name in analysis.template.used_conditions()
 
 
 def severity_for(reason: str | None) -> Severity | None:

@@ -51,14 +51,14 @@ class DisabledResourceReference(Rule):
     code = 'HOT304'
     name = 'disabled-resource-reference'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None or not template.facts.has_conditions:
             return
         presence = analysis.presence
-        used = template.used_conditions()
-        for ref in template.references:
+        for ref in analysis.checking.references():
             if ref.kind != RESOURCE or ref.via not in ('get_resource', 'get_attr'):
                 continue
             if ref.name not in template.resources:
@@ -71,7 +71,7 @@ class DisabledResourceReference(Rule):
                 continue  # the referring resource or output is not there either
             if _guarded_by_its_condition(template, ref):
                 continue  # `if: [c, {get_resource: r}, ...]` where r has condition c
-            reason = leniency(analysis, ref, used)
+            reason = leniency(analysis, ref)
             message = f'The specified reference "{ref.name}" is incorrect: {absence.description()}'
             yield Finding(ref.start, ref.end, with_reason(message, reason),
                           severity=severity_for(reason))

@@ -47,17 +47,17 @@ class UndefinedCondition(Rule):
     code = 'HOT303'
     name = 'undefined-condition'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None or not template.facts.has_conditions:
             return
         conditions = template.conditions
-        used = template.used_conditions()
-        for ref in template.references:
+        for ref in analysis.checking.references():
             if ref.kind != CONDITION or ref.name in conditions:
                 continue
-            reason = leniency(analysis, ref, used)
+            reason = leniency(analysis, ref)
             matches = did_you_mean(ref.name, conditions)
             message = f'Invalid condition "{ref.name}": it is not defined in "conditions"'
             yield Finding(ref.start, ref.end, with_reason(message + suggestion_text(matches), reason),

@@ -47,6 +47,7 @@ class UndefinedParameter(Rule):
     code = 'HOT301'
     name = 'undefined-parameter'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):
@@ -55,16 +56,15 @@ class UndefinedParameter(Rule):
             return
         declared = template.parameters
         pseudo = set(template.facts.pseudo_parameters) - {'OS::region'}
-        used = template.used_conditions()
-        for ref in template.references:
-            if ref.kind != PARAMETER or ref.via == 'parameter_groups':
+        for ref in analysis.checking.references():
+            if ref.kind != PARAMETER:
                 continue
             name = ref.name
             if name in declared or name in pseudo:
                 continue
             if ref.via == 'Ref' and isinstance(name, str) and name.startswith('AWS::'):
                 continue  # CFN pseudo parameters, live in 2013-05-23 through Ref
-            reason = leniency(analysis, ref, used)
+            reason = leniency(analysis, ref)
             if name == 'OS::region':
                 message = ('OS::region is listed among Heat\'s pseudo parameters but never defined: '
                            'The Parameter (OS::region) was not provided.')

@@ -41,6 +41,7 @@ class UndefinedResource(Rule):
     code = 'HOT302'
     name = 'undefined-resource'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):
@@ -48,11 +49,10 @@ class UndefinedResource(Rule):
         if template.version is None:
             return
         resources = template.resources
-        used = template.used_conditions()
-        for ref in template.references:
+        for ref in analysis.checking.references():
             if ref.kind != RESOURCE or ref.name in resources:
                 continue
-            reason = leniency(analysis, ref, used)
+            reason = leniency(analysis, ref)
             matches = did_you_mean(ref.name, resources)
             message = f'The specified reference "{ref.name}" is incorrect: no such resource'
             yield Finding(ref.start, ref.end, with_reason(message + suggestion_text(matches), reason),

@@ -1,7 +1,7 @@
 from typing import Any
 
 from hot_ls.evaluator.snippet import evaluate_in
-from hot_ls.model.symbols import VALUE, FunctionCall
+from hot_ls.model.symbols import VALUE, Definition, FunctionCall
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.references._common import severity_for, with_reason
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
@@ -57,33 +57,52 @@ class UnhashableReference(Rule):
     code = 'HOT305'
     name = 'unhashable-reference'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):
-        for call, node, kind, reason in unhashable_references(analysis):
-            what = ('get_resource takes a resource name' if call.impl in _GET_RESOURCE else
-                    "get_attr's attribute name and path items must be strings or numbers")
-            message = (f"unhashable type: '{kind}': {what} (Heat uses it as a key when it works "
-                       f'out dependencies)')
-            yield Finding(node.start, node.end, with_reason(message, reason),
-                          severity=severity_for(reason))
+        template = analysis.template
+        if template.version is None:
+            return
+        for definition in analysis.checking.all(('resources', 'outputs')):
+            for call, node, kind, reason in unhashable_references(analysis, definition):
+                what = ('get_resource takes a resource name' if call.impl in _GET_RESOURCE else
+                        "get_attr's attribute name and path items must be strings or numbers")
+                message = (f"unhashable type: '{kind}': {what} (Heat uses it as a key when it "
+                           f'works out dependencies)')
+                yield Finding(node.start, node.end, with_reason(message, reason),
+                              severity=severity_for(reason))
 
 
-def unhashable_references(analysis) -> list[tuple[FunctionCall, Node, str, str | None]]:
-    """(call, the argument that is a list or map, 'list'|'dict', why it may not fail), once per
-    analysis: HOT305 reports them and the evaluation rules leave them to it."""
-    return analysis.derived(_unhashable_references)
+def unhashable_references(analysis, definition: Definition
+                          ) -> list[tuple[FunctionCall, Node, str, str | None]]:
+    """(call, the argument that is a list or map, 'list'|'dict', why it may not fail) in one
+    resource or output, once per analysis: HOT305 reports them and the evaluation rules
+    leave them to it."""
+    return analysis.derived_for(_unhashable_references, definition)
 
 
-def _unhashable_references(analysis) -> list:
+def is_unhashable_reference(analysis, node: Node | None) -> bool:
+    """Whether `node` is a get_resource/get_attr call HOT305 reports."""
+    if node is None:
+        return False
+    definition = analysis.template.entry_at(node.start)
+    if definition is None or definition.section not in _FIELDS:
+        return False
+    return any(call.node is node for call, *_ in unhashable_references(analysis, definition))
+
+
+def _unhashable_references(analysis, definition: Definition) -> list:
     template = analysis.template
     if template is None or template.version is None:
         return []
     found = []
-    for call in template.calls:
-        if call.context != VALUE or call.impl not in _GET_RESOURCE + _GET_ATTR or call.owner is None:
+    fields = _FIELDS.get(definition.section, ())
+    calls = template.calls_in(definition)
+    for call in calls:
+        if call.context != VALUE or call.impl not in _GET_RESOURCE + _GET_ATTR:
             continue
-        if call.field not in _FIELDS.get(call.owner[0], ()):
+        if call.field not in fields:
             continue
         if call.impl in _GET_RESOURCE:
             arguments = [call.args]
@@ -96,7 +115,7 @@ def _unhashable_references(analysis) -> list:
         else:
             continue
         for node in arguments:
-            kind = _unhashable(analysis, node)
+            kind = _unhashable(analysis, node, calls)
             if kind is not None:
                 reason = analysis.presence.branch_reason(call.guards) if call.guarded else None
                 found.append((call, node, kind, reason))
@@ -104,20 +123,16 @@ def _unhashable_references(analysis) -> list:
     return found
 
 
-def _unhashable(analysis, node: Node) -> str | None:
+def _unhashable(analysis, node: Node, calls: list[FunctionCall]) -> str | None:
     """'list' or 'dict' when the argument is (or resolves to) one, else None."""
     if isinstance(node, Sequence):
         return 'list'
     if not isinstance(node, Mapping):
         return None
-    if not _is_call(analysis, node):
+    if not any(call.node is node for call in calls):
         return 'dict'
     outcome = evaluate_in(analysis.checked_evaluation.scope, node)
     return _kind(outcome.value) if outcome.error is None else None
-
-
-def _is_call(analysis, node: Mapping) -> bool:
-    return any(call.node is node for call in analysis.template.calls if call.node.start == node.start)
 
 
 def _kind(value: Any) -> str | None:

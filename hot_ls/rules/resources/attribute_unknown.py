@@ -1,4 +1,7 @@
-from hot_ls.model.symbols import RESOURCE
+from typing import Iterable
+
+from hot_ls.analysis.entries import WALKED
+from hot_ls.model.symbols import RESOURCE, Reference
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.rules.references._common import leniency, severity_for, with_reason
@@ -7,10 +10,11 @@ from hot_ls.rules.resources.members import member_attributes, member_resolution
 from hot_ls.syntax import Scalar
 
 
-def attribute_targets(analysis):
-    """(reference, the attribute-name node, the target's ResourceType) for each get_attr."""
+def attribute_targets(analysis, references: Iterable[Reference]):
+    """(reference, the attribute-name node, the target's ResourceType) for each get_attr
+    among `references`."""
     template = analysis.template
-    for ref in template.references:
+    for ref in references:
         if ref.kind != RESOURCE or ref.via != 'get_attr':
             continue
         attribute = ref.attribute
@@ -75,20 +79,27 @@ class AttributeUnknown(Rule):
     code = 'HOT706'
     name = 'attribute-unknown'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
-        used = template.used_conditions()
-        for ref, attribute, rtype in attribute_targets(analysis):
+        for definition in analysis.checking.all(WALKED):
+            references = template.references_in(definition)
+            yield from self._attributes(analysis, references)
+            yield from self._member_attributes(analysis, references)
+
+    def _attributes(self, analysis, references):
+        template = analysis.template
+        for ref, attribute, rtype in attribute_targets(analysis, references):
             if rtype.accepts_any_attribute or attribute.value in rtype.attributes:
                 continue
             provider = analysis.type_resolution(template.resources[ref.name]).provider
             if provider is not None and attribute.value.startswith('resource.'):
                 continue  # a nested resource's attribute (TemplateResource.get_attribute)
-            reason = leniency(analysis, ref, used)
+            reason = leniency(analysis, ref)
             matches = did_you_mean(attribute.value, rtype.attributes)
             if provider is not None:
                 message = (f'The Referenced Attribute ({ref.name} {attribute.value}) is incorrect: '
@@ -105,10 +116,9 @@ class AttributeUnknown(Rule):
                           with_reason(message + suggestion_text(matches), reason),
                           severity=severity_for(reason),
                           data={'replacements': matches} if matches else None)
-        yield from self._member_attributes(analysis, used)
 
-    def _member_attributes(self, analysis, used):
-        for asked in member_attributes(analysis):
+    def _member_attributes(self, analysis, references):
+        for asked in member_attributes(analysis, references):
             ref, attribute = asked.reference, asked.attribute
             if resource_state(analysis, ref.name).enabled is False:
                 continue
@@ -122,7 +132,7 @@ class AttributeUnknown(Rule):
                 message = (f'The Referenced Attribute ({member.name} {attribute}) is incorrect: '
                            f'the members of {ref.name} are {mtype.name}, which has no attribute '
                            f'"{attribute}"' + suggestion_text(matches))
-                reason = leniency(analysis, ref, used)
+                reason = leniency(analysis, ref)
                 severity = severity_for(reason)
                 if member.built is False:
                     reason = f'{ref.name} has no members, so Heat does not check it'

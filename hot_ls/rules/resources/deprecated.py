@@ -1,6 +1,6 @@
 from hot_ls.catalog.support import DEPRECATED
 from hot_ls.rules.base import Finding, Rule, Severity, Tag
-from hot_ls.rules.resources.support import uses
+from hot_ls.rules.resources.support import checked_uses
 
 
 class Deprecated(Rule):
@@ -47,11 +47,12 @@ class Deprecated(Rule):
     code = 'HOT707'
     name = 'deprecated'
     severity = Severity.WARNING
+    per_entry = True
 
     def check(self, analysis):
         if analysis.template.version is None:
             return
-        for use in uses(analysis):
+        for use in checked_uses(analysis):
             step = use.step
             if step is None or step.status != DEPRECATED:
                 continue

@@ -1,6 +1,6 @@
 from hot_ls.catalog.support import HIDDEN
 from hot_ls.rules.base import Finding, Rule, Severity, Tag
-from hot_ls.rules.resources.support import uses
+from hot_ls.rules.resources.support import checked_uses
 
 
 class Hidden(Rule):
@@ -41,11 +41,12 @@ class Hidden(Rule):
     code = 'HOT708'
     name = 'hidden'
     severity = Severity.WARNING
+    per_entry = True
 
     def check(self, analysis):
         if analysis.template.version is None:
             return
-        for use in uses(analysis):
+        for use in checked_uses(analysis):
             step = use.step
             if step is None or step.status != HIDDEN:
                 continue

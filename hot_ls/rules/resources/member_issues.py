@@ -15,7 +15,7 @@ from typing import Callable, Iterator
 
 from hot_ls.rules.base import Finding, Severity
 from hot_ls.rules.plugins.validation import plugin_validation
-from hot_ls.rules.resources.property_walk import PropertyIssue, walk_template
+from hot_ls.rules.resources.property_walk import PropertyIssue, resource_walk
 
 
 def member_finding(analysis, issue: PropertyIssue, message: str, *, values: bool,
@@ -27,7 +27,7 @@ def member_finding(analysis, issue: PropertyIssue, message: str, *, values: bool
         reason = f'{group} has no members, so Heat does not check its member definition'
     elif not values:
         return Finding(issue.start, issue.end, message, data=data)
-    elif plugin_validation(analysis).reads(group, member, issue.top):
+    elif plugin_validation(analysis, member.group).reads(group, member, issue.top):
         return None
     else:
         reason = (f"Heat checks the property values of {group}'s members only when it creates "
@@ -49,19 +49,20 @@ def issue_findings(analysis, kind: str, *, values: bool, with_data: bool = False
     to a resource, which Heat does not check before it creates the stack
     (PropertyIssue.postponed says why).
     """
-    for issue in walk_template(analysis).issues:
-        if issue.kind != kind or issue.section != 'properties':
-            continue
-        text = message(issue) if message is not None else issue.message
-        data = issue.data if with_data else None
-        if issue.member is None and issue.postponed and postponed is not None:
-            yield Finding(issue.start, issue.end, f'{text} ({issue.postponed}; {postponed})',
-                          severity=Severity.WARNING, data=data)
-            continue
-        if issue.member is None:
-            yield own(issue) if own is not None else Finding(issue.start, issue.end, text,
-                                                              data=data)
-            continue
-        finding = member_finding(analysis, issue, text, values=values, data=data)
-        if finding is not None:
-            yield finding
+    for definition in analysis.checking.resources:
+        for issue in resource_walk(analysis, definition).issues:
+            if issue.kind != kind or issue.section != 'properties':
+                continue
+            text = message(issue) if message is not None else issue.message
+            data = issue.data if with_data else None
+            if issue.member is None and issue.postponed and postponed is not None:
+                yield Finding(issue.start, issue.end, f'{text} ({issue.postponed}; {postponed})',
+                              severity=Severity.WARNING, data=data)
+                continue
+            if issue.member is None:
+                yield own(issue) if own is not None else Finding(issue.start, issue.end, text,
+                                                                  data=data)
+                continue
+            finding = member_finding(analysis, issue, text, values=values, data=data)
+            if finding is not None:
+                yield finding

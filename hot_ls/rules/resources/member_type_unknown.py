@@ -59,13 +59,15 @@ class MemberTypeUnknown(Rule):
     code = 'HOT731'
     name = 'member-type-unknown'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):
         catalog = analysis.catalog
         stack = analysis.stack
-        for group, members in group_members(analysis).items():
-            if resource_state(analysis, group).enabled is False:
+        for definition in analysis.checking.resources:
+            group, members = definition.name, group_members(analysis, definition)
+            if not members or resource_state(analysis, group).enabled is False:
                 continue
             for member in members:
                 name, node = member.type_name, member.type_node

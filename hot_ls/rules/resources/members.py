@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from hot_ls.model.symbols import RESOURCE, Definition, Reference
 from hot_ls.rules.plugins.values import UNKNOWN, resource_state
@@ -82,26 +82,19 @@ class Member:
         return self.type_node if self.type_node is not None else self.group.key
 
 
-def group_members(analysis: 'Analysis') -> dict[Any, list[Member]]:
-    """{group resource name: its members}, for every group of the template (once per analysis)."""
-    return analysis.derived(_group_members)
+def group_members(analysis: 'Analysis', definition: Definition) -> list[Member]:
+    """A group resource's members (none for any other resource), once per analysis."""
+    return analysis.derived_for(_group_members, definition)
 
 
-def _group_members(analysis: 'Analysis') -> dict[Any, list[Member]]:
+def _group_members(analysis: 'Analysis', definition: Definition) -> list[Member]:
     template = analysis.template
-    found: dict[Any, list[Member]] = {}
-    if template is None or template.version is None:
-        return found
-    for name, definition in template.resources.items():
-        if definition.mapping is None:
-            continue
-        rtype = analysis.resource_type(definition)
-        if rtype is None or rtype.name not in GROUP_TYPES:
-            continue
-        members = list(_members(analysis, definition, rtype.name))
-        if members:
-            found[name] = members
-    return found
+    if template is None or template.version is None or definition.mapping is None:
+        return []
+    rtype = analysis.resource_type(definition)
+    if rtype is None or rtype.name not in GROUP_TYPES:
+        return []
+    return list(_members(analysis, definition, rtype.name))
 
 
 def member_resolution(analysis: 'Analysis', member: Member) -> 'TypeResolution | None':
@@ -235,8 +228,9 @@ class MemberAttribute:
     members: list[Member]
 
 
-def member_attributes(analysis: 'Analysis'):
-    """Each get_attr on a group whose output Heat validates against the members' attributes.
+def member_attributes(analysis: 'Analysis', references: Iterable[Reference]):
+    """Each get_attr among `references` on a group whose output Heat validates against the
+    members' attributes.
 
     As the groups' _nested_output_defns build their nested outputs: for a
     ResourceGroup `[g, X]` (X not the group's own attribute), `[g,
@@ -246,13 +240,13 @@ def member_attributes(analysis: 'Analysis'):
     `resource.N` naming the member of index N.
     """
     template = analysis.template
-    groups = group_members(analysis)
-    if not groups:
-        return
-    for ref in template.references:
-        if ref.kind != RESOURCE or ref.via != 'get_attr' or ref.name not in groups:
+    for ref in references:
+        if ref.kind != RESOURCE or ref.via != 'get_attr':
             continue
-        members = groups[ref.name]
+        group = template.resources.get(ref.name)
+        members = group_members(analysis, group) if group is not None else None
+        if not members:
+            continue
         words = [node.value if isinstance(node, Scalar) else None for node in ref.path]
         if not words or not isinstance(words[0], str):
             continue

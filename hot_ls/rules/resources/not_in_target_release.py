@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.resources.support import uses
+from hot_ls.rules.resources.support import checked_uses
 
 
 class NotInTargetRelease(Rule):
@@ -39,13 +39,14 @@ class NotInTargetRelease(Rule):
     code = 'HOT710'
     name = 'not-in-target-release'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):
         if analysis.template.version is None:
             return
         catalog = analysis.catalog
-        for use in uses(analysis):
+        for use in checked_uses(analysis):
             message = catalog.availability(use.label, use.status)
             if message is not None:
                 yield Finding(use.node.start, use.node.end, message)

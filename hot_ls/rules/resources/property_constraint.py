@@ -47,6 +47,7 @@ class PropertyConstraint(Rule):
     code = 'HOT705'
     name = 'property-constraint'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):

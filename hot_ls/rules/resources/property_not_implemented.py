@@ -42,6 +42,7 @@ class PropertyNotImplemented(Rule):
     code = 'HOT711'
     name = 'property-not-implemented'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):

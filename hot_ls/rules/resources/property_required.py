@@ -51,6 +51,7 @@ class PropertyRequired(Rule):
     code = 'HOT703'
     name = 'property-required'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):

@@ -44,6 +44,7 @@ class PropertyType(Rule):
     code = 'HOT704'
     name = 'property-type'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):

@@ -48,6 +48,7 @@ class PropertyUnknown(Rule):
     code = 'HOT702'
     name = 'property-unknown'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):

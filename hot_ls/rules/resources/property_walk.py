@@ -1,4 +1,4 @@
-"""One walk of every resource's properties against its type's schema, shared by the rules.
+"""One walk of each resource's properties against its type's schema, shared by the rules.
 
 It mirrors what Heat's Properties do when a stack is created
 (heat/engine/properties.py): unknown keys, required properties that are not
@@ -31,7 +31,7 @@ from typing import Any
 from hot_ls.catalog import PropertySchema
 from hot_ls.catalog.property_rules import accepts_any_property, translations
 from hot_ls.language import constraints as constr
-from hot_ls.model.symbols import RESOURCE
+from hot_ls.model.symbols import RESOURCE, Definition
 from hot_ls.model.template import Template
 from hot_ls.rules.resources.members import Member, group_members, member_type
 from hot_ls.rules.suggestions import did_you_mean
@@ -80,63 +80,65 @@ class Walk:
     used: list[UsedProperty] = field(default_factory=list)
 
 
-def walk_template(analysis) -> Walk:
-    """The walk of every resource's properties, once per analysis for all the rules."""
-    return analysis.derived(_walk_template)
+def resource_walk(analysis, definition: Definition) -> Walk:
+    """The walk of one resource's properties (and its members'), once per analysis for all
+    the rules."""
+    return analysis.derived_for(_walk_resource, definition)
 
 
-def _walk_template(analysis) -> Walk:
-    template: Template = analysis.template
+def _walk_resource(analysis, res: Definition) -> Walk:
     walk = Walk()
-    call_nodes = {id(call.node) for call in template.calls}
-    impls = {id(call.node): call.impl for call in template.calls}
-    targets: dict = {}  # resource -> [(start, name)] of the resources its properties refer to
-    for ref in template.references:
-        if ref.kind == RESOURCE and ref.via in ('get_resource', 'get_attr') and ref.owner and \
-                ref.owner[0] == 'resources' and ref.field == 'properties' and \
-                ref.name in template.resources:
-            targets.setdefault(ref.owner[1], []).append((ref.start, ref.name))
-    for name, res in template.resources.items():
-        body = res.mapping
-        if body is None:
-            continue
-        rtype = analysis.resource_type(res)
-        if rtype is None:
-            continue
-        if body.get('external_id') is not None and template.facts.has_conditions:
-            continue  # Heat validates an external resource against the cloud, not its properties
-        # OS::Heat::None and the types it stands in for take any properties, but Heat
-        # still checks their update_policy against the (empty) schema.
-        any_property = accepts_any_property(rtype.name)
-        props = None if any_property else body.get('properties')
-        walker = _Walker(walk, name, call_nodes, translations(rtype.name), targets=targets.get(name))
-        policy = body.get('update_policy')
-        for section, node in (('properties', props), ('update_policy', policy)):
-            if node is not None and id(node) in call_nodes and impls[id(node)] not in ('If', 'IfNullable'):
-                walk.issues.append(PropertyIssue(
-                    TYPE, node.start, node.end,
-                    f"'{impls[id(node)]}' object is not iterable: Heat cannot take the whole "
-                    f'{section} from a function; write a mapping and use functions for its values',
-                    name, section=section))
-        if props is not None and id(props) in call_nodes:
-            continue
-        if any_property:
-            pass
-        elif isinstance(props, Mapping):
-            walker.mapping(rtype.properties, props, (), '')
-        elif props is None or (isinstance(props, Scalar) and props.value is None):
-            walker.missing_required(rtype.properties, set(), (), res.key, '', None)
-        if (rtype.update_policy is not None and isinstance(policy, Mapping)
-                and id(policy) not in call_nodes):
-            _Walker(walk, name, call_nodes, (), 'update_policy').mapping(
-                rtype.update_policy, policy, (), '')
-    for name, members in group_members(analysis).items():
-        for member in members:
-            _walk_member(analysis, walk, name, member, call_nodes)
+    if res.mapping is None:
+        return walk
+    entry = analysis.template.entry_walk(res)
+    _walk_own(analysis, walk, res, entry)
+    for member in group_members(analysis, res):
+        _walk_member(analysis, walk, res.name, member, entry.call_nodes)
     return walk
 
 
-def _walk_member(analysis, walk: Walk, name, member: Member, call_nodes: set[int]) -> None:
+def _walk_own(analysis, walk: Walk, res: Definition, entry) -> None:
+    template: Template = analysis.template
+    name, body = res.name, res.mapping
+    call_nodes = entry.call_nodes
+    rtype = analysis.resource_type(res)
+    if rtype is None:
+        return
+    if body.get('external_id') is not None and template.facts.has_conditions:
+        return  # Heat validates an external resource against the cloud, not its properties
+    impls = {id(call.node): call.impl for call in entry.calls}
+    # the resources its properties refer to: [(start, name)]
+    targets = [(ref.start, ref.name) for ref in entry.references
+               if ref.kind == RESOURCE and ref.via in ('get_resource', 'get_attr')
+               and ref.field == 'properties' and ref.name in template.resources]
+    # OS::Heat::None and the types it stands in for take any properties, but Heat
+    # still checks their update_policy against the (empty) schema.
+    any_property = accepts_any_property(rtype.name)
+    props = None if any_property else body.get('properties')
+    walker = _Walker(walk, name, call_nodes, translations(rtype.name), targets=targets)
+    policy = body.get('update_policy')
+    for section, node in (('properties', props), ('update_policy', policy)):
+        if node is not None and id(node) in call_nodes and impls[id(node)] not in ('If', 'IfNullable'):
+            walk.issues.append(PropertyIssue(
+                TYPE, node.start, node.end,
+                f"'{impls[id(node)]}' object is not iterable: Heat cannot take the whole "
+                f'{section} from a function; write a mapping and use functions for its values',
+                name, section=section))
+    if props is not None and id(props) in call_nodes:
+        return
+    if any_property:
+        pass
+    elif isinstance(props, Mapping):
+        walker.mapping(rtype.properties, props, (), '')
+    elif props is None or (isinstance(props, Scalar) and props.value is None):
+        walker.missing_required(rtype.properties, set(), (), res.key, '', None)
+    if (rtype.update_policy is not None and isinstance(policy, Mapping)
+            and id(policy) not in call_nodes):
+        _Walker(walk, name, call_nodes, (), 'update_policy').mapping(
+            rtype.update_policy, policy, (), '')
+
+
+def _walk_member(analysis, walk: Walk, name, member: Member, call_nodes: frozenset[int]) -> None:
     mtype = member_type(analysis, member)
     if mtype is None or accepts_any_property(mtype.name):
         return
@@ -149,7 +151,7 @@ def _walk_member(analysis, walk: Walk, name, member: Member, call_nodes: set[int
 
 
 class _Walker:
-    def __init__(self, walk: Walk, resource: Any, call_nodes: set[int], rules,
+    def __init__(self, walk: Walk, resource: Any, call_nodes: frozenset[int], rules,
                  section: str = 'properties', member: Member | None = None,
                  targets: list | None = None):
         self.walk = walk

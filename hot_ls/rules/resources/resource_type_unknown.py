@@ -60,6 +60,7 @@ class ResourceTypeUnknown(Rule):
     code = 'HOT701'
     name = 'resource-type-unknown'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):
@@ -68,7 +69,7 @@ class ResourceTypeUnknown(Rule):
             return
         catalog = analysis.catalog
         stack = analysis.stack
-        for res in template.resources.values():
+        for res in analysis.checking.resources:
             node = res.get('type')
             if not isinstance(node, Scalar) or not isinstance(node.value, str) or not node.value:
                 continue

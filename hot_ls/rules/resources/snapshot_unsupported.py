@@ -42,6 +42,7 @@ class SnapshotUnsupported(Rule):
     code = 'HOT713'
     name = 'snapshot-unsupported'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):
@@ -49,7 +50,7 @@ class SnapshotUnsupported(Rule):
         if template.version is None:
             return
         policies = template.facts.deletion_policies
-        for res in template.resources.values():
+        for res in analysis.checking.resources:
             body = res.body
             if not isinstance(body, Mapping):
                 continue

@@ -5,9 +5,11 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from hot_ls.catalog import SupportStatus
+from hot_ls.analysis.entries import WALKED
 from hot_ls.catalog.support import SUPPORTED
+from hot_ls.model.symbols import Definition
 from hot_ls.rules.resources.attribute_unknown import attribute_targets
-from hot_ls.rules.resources.property_walk import walk_template
+from hot_ls.rules.resources.property_walk import resource_walk
 from hot_ls.syntax import Node, Scalar
 
 
@@ -22,48 +24,39 @@ class Use:
     step: Any = None  # the status step in effect in the target release (None: not there yet)
 
 
-def uses(analysis) -> list[Use]:
-    """The notable uses, found once per analysis for the support-status rules."""
-    return analysis.derived(_all_uses)
+def uses(analysis, definition: Definition) -> list[Use]:
+    """The notable uses in one entry, found once per analysis for the support-status rules."""
+    return analysis.derived_for(_entry_uses, definition)
 
 
-def _all_uses(analysis) -> list[Use]:
-    return list(_uses(analysis))
+def checked_uses(analysis) -> Iterator[Use]:
+    """The notable uses in the entries `analysis.checking` holds."""
+    for definition in analysis.checking.all(WALKED):
+        yield from uses(analysis, definition)
 
 
-def _uses(analysis) -> Iterator[Use]:
+def _entry_uses(analysis, definition: Definition) -> list[Use]:
+    return list(_uses(analysis, definition))
+
+
+def _uses(analysis, definition: Definition) -> Iterator[Use]:
     """Only the uses with something to say: most items are plainly supported, and skipped
     after one look per distinct status (statuses are shared by every use of a schema)."""
     template = analysis.template
-    target = analysis.catalog.target
-    verdicts: dict[int, Any] = {}
-
-    def notable(status: SupportStatus):
-        found = verdicts.get(id(status))
-        if found is None:
-            step = status.at(target)
-            found = verdicts[id(status)] = (step, step is None or step.status != SUPPORTED)
-        return found
-
-    types = {}
-    for res in template.resources.values():
-        node = res.get('type')
-        rtype = analysis.resource_type(res)
-        if rtype is None or not isinstance(node, Scalar):
-            continue
-        types[res.name] = rtype
-        step, worth = notable(rtype.support_status)
-        if worth:
-            yield Use(rtype.name, node, rtype.support_status, rtype.substitute, step)
-    for used in walk_template(analysis).used:
-        rtype = types.get(used.resource)
-        if rtype is None:
-            continue
-        step, worth = notable(used.schema.support_status)
-        if worth:
-            yield Use(f'Property {used.path} of {rtype.name}', used.pair.key,
-                      used.schema.support_status, None, step)
-    for ref, attribute, rtype in attribute_targets(analysis):
+    notable = analysis.derived(_Verdicts)
+    if definition.section == 'resources':
+        node = definition.get('type')
+        rtype = analysis.resource_type(definition)
+        if rtype is not None and isinstance(node, Scalar):
+            step, worth = notable(rtype.support_status)
+            if worth:
+                yield Use(rtype.name, node, rtype.support_status, rtype.substitute, step)
+            for used in resource_walk(analysis, definition).used:
+                step, worth = notable(used.schema.support_status)
+                if worth:
+                    yield Use(f'Property {used.path} of {rtype.name}', used.pair.key,
+                              used.schema.support_status, None, step)
+    for ref, attribute, rtype in attribute_targets(analysis, template.references_in(definition)):
         schema = rtype.attribute(attribute.value)
         if schema is None:
             continue
@@ -72,3 +65,18 @@ def _uses(analysis) -> Iterator[Use]:
             yield Use(f'Attribute {attribute.value} of {rtype.name}', attribute,
                       schema.support_status, None, step)
 
+
+class _Verdicts:
+    """(the status step at the target release, whether it is worth a word) of each status,
+    looked at once per analysis."""
+
+    def __init__(self, analysis):
+        self.target = analysis.catalog.target
+        self.verdicts: dict[int, Any] = {}
+
+    def __call__(self, status: SupportStatus):
+        found = self.verdicts.get(id(status))
+        if found is None:
+            step = status.at(self.target)
+            found = self.verdicts[id(status)] = (step, step is None or step.status != SUPPORTED)
+        return found

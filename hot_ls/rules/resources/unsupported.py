@@ -1,6 +1,6 @@
 from hot_ls.catalog.support import UNSUPPORTED
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.resources.support import uses
+from hot_ls.rules.resources.support import checked_uses
 
 
 class Unsupported(Rule):
@@ -37,11 +37,12 @@ class Unsupported(Rule):
     code = 'HOT709'
     name = 'unsupported'
     severity = Severity.INFORMATION
+    per_entry = True
 
     def check(self, analysis):
         if analysis.template.version is None:
             return
-        for use in uses(analysis):
+        for use in checked_uses(analysis):
             step = use.step
             if step is None or step.status != UNSUPPORTED:
                 continue

@@ -1,6 +1,6 @@
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import suggestion_text
-from hot_ls.rules.resources.property_walk import walk_template
+from hot_ls.rules.resources.property_walk import resource_walk
 
 
 class UpdatePolicy(Rule):
@@ -44,15 +44,17 @@ class UpdatePolicy(Rule):
     code = 'HOT712'
     name = 'update-policy'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):
         if analysis.template.version is None:
             return
-        for issue in walk_template(analysis).issues:
-            if issue.section == 'update_policy':
-                matches = (issue.data or {}).get('replacements', [])
-                yield Finding(issue.start, issue.end,
-                              ('update_policy: ' if not issue.message.startswith("'") else '')
-                              + issue.message + suggestion_text(matches),
-                              data=issue.data)
+        for definition in analysis.checking.resources:
+            for issue in resource_walk(analysis, definition).issues:
+                if issue.section == 'update_policy':
+                    matches = (issue.data or {}).get('replacements', [])
+                    yield Finding(issue.start, issue.end,
+                                  ('update_policy: ' if not issue.message.startswith("'") else '')
+                                  + issue.message + suggestion_text(matches),
+                                  data=issue.data)

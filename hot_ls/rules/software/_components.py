@@ -18,13 +18,15 @@ class ConfigActions:
 
 
 def components(analysis):
-    """(resource name, [ConfigActions]) for each component whose configs are literal."""
+    """(resource name, [ConfigActions]) for each component `analysis.checking` holds whose
+    configs are literal."""
     template = analysis.template
-    calls = {id(call.node) for call in template.calls}
-    for name, res in template.resources.items():
+    for res in analysis.checking.resources:
         rtype = analysis.resource_type(res)
         if rtype is None or rtype.name != COMPONENT:
             continue
+        name = res.name
+        calls = template.entry_walk(res).call_nodes
         props = res.get('properties')
         configs = props.get('configs') if isinstance(props, Mapping) else None
         if not isinstance(configs, Sequence) or id(configs) in calls:

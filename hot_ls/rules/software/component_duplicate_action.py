@@ -51,6 +51,7 @@ class ComponentDuplicateAction(Rule):
     code = 'HOT720'
     name = 'component-duplicate-action'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):

@@ -45,6 +45,7 @@ class ComponentUnknownAction(Rule):
     code = 'HOT721'
     name = 'component-unknown-action'
     severity = Severity.HINT
+    per_entry = True
 
     def check(self, analysis):
         if analysis.template.version is None:

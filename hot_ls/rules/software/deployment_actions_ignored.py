@@ -57,12 +57,13 @@ class DeploymentActionsIgnored(Rule):
     code = 'HOT722'
     name = 'deployment-actions-ignored'
     severity = Severity.HINT
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
-        for ref in template.references:
+        for ref in analysis.checking.references():
             if ref.kind != RESOURCE or ref.via != 'get_resource' or ref.owner is None:
                 continue
             if ref.owner[0] != 'resources' or ref.field != 'properties':

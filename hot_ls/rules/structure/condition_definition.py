@@ -40,14 +40,16 @@ class ConditionDefinition(Rule):
     code = 'HOT119'
     name = 'condition-definition'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if not template.facts.has_conditions or template.version is None:
             return
-        call_nodes = {id(call.node) for call in template.calls if call.context == CONDITION_CONTEXT}
-        for name, cond in template.conditions.items():
-            body = cond.body
+        for cond in analysis.checking.conditions:
+            name, body = cond.name, cond.body
+            call_nodes = {id(call.node) for call in template.calls_in(cond)
+                          if call.context == CONDITION_CONTEXT}
             if isinstance(body, Scalar) and isinstance(body.value, bool):
                 continue
             if isinstance(body, Mapping) and id(body) in call_nodes:

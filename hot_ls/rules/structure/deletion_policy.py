@@ -48,18 +48,19 @@ class DeletionPolicy(Rule):
     code = 'HOT115'
     name = 'deletion-policy'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
         policies = template.facts.deletion_policies
-        for res in template.resources.values():
+        for res in analysis.checking.resources:
             body = res.body
             if not isinstance(body, Mapping):
                 continue
             node = body.get('deletion_policy')
-            if isinstance(node, Mapping) and any(call.node is node for call in template.calls):
+            if isinstance(node, Mapping) and id(node) in template.entry_walk(res).call_nodes:
                 yield from self._resolved(analysis, node, policies)
                 continue
             if not isinstance(node, Scalar) or not isinstance(node.value, str):

@@ -39,12 +39,13 @@ class NameNotString(Rule):
     code = 'HOT120'
     name = 'name-not-string'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
-        template = analysis.template
         text = analysis.text
         for section, what, item in _SECTIONS:
-            for name, definition in getattr(template, section).items():
+            for definition in analysis.checking.entries(section):
+                name = definition.name
                 if isinstance(name, str):
                     continue
                 key = definition.key

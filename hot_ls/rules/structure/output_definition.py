@@ -35,9 +35,10 @@ class OutputDefinition(Rule):
     code = 'HOT117'
     name = 'output-definition'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
-        for out in analysis.template.outputs.values():
+        for out in analysis.checking.outputs:
             body = out.body
             if not isinstance(body, Mapping):
                 yield Finding(out.key.start, out.key.end,

@@ -36,13 +36,14 @@ class OutputKeys(Rule):
     code = 'HOT118'
     name = 'output-keys'
     severity = Severity.WARNING
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
         valid = template.facts.output_keys
-        for out in template.outputs.values():
+        for out in analysis.checking.outputs:
             body = out.body
             if not isinstance(body, Mapping):
                 continue

@@ -35,10 +35,11 @@ class ResourceDefinition(Rule):
     code = 'HOT113'
     name = 'resource-definition'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
-        for name, res in analysis.template.resources.items():
-            body = res.body
+        for res in analysis.checking.resources:
+            name, body = res.name, res.body
             if isinstance(name, str) and '/' in name:
                 yield Finding(res.key.start, res.key.end, 'Resource name may not contain "/"')
             if not isinstance(body, Mapping) or not body.index:

@@ -65,14 +65,14 @@ class ResourceFieldTypes(Rule):
     code = 'HOT114'
     name = 'resource-field-types'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
-        call_nodes = {id(call.node) for call in template.calls if call.owner
-                      and call.owner[0] == 'resources'}
         has_conditions = template.facts.has_conditions
-        for name, res in template.resources.items():
-            body = res.body
+        for res in analysis.checking.resources:
+            name, body = res.name, res.body
+            call_nodes = template.entry_walk(res).call_nodes
             if not isinstance(body, Mapping):
                 continue
             for key, (kind, heat_name, function_ok) in _FIELDS.items():

@@ -44,6 +44,7 @@ class ResourceKeys(Rule):
     code = 'HOT112'
     name = 'resource-keys'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
@@ -51,7 +52,7 @@ class ResourceKeys(Rule):
             return
         facts = template.facts
         valid = facts.resource_keys
-        for res in template.resources.values():
+        for res in analysis.checking.resources:
             body = res.body
             if not isinstance(body, Mapping):
                 continue

@@ -56,6 +56,7 @@ class GetFileTarget(Rule):
     code = 'HOT608'
     name = 'get-file-target'
     severity = Severity.WARNING
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
@@ -63,7 +64,7 @@ class GetFileTarget(Rule):
             return
         workspace = analysis.workspace
         stack = analysis.stack
-        for call in template.calls:
+        for call in analysis.checking.calls():
             if call.name != 'get_file' or call.impl in ('Removed', 'Invalid'):
                 continue
             node = call.args

@@ -44,6 +44,7 @@ class NestingDepth(Rule):
     code = 'HOT606'
     name = 'nesting-depth'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):
@@ -51,7 +52,7 @@ class NestingDepth(Rule):
         if template.version is None:
             return
         stack = analysis.stack
-        for res in template.resources.values():
+        for res in analysis.checking.resources:
             node = res.get('type')
             if not isinstance(node, Scalar) or not isinstance(node.value, str):
                 continue

@@ -103,6 +103,7 @@ class ProviderFacade(Rule):
     code = 'HOT607'
     name = 'provider-facade'
     severity = Severity.ERROR
+    per_entry = True
     checked_when_created = True
 
     def check(self, analysis):
@@ -110,7 +111,7 @@ class ProviderFacade(Rule):
         if template.version is None:
             return
         stack = analysis.stack
-        for res in template.resources.values():
+        for res in analysis.checking.resources:
             node = res.get('type')
             if not isinstance(node, Scalar) or not isinstance(node.value, str):
                 continue

@@ -53,12 +53,13 @@ class ProviderTemplate(Rule):
     code = 'HOT605'
     name = 'provider-template'
     severity = Severity.ERROR
+    per_entry = True
 
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
             return
-        for res in template.resources.values():
+        for res in analysis.checking.resources:
             node = res.get('type')
             if not isinstance(node, Scalar) or not isinstance(node.value, str):
                 continue
