@@ -73,16 +73,22 @@ class Server:
                     self.responses[message['id']] = (now, message)
                 elif message.get('method') == 'textDocument/publishDiagnostics':
                     self.published.append((now, message['params']))
+                elif message.get('method') == 'window/logMessage':
+                    self._analysed(message['params'].get('message', ''))
                 elif 'id' in message:  # a request from the server: answer it (null)
                     self._write({'jsonrpc': '2.0', 'id': message['id'], 'result': None})
                 self.lock.notify_all()
 
     def _read_log(self) -> None:
-        for line in self.process.stderr:
-            match = ANALYSED.search(line.decode('utf-8', 'replace'))
-            if match:
-                with self.lock:
-                    self.analyses.append((match.group(1), float(match.group(2))))
+        for line in self.process.stderr:  # before the client is connected, logs go here
+            with self.lock:
+                self._analysed(line.decode('utf-8', 'replace'))
+
+    def _analysed(self, text: str) -> None:
+        """Record the server's "analysed URI (how) in N ms" debug line (caller holds the lock)."""
+        match = ANALYSED.search(text)
+        if match:
+            self.analyses.append((match.group(1), float(match.group(2))))
 
     def _write(self, message: dict) -> None:
         body = json.dumps(message).encode()

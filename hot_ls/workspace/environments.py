@@ -370,7 +370,8 @@ def stack_environment(files: Iterable[LoadedEnvironment], global_registry: Globa
         merged = merge_environments([f.environment for f in usable], dict(param_types or {}),
                                     client_parameters, client_defaults)
     except EnvironmentError_ as exc:
-        stack.problems.append(exc)
+        # kept without its traceback, whose frame (this one) holds `stack`: no reference cycle
+        stack.problems.append(exc.with_traceback(None))
         stack.parameters, stack.parameter_defaults = client_parameters, client_defaults
     else:
         stack.parameters, stack.parameter_defaults = merged.parameters, merged.parameter_defaults

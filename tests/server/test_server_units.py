@@ -434,3 +434,37 @@ def test_stderr_takes_only_errors_while_the_client_takes_the_logs(monkeypatch):
     assert 'before the client' in lines and 'after' in lines and 'a failure' in lines
     assert 'while connected' not in lines
     assert sent == ['while connected', 'a failure']
+
+
+@pytest.mark.parametrize('hierarchical', [True, False])
+def test_the_outline_conversion_leaves_no_cyclic_garbage(hierarchical):
+    """Built with the collector off (the server pauses it while an analysis runs), an
+    answer must be freed by reference counting alone once sent."""
+    import gc
+    from hot_ls.features import symbols
+    analysis = analyze('heat_template_version: 2018-08-31\nresources:\n  a:\n'
+                       '    type: OS::Heat::None\n  b:\n    type: OS::Heat::None\n', '/p/t.yaml')
+    outline = symbols.document_symbols(analysis)
+    features = convert.ClientFeatures(hierarchical_symbols=hierarchical)
+    gc.collect()
+    gc.disable()
+    try:
+        answer = convert.document_symbols(outline, 'file:///p/t.yaml', LineIndex(analysis.text),
+                                          features)
+        assert len(answer) == (2 if hierarchical else 4)
+        del answer
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def test_the_client_takes_debug_logs_when_hot_ls_logs_at_debug(monkeypatch):
+    import logging
+    from hot_ls.server import logs
+    hot_ls_logger = logging.getLogger('hot_ls')
+    monkeypatch.setattr(hot_ls_logger, 'level', logging.INFO)
+    assert logs.ClientLogHandler(None, print).level == logging.INFO
+    hot_ls_logger.setLevel(logging.DEBUG)
+    assert logs.ClientLogHandler(None, print).level == logging.DEBUG
+    hot_ls_logger.setLevel(logging.WARNING)  # errors and warnings, still INFO for the client
+    assert logs.ClientLogHandler(None, print).level == logging.INFO
