@@ -17,7 +17,7 @@ parameters keep AlwaysDisabled's wording.
 from __future__ import annotations
 
 import json
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -69,7 +69,9 @@ class Presence:
         self._starts: list[int] = []
         self._absent: dict[tuple[str, Any], Absence | None] = {}
         self._branches: dict[int, Any] = {}
-        self._refs_by_condition: dict[Any, list] | None = None
+        self._parameters: dict[Any, list] = {}  # condition name (or node id) -> parameters
+        self._by_start: list | None = None  # the references by offset, for containment
+        self._reference_starts: list[int] = []
 
     @property
     def inputs_text(self) -> str:
@@ -167,9 +169,17 @@ class Presence:
         return self._branches[key]
 
     # -- naming the values ----------------------------------------------------------------
-    def _parameters_of(self, node: Node, seen: set | None = None) -> list:
-        """The parameters a condition reads, through the conditions it names."""
-        seen = seen if seen is not None else set()
+    def _parameters_of(self, node: Node) -> list:
+        """The parameters a condition reads, through the conditions it names (kept per
+        condition name, or per node: many resources share a condition)."""
+        key = node.value if isinstance(node, Scalar) and isinstance(node.value, str) \
+            else id(node)
+        found = self._parameters.get(key)
+        if found is None:
+            found = self._parameters[key] = self._read_parameters(node, set())
+        return found
+
+    def _read_parameters(self, node: Node, seen: set) -> list:
         names: list = []
         template = self.template
         if isinstance(node, Scalar):
@@ -177,19 +187,34 @@ class Presence:
                 seen.add(node.value)
                 definition = template.conditions.get(node.value)
                 if definition is not None and definition.body is not None:
-                    names += self._parameters_of(definition.body, seen)
+                    names += self._read_parameters(definition.body, seen)
             return names
-        for ref in template.references:
-            if node.start <= ref.start and ref.end <= node.end:
-                if ref.kind == PARAMETER and ref.name not in names:
-                    names.append(ref.name)
-                elif ref.kind == CONDITION and ref.name not in seen:
-                    seen.add(ref.name)
-                    definition = template.conditions.get(ref.name)
-                    if definition is not None and definition.body is not None:
-                        names += [n for n in self._parameters_of(definition.body, seen)
-                                  if n not in names]
+        for ref in self._references_within(node):
+            if ref.kind == PARAMETER and ref.name not in names:
+                names.append(ref.name)
+            elif ref.kind == CONDITION and ref.name not in seen:
+                seen.add(ref.name)
+                definition = template.conditions.get(ref.name)
+                if definition is not None and definition.body is not None:
+                    names += [n for n in self._read_parameters(definition.body, seen)
+                              if n not in names]
         return names
+
+    def _references_within(self, node: Node) -> list:
+        """The template's references inside `node`, in the template's order."""
+        if self._by_start is None:
+            self._by_start = sorted(((ref.start, index, ref)
+                                     for index, ref in enumerate(self.template.references)),
+                                    key=lambda item: (item[0], item[1]))
+            self._reference_starts = [start for start, _, _ in self._by_start]
+        inside = []
+        for start, index, ref in self._by_start[bisect_left(self._reference_starts, node.start):]:
+            if start > node.end:
+                break
+            if ref.end <= node.end:
+                inside.append((index, ref))
+        inside.sort(key=lambda item: item[0])
+        return [ref for _, ref in inside]
 
     def _values(self, node: Node) -> str:
         shown = []

@@ -80,7 +80,12 @@ class Environment:
         """`extra_sections`: top-level keys beyond Heat's that this reader passes over (the
         resource-capabilities blueprint's `requires`, when hot-ls is told to understand it);
         they are neither problems nor sections."""
-        tree = parse(text)
+        return cls.from_tree(parse(text), path, extra_sections)
+
+    @classmethod
+    def from_tree(cls, tree: SyntaxTree, path: str | None = None,
+                  extra_sections: tuple[str, ...] = ()) -> 'Environment':
+        """`from_text`, from the text's tree (an analysis has it already)."""
         env = cls(tree, path)
         if tree.syntax_errors:
             issue = tree.syntax_errors[0]
