@@ -53,6 +53,7 @@ class Template:
         self.references: list[Reference] = walker.references
         self.lookalikes = walker.lookalikes
         self._refs_by_target: dict[tuple[str, Any], list[Reference]] | None = None
+        self._used_conditions: frozenset[Any] | None = None
 
     # -- definitions ------------------------------------------------------------
     def section(self, name: str) -> Node | None:
@@ -129,8 +130,14 @@ class Template:
             self._refs_by_target = index
         return self._refs_by_target.get((kind, name), [])
 
-    def used_conditions(self) -> set[Any]:
-        """Conditions Heat evaluates: named by a resource, an output or an `if`, transitively."""
+    def used_conditions(self) -> frozenset[Any]:
+        """Conditions Heat evaluates: named by a resource, an output or an `if`, transitively
+        (found once: several rules ask)."""
+        if self._used_conditions is None:
+            self._used_conditions = frozenset(self._find_used_conditions())
+        return self._used_conditions
+
+    def _find_used_conditions(self) -> set[Any]:
         used: set[Any] = set()
         pending = [ref.name for ref in self.references
                    if ref.kind == symbols.CONDITION and (ref.owner or ('',))[0] != 'conditions']

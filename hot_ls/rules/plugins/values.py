@@ -19,6 +19,7 @@ verdict only when Heat's verdict is certain.
 from __future__ import annotations
 
 import collections.abc
+import weakref
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from hot_ls.evaluator.template import TemplateEvaluation
@@ -206,6 +207,9 @@ def resource_state(analysis: 'Analysis', name: Any) -> ResourceState:
     return states.get(name)
 
 
+_NOT_LOOKED_UP = object()
+
+
 class _States:
     """One evaluation of the template under the inputs, read per resource."""
 
@@ -215,10 +219,19 @@ class _States:
                                              inputs.parameters, sites=analysis.call_sites,
                                              files=analysis.stack.files, unknown_inputs=True)
         self.states: dict[Any, ResourceState] = {}
-        # (a table, not a closure over the analysis, which keeps this object)
-        references = {name: reference_at_validation(analysis, name)
-                      for name in analysis.template.resources}
-        self.reference = lambda name: references.get(name, UNKNOWN) if _hashable(name) else UNKNOWN
+        # each resource's reference looked up when a value names it (weakly: the analysis
+        # keeps this object)
+        self._analysis = weakref.ref(analysis)
+        self._references: dict[Any, Any] = {}
+
+    def reference(self, name: Any) -> Any:
+        """What `get_resource name` is when Heat validates (see reference_at_validation)."""
+        if not _hashable(name):
+            return UNKNOWN
+        found = self._references.get(name, _NOT_LOOKED_UP)
+        if found is _NOT_LOOKED_UP:
+            found = self._references[name] = reference_at_validation(self._analysis(), name)
+        return found
 
     def get(self, name: Any) -> ResourceState:
         state = self.states.get(name)

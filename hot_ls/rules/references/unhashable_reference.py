@@ -117,7 +117,12 @@ def _unhashable(analysis, node: Node) -> str | None:
 
 
 def _is_call(analysis, node: Mapping) -> bool:
-    return any(call.node is node for call in analysis.template.calls if call.node.start == node.start)
+    return id(node) in analysis.derived(_call_nodes)
+
+
+def _call_nodes(analysis) -> frozenset[int]:
+    """The nodes of the template's calls (ids: the analysis keeps the nodes alive)."""
+    return frozenset(id(call.node) for call in analysis.template.calls)
 
 
 def _kind(value: Any) -> str | None:
