@@ -4,18 +4,21 @@ Starts `python -m hot_ls serve` and speaks JSON-RPC to it over its pipes (push
 diagnostics, UTF-16, as VS Code).  Prints
 
 - `initialize` answered after process start (and after the request was sent);
-- the first diagnostics after opening ../shared/perf/synthetic__synth_10k.yaml;
+- the first diagnostics after opening ../shared/perf/synthetic__synth_10k.yaml, at once
+  after `initialize` (the server still importing) and once the server is ready, with
+  the server's analysis time of it;
 - keystroke -> diagnostics, p50/p95, typing one character per 50 ms pause at three
   places: inside a property value, a new resource line, a section key (a
   parameter's name); and the analysis time of those keystrokes (the server's
   debug log: "analysed URI (how) in N ms"), p50/p95;
 - the same keystroke -> diagnostics on a 125-line template;
-- the soak: 1,000 edits typed into synth_10k (one every 10 ms, the diagnostics
-  of the last awaited every 100), the server's resident memory after opening and
-  after every 100 edits, and the ratio of the largest to the first.
+- the soak (benchmarks/bench_soak.py): edits typed into synth_10k, each awaited, the
+  server's resident memory after opening and after every 100 edits, and the ratio of
+  the largest to the first.
 
     python benchmarks/bench_keystroke.py           # full: 60 keystrokes per place, 1,000-edit soak
-    python benchmarks/bench_keystroke.py --quick   # 15 keystrokes per place, 200-edit soak
+    python benchmarks/bench_keystroke.py --quick   # 15 keystrokes per place, 100-edit soak
+    python benchmarks/bench_keystroke.py --no-soak
 
 Figures, not assertions: the machine's load moves them.
 """
@@ -198,10 +201,19 @@ def typing(server: Server, uri: str, version: int, line: int, character: int, wo
     return version, latencies, analyses
 
 
+def open_and_wait(server: Server, uri: str, text: str) -> tuple[float, str]:
+    """Open `text` as `uri`: seconds to its first diagnostics, and the server's analysis of it."""
+    with server.lock:
+        seen = len(server.analyses)
+    first = server.open(uri, text)
+    with server.lock:
+        analysed = [ms for _, ms in server.analyses[seen:]]
+    return first, (f'{analysed[0]:.0f} ms' if analysed else 'not logged')
+
+
 def main() -> None:
     quick = '--quick' in sys.argv
     strokes = 15 if quick else 60
-    soak = 200 if quick else 1000
     with open(SYNTH, encoding='utf-8') as fh:
         synth = fh.read()
     server = Server()
@@ -209,9 +221,13 @@ def main() -> None:
     print(f'initialize answered {since_start * 1000:.0f} ms after process start '
           f'({since_request * 1000:.0f} ms after the request)')
     uri = 'file:///bench/synth_10k.yaml'
-    first = server.open(uri, synth)
-    print(f'synth_10k ({synth.count(chr(10))} lines): first diagnostics {first * 1000:.0f} ms '
-          f'after didOpen; resident {server.rss_mb():.0f} MB')
+    first, analysed = open_and_wait(server, uri, synth)
+    print(f'synth_10k ({synth.count(chr(10))} lines) opened at once: first diagnostics '
+          f'{first * 1000:.0f} ms after didOpen (the server still importing; its analysis '
+          f'{analysed}); resident {server.rss_mb():.0f} MB')
+    first, analysed = open_and_wait(server, 'file:///bench/again/synth_10k.yaml', synth)
+    print(f'synth_10k opened once the server is ready: first diagnostics {first * 1000:.0f} ms '
+          f'after didOpen (its analysis {analysed})')
     version = 1
     lines = synth.splitlines()
     places = [
@@ -248,29 +264,9 @@ def main() -> None:
           f'{describe(latencies)}; analysis {describe_ms(analyses)}')
     server.close()
 
-    server = Server()
-    server.initialize()
-    uri = 'file:///bench/soak.yaml'
-    server.open(uri, synth)
-    opened = server.rss_mb()
-    figures = [opened]
-    line = find_line(synth, r'\s+cidr: \{get_param: t7_cidr\}')
-    column = len(lines[line]) - 1
-    version = 1
-    for index in range(soak):
-        version += 1
-        if index % 2 == 0:  # type a character, then delete it: the text keeps its size
-            server.type(uri, version, line, column, 'z')
-        else:
-            server.type(uri, version, line, column, '', column + 1)
-        time.sleep(0.01)
-        if version % 100 == 1 or index == soak - 1:
-            server.diagnostics_of(uri, version)
-            figures.append(server.rss_mb())
-    print(f'soak: {soak} edits into synth_10k; resident MB after open then every 100: '
-          + ' '.join(f'{mb:.0f}' for mb in figures)
-          + f'; largest / after open = {max(figures) / opened:.2f}')
-    server.close()
+    if '--no-soak' not in sys.argv:
+        from bench_soak import soak  # (it imports this module)
+        soak(100 if quick else 1000)
 
 
 if __name__ == '__main__':

@@ -204,7 +204,7 @@ class Gate:
 
 def _scheduler(analyze_fn, store):
     executor = ThreadPoolExecutor(2)
-    return Scheduler(store, analyze_fn, executor, lambda: (Settings(), 0)), executor
+    return Scheduler(store, analyze_fn, executor, lambda path: (Settings(), 0)), executor
 
 
 async def test_debounce_publishes_only_the_last_version():
@@ -468,3 +468,27 @@ def test_the_client_takes_debug_logs_when_hot_ls_logs_at_debug(monkeypatch):
     assert logs.ClientLogHandler(None, print).level == logging.DEBUG
     hot_ls_logger.setLevel(logging.WARNING)  # errors and warnings, still INFO for the client
     assert logs.ClientLogHandler(None, print).level == logging.INFO
+
+
+def test_a_documents_own_interface_change_does_not_outdate_its_analysis(tmp_path):
+    """Renaming a parameter changes what a parent sees of the template (its generation moves
+    on for the parent), not the template's own analysis: it is not made twice."""
+    from hot_ls.server.workspaces import Workspaces
+    template = tmp_path / 'provider.yaml'
+    parent = tmp_path / 'parent.yaml'
+    text = 'heat_template_version: 2018-08-31\nparameters:\n  count: {type: number}\n'
+    template.write_text(text)
+    parent.write_text('heat_template_version: 2018-08-31\nresources:\n'
+                      '  member: {type: provider.yaml, properties: {count: 1}}\n')
+    spaces = Workspaces()
+    spaces.set_folders([str(tmp_path)])
+    workspace = spaces.for_path(str(template))
+    analyze(parent.read_text(), str(parent), workspace=workspace).diagnostics  # reads provider
+    spaces.opened(str(template), text)
+    before = (spaces.generation_for(str(template)), spaces.generation_for(str(parent)))
+    renamed = text.replace('count', 'size')
+    spaces.edited(str(template), renamed)
+    analysis = analyze(renamed, str(template), workspace=workspace)
+    assert spaces.analysed(str(template), renamed, analysis.summary)  # the parent must know
+    assert spaces.generation_for(str(template)) == before[0]
+    assert spaces.generation_for(str(parent)) == before[1] + 1
