@@ -19,11 +19,13 @@ diagnostics, UTF-16, as VS Code).  Prints
     python benchmarks/bench_keystroke.py           # full: 60 keystrokes per place, 1,000-edit soak
     python benchmarks/bench_keystroke.py --quick   # 15 keystrokes per place, 100-edit soak
     python benchmarks/bench_keystroke.py --no-soak
+    python benchmarks/bench_keystroke.py --strokes 2 --soak 2   # a smoke run (the tests)
 
 Figures, not assertions: the machine's load moves them.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -212,8 +214,17 @@ def open_and_wait(server: Server, uri: str, text: str) -> tuple[float, str]:
 
 
 def main() -> None:
-    quick = '--quick' in sys.argv
-    strokes = 15 if quick else 60
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--quick', action='store_true',
+                        help='15 keystrokes per place, a 100-edit soak')
+    parser.add_argument('--strokes', type=int, help='keystrokes per place (default 60)')
+    parser.add_argument('--soak', type=int, metavar='EDITS',
+                        help='edits of the soak (default 1,000; 0: none)')
+    parser.add_argument('--no-soak', action='store_true', help='no soak')
+    options = parser.parse_args()
+    strokes = options.strokes or (15 if options.quick else 60)
+    edits = 0 if options.no_soak else (options.soak if options.soak is not None
+                                       else 100 if options.quick else 1000)
     with open(SYNTH, encoding='utf-8') as fh:
         synth = fh.read()
     server = Server()
@@ -264,9 +275,9 @@ def main() -> None:
           f'{describe(latencies)}; analysis {describe_ms(analyses)}')
     server.close()
 
-    if '--no-soak' not in sys.argv:
+    if edits:
         from bench_soak import soak  # (it imports this module)
-        soak(100 if quick else 1000)
+        soak(edits, min(100, edits))
 
 
 if __name__ == '__main__':
