@@ -92,10 +92,13 @@ class Walker:
                         if name in self.known_names:
                             self.lookalikes.append((node, pair.key, context))
             for pair in index.values():
-                self._walk(pair.value, context, guards)
+                value = pair.value
+                if type(value) is not Scalar:  # (a scalar holds no call)
+                    self._walk(value, context, guards)
         elif kind is Sequence:
             for item in node.items:
-                self._walk(item, context, guards)
+                if type(item) is not Scalar:
+                    self._walk(item, context, guards)
 
     def _call(self, node: Mapping, name: str, pair, impl: str, context: str, guards: Guards) -> None:
         args = pair.value

@@ -89,15 +89,16 @@ class HotLanguageServer(LanguageServer):
         self.workspaces = Workspaces()
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix='hot-ls-analysis')
         self.scheduler = Scheduler(self.documents, self.analyze_document, self.executor,
-                                   lambda: (self.settings.current, self.generation))
+                                   lambda path: (self.settings.current,
+                                                 self.generation_for(path)))
         self.shutdown_requested = False
         self._log_handler: logging.Handler | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
-    @property
-    def generation(self) -> tuple[int, int]:
-        """What every analysis depends on beyond its text: the settings and the workspaces."""
-        return (self.settings.generation, self.workspaces.generation)
+    def generation_for(self, path: str | None) -> tuple[int, int]:
+        """What a document's analysis depends on beyond its text: the settings and the
+        workspaces (less the moves its own analyses made: see Workspaces.generation_for)."""
+        return (self.settings.generation, self.workspaces.generation_for(path))
 
     # -- analysis: a document among the files of its workspace ---------------------
 
@@ -146,7 +147,7 @@ class HotLanguageServer(LanguageServer):
         self.show_settings_problems()
 
     def result_id(self, document: Document) -> str:
-        settings, workspaces = self.generation
+        settings, workspaces = self.generation_for(document.path)
         return f'{document.revision}.{settings}.{workspaces}'
 
     # -- settings --------------------------------------------------------------

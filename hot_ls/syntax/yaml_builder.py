@@ -258,14 +258,11 @@ def _hooked_c_events(text: str, hooks: _Hooks):
         for name, hook in hooks.table().items():
             setattr(_clib, name, hook)
         try:
-            out = []
-            append = out.append
+            out: list = []
             try:
-                while True:
-                    item = get()
-                    if item is None:
-                        break
-                    append(item)
+                # the parser's events until the end (None), collected in C; on an error,
+                # what came before it stays in `out`
+                out.extend(iter(get, None))
             except _TooDeep:
                 return out, None
             except MarkedYAMLError as exc:

@@ -29,6 +29,7 @@ if 'HOT_LS_TEST_REQUEST_BUDGET' in os.environ:
 
 seen = {'analyses': 0, 'most_running': 0, 'most_queued': 0}
 _running = 0
+_queued = 0  # analyses submitted and not started
 _lock = threading.Lock()
 _reanalyze = app.reanalyze
 _submit = ThreadPoolExecutor.submit
@@ -48,15 +49,23 @@ def slow_reanalyze(*args, **kwargs):
             _running -= 1
 
 
-def counting_submit(self, *args, **kwargs):
-    future = _submit(self, *args, **kwargs)
-    if self._thread_name_prefix.startswith('hot-ls'):  # not pygls's reader of stdin
-        with self._work_queue.mutex:
-            waiting = [item for item in self._work_queue.queue if item is not None]
-        analyses = sum(1 for item in waiting if getattr(item.fn, '__name__', '') == '_timed')
+def counting_submit(self, fn, *args, **kwargs):
+    """Submit; note how many analyses already wait in the executor's queue (submitted, not
+    started: the executor's SimpleQueue cannot be looked into)."""
+    global _queued
+    if not (self._thread_name_prefix.startswith('hot-ls')  # not pygls's reader of stdin
+            and getattr(fn, '__name__', '') == '_timed'):
+        return _submit(self, fn, *args, **kwargs)
+    with _lock:
+        seen['most_queued'] = max(seen['most_queued'], _queued)
+        _queued += 1
+
+    def started(*a, **k):
+        global _queued
         with _lock:
-            seen['most_queued'] = max(seen['most_queued'], analyses)
-    return future
+            _queued -= 1
+        return fn(*a, **k)
+    return _submit(self, started, *args, **kwargs)
 
 
 def write_report():

@@ -204,7 +204,7 @@ class Gate:
 
 def _scheduler(analyze_fn, store):
     executor = ThreadPoolExecutor(2)
-    return Scheduler(store, analyze_fn, executor, lambda: (Settings(), 0)), executor
+    return Scheduler(store, analyze_fn, executor, lambda path: (Settings(), 0)), executor
 
 
 async def test_debounce_publishes_only_the_last_version():
@@ -460,3 +460,61 @@ async def test_a_configuration_pulled_while_another_arrived_is_not_applied():
     await pulling
     assert ls.settings.current.disable == ('HOT002',)
     ls.executor.shutdown()
+
+
+@pytest.mark.parametrize('hierarchical', [True, False])
+def test_the_outline_conversion_leaves_no_cyclic_garbage(hierarchical):
+    """Built with the collector off (the server pauses it while an analysis runs), an
+    answer must be freed by reference counting alone once sent."""
+    import gc
+    from hot_ls.features import symbols
+    analysis = analyze('heat_template_version: 2018-08-31\nresources:\n  a:\n'
+                       '    type: OS::Heat::None\n  b:\n    type: OS::Heat::None\n', '/p/t.yaml')
+    outline = symbols.document_symbols(analysis)
+    features = convert.ClientFeatures(hierarchical_symbols=hierarchical)
+    gc.collect()
+    gc.disable()
+    try:
+        answer = convert.document_symbols(outline, 'file:///p/t.yaml', LineIndex(analysis.text),
+                                          features)
+        assert len(answer) == (2 if hierarchical else 4)
+        del answer
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def test_the_client_takes_debug_logs_when_hot_ls_logs_at_debug(monkeypatch):
+    import logging
+    from hot_ls.server import logs
+    hot_ls_logger = logging.getLogger('hot_ls')
+    monkeypatch.setattr(hot_ls_logger, 'level', logging.INFO)
+    assert logs.ClientLogHandler(None, print).level == logging.INFO
+    hot_ls_logger.setLevel(logging.DEBUG)
+    assert logs.ClientLogHandler(None, print).level == logging.DEBUG
+    hot_ls_logger.setLevel(logging.WARNING)  # errors and warnings, still INFO for the client
+    assert logs.ClientLogHandler(None, print).level == logging.INFO
+
+
+def test_a_documents_own_interface_change_does_not_outdate_its_analysis(tmp_path):
+    """Renaming a parameter changes what a parent sees of the template (its generation moves
+    on for the parent), not the template's own analysis: it is not made twice."""
+    from hot_ls.server.workspaces import Workspaces
+    template = tmp_path / 'provider.yaml'
+    parent = tmp_path / 'parent.yaml'
+    text = 'heat_template_version: 2018-08-31\nparameters:\n  count: {type: number}\n'
+    template.write_text(text)
+    parent.write_text('heat_template_version: 2018-08-31\nresources:\n'
+                      '  member: {type: provider.yaml, properties: {count: 1}}\n')
+    spaces = Workspaces()
+    spaces.set_folders([str(tmp_path)])
+    workspace = spaces.for_path(str(template))
+    analyze(parent.read_text(), str(parent), workspace=workspace).diagnostics  # reads provider
+    spaces.opened(str(template), text)
+    before = (spaces.generation_for(str(template)), spaces.generation_for(str(parent)))
+    renamed = text.replace('count', 'size')
+    spaces.edited(str(template), renamed)
+    analysis = analyze(renamed, str(template), workspace=workspace)
+    assert spaces.analysed(str(template), renamed, analysis.summary)  # the parent must know
+    assert spaces.generation_for(str(template)) == before[0]
+    assert spaces.generation_for(str(parent)) == before[1] + 1

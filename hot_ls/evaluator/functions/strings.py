@@ -36,24 +36,27 @@ def dumps(value: Any) -> Any:
     if find_symbolic(value) is None:
         return json.dumps(value, default=None, sort_keys=True)
     symbols: list = []
-
-    def swap(item):
-        if isinstance(item, Symbolic):
-            symbols.append(item)
-            return _TOKEN % (len(symbols) - 1)
-        if isinstance(item, dict):
-            return {swap(k) if isinstance(k, Symbolic) else k: swap(v) for k, v in item.items()}
-        if isinstance(item, list):
-            return [swap(v) for v in item]
-        return item
-
-    rest = json.dumps(swap(value), default=None, sort_keys=True)
+    rest = json.dumps(_swap(value, symbols), default=None, sort_keys=True)
     parts: list = []
     for index, symbol in enumerate(symbols):
         before, _, rest = rest.partition(_TOKEN % index)
         parts.extend((before, symbol))
     parts.append(rest)
     return text(parts)
+
+
+def _swap(item: Any, symbols: list) -> Any:
+    """`item` with each placeholder swapped for a token (the placeholders, in order, in
+    `symbols`).  A module function, not a closure calling itself (a reference cycle)."""
+    if isinstance(item, Symbolic):
+        symbols.append(item)
+        return _TOKEN % (len(symbols) - 1)
+    if isinstance(item, dict):
+        return {_swap(k, symbols) if isinstance(k, Symbolic) else k: _swap(v, symbols)
+                for k, v in item.items()}
+    if isinstance(item, list):
+        return [_swap(v, symbols) for v in item]
+    return item
 
 
 def join_with(value: Any, pieces: list) -> Any:
