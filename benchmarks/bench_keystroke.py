@@ -225,7 +225,7 @@ def open_and_wait(server: Server, uri: str, text: str) -> tuple[float, str]:
         seen = len(server.analyses)
     first = server.open(uri, text)
     with server.lock:
-        analysed = [ms for _, ms in server.analyses[seen:]]
+        analysed = [ms for _, ms, _ in server.analyses[seen:]]
     return first, (f'{analysed[0]:.0f} ms' if analysed else 'not logged')
 
 
