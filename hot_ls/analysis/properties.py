@@ -61,11 +61,14 @@ def heat_properties(schemas: dict[str, PropertySchema], values: dict, *,
     top = _Properties(schemas, values, (), translation, description, convertible)
     translation.top = top
     out = {}
-    for key in schemas:
-        try:
-            out[key] = top.get(key)
-        except PropertyError as exc:
-            out[key] = EvalError(str(exc), RESOLVE, node, 'ValueError')
+    try:
+        for key in schemas:
+            try:
+                out[key] = top.get(key)
+            except PropertyError as exc:
+                out[key] = EvalError(str(exc), RESOLVE, node, 'ValueError')
+    finally:
+        translation.top = None  # (they refer to each other: no cycle left behind)
     return out
 
 
