@@ -114,7 +114,7 @@ class Template:
             for name, cond in self.conditions.items():
                 owner = ('conditions', name)
                 walker.owner, walker.field = owner, 'definition'
-                walker._walk(cond.body, symbols.CONDITION_CONTEXT, False)
+                walker._walk(cond.body, symbols.CONDITION_CONTEXT, ())
         walker.owner, walker.field = ('parameter_groups', None), 'parameters'
         for group in self.parameter_groups:
             for param in group.parameters:
