@@ -177,7 +177,7 @@ class Template:
     @staticmethod
     def _walk_condition(walker: Walker, owner: tuple, cond: Definition) -> None:
         walker.owner, walker.field = owner, 'definition'
-        walker._walk(cond.body, symbols.CONDITION_CONTEXT, False)
+        walker._walk(cond.body, symbols.CONDITION_CONTEXT, ())
 
     def memo(self, definition: Definition, build: Callable[['Template', Definition], Any]) -> Any:
         """`build(self, definition)`, once per entry as long as its nodes live: a later template
