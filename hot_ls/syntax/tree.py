@@ -9,7 +9,7 @@ from ruamel.yaml.error import MarkedYAMLError
 from hot_ls.syntax import recovery
 from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.syntax.json_builder import build_json
-from hot_ls.syntax.nodes import Node
+from hot_ls.syntax.nodes import Node, Pair
 from hot_ls.syntax.skim import SIZE_LIMIT, skim
 from hot_ls.syntax.yaml_builder import (NON_PRINTABLE, BuildIssue, BuildResult, build,
                                        is_reader_error)
@@ -39,6 +39,9 @@ class SyntaxTree:
     _affected: frozenset[int] | None = None
     #: the nodes of the pairs incremental parses shifted (syntax.incremental), kept for the next
     flat: dict = field(default_factory=dict, repr=False)
+    #: made by an incremental parse: (the pair of the previous tree it replaced, the pair it
+    #: put in its place); every other entry is the previous tree's (its nodes shifted)
+    replaced: tuple[Pair, Pair] | None = field(default=None, repr=False)
 
     @property
     def lines(self) -> LineIndex:
