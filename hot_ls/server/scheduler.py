@@ -148,6 +148,7 @@ class Scheduler:
 
     def schedule(self, uri: str, delay: float, publish: Publish) -> None:
         self.cancel(uri)
+        logger.debug('debounce %s %.1f ms', uri, delay * 1000)
         self._pending[uri] = asyncio.get_running_loop().create_task(
             self._debounced(uri, delay, publish), name=f'analyse {uri}')
 
