@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
+from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -232,8 +233,8 @@ class Template:
         if self._spans is None:
             found = [definition for section in ('parameters', 'resources', 'outputs', 'conditions')
                      for definition in getattr(self, section).values()]
-            found.sort(key=lambda definition: definition.key.start)
-            self._spans = ([definition.key.start for definition in found], found)
+            found.sort(key=_KEY_START)
+            self._spans = (list(map(_KEY_START, found)), found)
         return self._spans[1]
 
     def entry_at(self, offset: int) -> Definition | None:
@@ -281,6 +282,9 @@ class Template:
             pending.extend(ref.name for ref in by_owner.get(name, []))
         return used
 
+
+#: where a definition's key starts
+_KEY_START = attrgetter('pair.key.start')
 
 #: the kind of reference that names an entry of each section
 SECTION_KINDS = {'parameters': symbols.PARAMETER, 'resources': symbols.RESOURCE,

@@ -252,8 +252,10 @@ def record(analysis, fresh: dict[Key, list[tuple[int, int, Diagnostic]]],
         records.findings = set(before.findings)
         records.observing = set(before.observing)
         records.unkept = set(before.unkept)
-        gone = [key for key in before.entries if key not in carried.dirty
-                and key[1] not in getattr(template, key[0])]
+        gone = [(section, name) for section in SECTIONS
+                if records.names[section] != before.names.get(section)
+                for name in before.names.get(section, ()) if name not in getattr(template, section)
+                and (section, name) not in carried.dirty and (section, name) in before.entries]
         checked = [key for key in carried.dirty if key[1] in getattr(template, key[0])]
         for key in gone + list(carried.dirty):
             records.entries.pop(key, None)
