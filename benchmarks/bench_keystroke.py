@@ -4,7 +4,9 @@ Starts `python -m hot_ls serve` and speaks JSON-RPC to it over its pipes (push
 diagnostics, UTF-16, as VS Code).  Prints
 
 - `initialize` answered after process start (and after the request was sent);
-- the first diagnostics after opening ../shared/perf/synthetic__synth_10k.yaml;
+- the first diagnostics after opening ../shared/perf/synthetic__synth_10k.yaml, at once
+  after `initialize` (the server still importing) and once the server is ready, with
+  the server's analysis time of it;
 - keystroke -> diagnostics, p50/p95, typing one character per 50 ms pause at three
   places: inside a property value, a new resource line, a section key (a
   parameter's name); and the analysis time of those keystrokes, p50/p95, with how
@@ -12,17 +14,20 @@ diagnostics, UTF-16, as VS Code).  Prints
   template's entries the rules checked (the server's debug log, forwarded as
   window/logMessage: "analysed URI (how) in N ms, C of E entries checked");
 - the same keystroke -> diagnostics on a 125-line template;
-- the soak: 1,000 edits typed into synth_10k (one every 10 ms, the diagnostics
-  of the last awaited every 100), the server's resident memory after opening and
-  after every 100 edits, and the ratio of the largest to the first.
+- the soak (benchmarks/bench_soak.py): edits typed into synth_10k, each awaited, the
+  server's resident memory after opening and after every 100 edits, and the ratio of
+  the largest to the first.
 
     python benchmarks/bench_keystroke.py           # full: 60 keystrokes per place, 1,000-edit soak
-    python benchmarks/bench_keystroke.py --quick   # 15 keystrokes per place, 200-edit soak
+    python benchmarks/bench_keystroke.py --quick   # 15 keystrokes per place, 100-edit soak
+    python benchmarks/bench_keystroke.py --no-soak
+    python benchmarks/bench_keystroke.py --strokes 2 --soak 2   # a smoke run (the tests)
 
 Figures, not assertions: the machine's load moves them.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -214,10 +219,28 @@ def typing(server: Server, uri: str, version: int, line: int, character: int, wo
     return version, latencies, analyses
 
 
+def open_and_wait(server: Server, uri: str, text: str) -> tuple[float, str]:
+    """Open `text` as `uri`: seconds to its first diagnostics, and the server's analysis of it."""
+    with server.lock:
+        seen = len(server.analyses)
+    first = server.open(uri, text)
+    with server.lock:
+        analysed = [ms for _, ms in server.analyses[seen:]]
+    return first, (f'{analysed[0]:.0f} ms' if analysed else 'not logged')
+
+
 def main() -> None:
-    quick = '--quick' in sys.argv
-    strokes = 15 if quick else 60
-    soak = 200 if quick else 1000
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--quick', action='store_true',
+                        help='15 keystrokes per place, a 100-edit soak')
+    parser.add_argument('--strokes', type=int, help='keystrokes per place (default 60)')
+    parser.add_argument('--soak', type=int, metavar='EDITS',
+                        help='edits of the soak (default 1,000; 0: none)')
+    parser.add_argument('--no-soak', action='store_true', help='no soak')
+    options = parser.parse_args()
+    strokes = options.strokes or (15 if options.quick else 60)
+    edits = 0 if options.no_soak else (options.soak if options.soak is not None
+                                       else 100 if options.quick else 1000)
     with open(SYNTH, encoding='utf-8') as fh:
         synth = fh.read()
     server = Server()
@@ -225,9 +248,13 @@ def main() -> None:
     print(f'initialize answered {since_start * 1000:.0f} ms after process start '
           f'({since_request * 1000:.0f} ms after the request)')
     uri = 'file:///bench/synth_10k.yaml'
-    first = server.open(uri, synth)
-    print(f'synth_10k ({synth.count(chr(10))} lines): first diagnostics {first * 1000:.0f} ms '
-          f'after didOpen; resident {server.rss_mb():.0f} MB')
+    first, analysed = open_and_wait(server, uri, synth)
+    print(f'synth_10k ({synth.count(chr(10))} lines) opened at once: first diagnostics '
+          f'{first * 1000:.0f} ms after didOpen (the server still importing; its analysis '
+          f'{analysed}); resident {server.rss_mb():.0f} MB')
+    first, analysed = open_and_wait(server, 'file:///bench/again/synth_10k.yaml', synth)
+    print(f'synth_10k opened once the server is ready: first diagnostics {first * 1000:.0f} ms '
+          f'after didOpen (its analysis {analysed})')
     version = 1
     lines = synth.splitlines()
     places = [
@@ -264,29 +291,9 @@ def main() -> None:
           f'{describe(latencies)}; analysis {describe_analyses(analyses)}')
     server.close()
 
-    server = Server()
-    server.initialize()
-    uri = 'file:///bench/soak.yaml'
-    server.open(uri, synth)
-    opened = server.rss_mb()
-    figures = [opened]
-    line = find_line(synth, r'\s+cidr: \{get_param: t7_cidr\}')
-    column = len(lines[line]) - 1
-    version = 1
-    for index in range(soak):
-        version += 1
-        if index % 2 == 0:  # type a character, then delete it: the text keeps its size
-            server.type(uri, version, line, column, 'z')
-        else:
-            server.type(uri, version, line, column, '', column + 1)
-        time.sleep(0.01)
-        if version % 100 == 1 or index == soak - 1:
-            server.diagnostics_of(uri, version)
-            figures.append(server.rss_mb())
-    print(f'soak: {soak} edits into synth_10k; resident MB after open then every 100: '
-          + ' '.join(f'{mb:.0f}' for mb in figures)
-          + f'; largest / after open = {max(figures) / opened:.2f}')
-    server.close()
+    if edits:
+        from bench_soak import soak  # (it imports this module)
+        soak(edits, min(100, edits))
 
 
 if __name__ == '__main__':

@@ -41,7 +41,8 @@ from hot_ls.syntax import SyntaxTree, parse
 from hot_ls.text.source import ReadProblem
 from hot_ls.workspace import StackContext, TypeResolution, Workspace
 from hot_ls.workspace.stacks import UNSAVED_NAME
-from hot_ls.workspace.summaries import Summary, environment_summary, template_summary
+from hot_ls.workspace.summaries import (Summary, environment_summary, template_summary,
+                                        unread_reason)
 
 if TYPE_CHECKING:
     from hot_ls.analysis.presence import Presence
@@ -111,10 +112,24 @@ class Analysis:
         """Nested deeper than Heat can parse: only the syntax is checked."""
         return self.tree.depth > MAX_DEPTH
 
+    @property
+    def too_large(self) -> bool:
+        """Larger than any request Heat reads: only the top-level keys were read
+        (hot_ls.syntax.skim)."""
+        return self.tree.skimmed
+
+    @property
+    def only_syntax(self) -> bool:
+        """Too deep or too large for anything but the syntax: no model, no evaluation, and
+        the features answer as for a document without a template (the same bounded answer
+        as the checks, which report HOT007 or HOT008 and nothing else)."""
+        return self.tree.skimmed or self.tree.depth > MAX_DEPTH
+
     @cached_property
     def template(self) -> Template | None:
-        """The HOT model, for a HOT template (None for any other kind of document)."""
-        if self.kind is not Kind.HOT:
+        """The HOT model, for a HOT template (None for any other kind of document, and
+        for one that is `only_syntax`)."""
+        if self.kind is not Kind.HOT or self.only_syntax:
             return None
         previous, self._previous_template = self._previous_template, None
         return Template(self.tree, self.path, previous=previous)
@@ -124,6 +139,8 @@ class Analysis:
         """What other files see of this document (for the workspace), from this analysis."""
         if self.read_problem is not None:
             return Summary(self.path or '', Kind.BROKEN, problem=self.read_problem.message)
+        if self.only_syntax and self.kind in (Kind.HOT, Kind.ENVIRONMENT):
+            return Summary(self.path or '', Kind.BROKEN, problem=unread_reason(self.tree))
         if self.kind is Kind.HOT:
             return Summary(self.path or '', self.kind, template=template_summary(self.template))
         if self.kind is Kind.ENVIRONMENT:
@@ -324,6 +341,8 @@ class Analysis:
         return found
 
     def _hot(self) -> Template:
+        if self.only_syntax:
+            return Template(parse(''), self.path)  # an empty one: nothing of it is read
         return self.template or Template(self.tree, self.path)
 
     # -- the entries the per-entry rules check -------------------------------------------

@@ -66,7 +66,7 @@ class Presence:
         self.evaluation = analysis.checked_evaluation
         self._absent: dict[tuple[str, Any], Absence | None] = {}
         self._branches: dict[int, Any] = {}
-        self._refs_by_condition: dict[Any, list] | None = None
+        self._parameters: dict[Any, list] = {}  # condition name (or node id) -> parameters
 
     @property
     def inputs_text(self) -> str:
@@ -150,9 +150,17 @@ class Presence:
         return self._branches[key]
 
     # -- naming the values ----------------------------------------------------------------
-    def _parameters_of(self, node: Node, seen: set | None = None) -> list:
-        """The parameters a condition reads, through the conditions it names."""
-        seen = seen if seen is not None else set()
+    def _parameters_of(self, node: Node) -> list:
+        """The parameters a condition reads, through the conditions it names (kept per
+        condition name, or per node: many resources share a condition)."""
+        key = node.value if isinstance(node, Scalar) and isinstance(node.value, str) \
+            else id(node)
+        found = self._parameters.get(key)
+        if found is None:
+            found = self._parameters[key] = self._read_parameters(node, set())
+        return found
+
+    def _read_parameters(self, node: Node, seen: set) -> list:
         names: list = []
         template = self.template
         if isinstance(node, Scalar):
@@ -160,7 +168,7 @@ class Presence:
                 seen.add(node.value)
                 definition = template.conditions.get(node.value)
                 if definition is not None and definition.body is not None:
-                    names += self._parameters_of(definition.body, seen)
+                    names += self._read_parameters(definition.body, seen)
             return names
         owner = template.entry_at(node.start)
         for ref in template.references_in(owner) if owner is not None else ():
@@ -171,7 +179,7 @@ class Presence:
                     seen.add(ref.name)
                     definition = template.conditions.get(ref.name)
                     if definition is not None and definition.body is not None:
-                        names += [n for n in self._parameters_of(definition.body, seen)
+                        names += [n for n in self._read_parameters(definition.body, seen)
                                   if n not in names]
         return names
 

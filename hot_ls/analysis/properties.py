@@ -131,6 +131,8 @@ class _Properties:
                 return int(value)
             except (TypeError, ValueError):
                 raise PropertyError("Value '%s' is not an integer" % (value,)) from None
+            except OverflowError as exc:  # .inf: Heat lets int()'s own message through
+                raise PropertyError(str(exc)) from None
         if kind == constr.NUMBER:
             if value is None:
                 value = default or 0

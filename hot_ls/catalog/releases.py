@@ -9,6 +9,7 @@ stray spaces).  `version_key` puts all of them on one scale, and `Releases`
 """
 from __future__ import annotations
 
+import functools
 import re
 
 _NUMBERS = re.compile(r'\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?')
@@ -25,7 +26,14 @@ def version_key(version: object) -> tuple[int, int, int] | None:
     """
     if not isinstance(version, (str, int, float)) or isinstance(version, bool):
         return None
-    match = _NUMBERS.match(str(version))
+    return _key_of(str(version))
+
+
+@functools.lru_cache(maxsize=512)
+def _key_of(version: str) -> tuple[int, int, int] | None:
+    """version_key of a text (remembered: the catalog's statuses name a few dozen versions,
+    and every analysis compares them with the target release)."""
+    match = _NUMBERS.match(version)
     if match is None:
         return None
     major = int(match.group(1))

@@ -89,7 +89,8 @@ class TemplateInputs:
             raise UsageError(f'{path}: {source.problem.message}')
         template = Template(parse(source.text), path)
         from hot_ls.cli.check import workspace_for
-        self.files = workspace_for([path], Settings()).stack(path).files
+        workspace = workspace_for([path], Settings())
+        self.files = workspace.stack(path).files
         if not isinstance(template.tree.root, Mapping):
             raise UsageError(f'{path}: not a HOT template')
         self.version = template.version_text

@@ -11,6 +11,8 @@ is invalid: ...'.  One that depends on a deploy-time value is Unknown.
 """
 from __future__ import annotations
 
+import inspect
+import weakref
 from typing import Any, Callable
 
 from hot_ls.evaluator.errors import StackValidationFailed, detached, fresh
@@ -31,7 +33,10 @@ class Conditions:
         self._order = list(parsed) + list(failures or {}) + list(unparsed or {})
         self._conditions = parsed
         self._unparsed = dict(unparsed or {})
-        self._parse = parse
+        # weakly: the scope that parses keeps these conditions (no cycle, see
+        # tests/analysis/test_reference_cycles.py)
+        self._parse = weakref.WeakMethod(parse) if inspect.ismethod(parse) else \
+            (lambda: parse)
         self._resolved: dict = {}
         # Lenient mode (previews): a definition that failed to parse fails
         # only when it is used, instead of failing every condition.
@@ -56,7 +61,7 @@ class Conditions:
         except (KeyError, TypeError):
             return
         try:
-            self._conditions[name] = self._parse(name, definition)
+            self._conditions[name] = self._parse()(name, definition)
         except Exception as exc:
             self._failures[name] = detached(exc)
 

@@ -88,17 +88,42 @@ class StackValidationFailed(HeatError):
                          message=self.error_message)
 
 
+#: The longest string and the longest list hot-ls computes.  Heat reads no
+#: request over 1 MiB, so a value beyond these was multiplied by the functions
+#: (`repeat` over a product of lists, `str_replace` or `list_join` nested):
+#: Heat would spend the time and memory, hot-ls gives up on the value.
+MAX_STRING = 4 * 1048576
+MAX_ITEMS = 100_000
+
+
 class EvaluationLimit(Exception):
-    """A value hot-ls does not evaluate: YAML aliases make it too large to walk.
+    """A value hot-ls does not evaluate: YAML aliases make it too large to walk, or the
+    functions would make it larger than MAX_STRING characters or MAX_ITEMS items.
 
     Not a Heat failure (Heat would take as long, or run out of memory):
     checks report nothing for it.
     """
 
-    def __init__(self, limit: int):
-        super().__init__('hot-ls does not evaluate this value: through YAML aliases it has '
-                         'more than %d nodes' % limit)
+    def __init__(self, limit: int, why: str | None = None):
+        super().__init__('hot-ls does not evaluate this value: ' + (
+            why or 'through YAML aliases it has more than %d nodes' % limit))
         self.limit = limit
+
+
+def check_string_size(size: int, function: str) -> None:
+    """Raise EvaluationLimit before a function builds a string of `size` characters past
+    MAX_STRING."""
+    if size > MAX_STRING:
+        raise EvaluationLimit(MAX_STRING, f'{function} would make a string of {size} '
+                                          f'characters, more than {MAX_STRING}')
+
+
+def check_item_count(count: int, function: str) -> None:
+    """Raise EvaluationLimit before a function builds a list of `count` items past
+    MAX_ITEMS."""
+    if count > MAX_ITEMS:
+        raise EvaluationLimit(MAX_ITEMS, f'{function} would make a list of {count} items, '
+                                         f'more than {MAX_ITEMS}')
 
 
 def beyond_limit(exc: BaseException | None) -> bool:

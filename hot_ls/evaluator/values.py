@@ -190,31 +190,32 @@ def find_symbolic(value: Any) -> Symbolic | None:
 def symbolic_sources(value: Any, limit: int = 3) -> tuple:
     """The distinct deploy-time values `value` depends on (at most `limit`)."""
     found: list = []
-
-    def visit(item: Any) -> None:
-        if len(found) >= limit:
-            return
-        if isinstance(item, Unknown):
-            for source in item.sources:
-                visit(source)
-        elif isinstance(item, Text):
-            for part in item.parts:
-                visit(part)
-        elif isinstance(item, Encoded):
-            visit(item.source)
-        elif isinstance(item, Symbolic):
-            if item not in found:
-                found.append(item)
-        elif isinstance(item, dict):
-            for key, sub in item.items():
-                visit(key)
-                visit(sub)
-        elif isinstance(item, (list, tuple)):
-            for sub in item:
-                visit(sub)
-
-    visit(value)
+    _visit_sources(value, found, limit)
     return tuple(found)
+
+
+def _visit_sources(item: Any, found: list, limit: int) -> None:
+    # (a module function, not a closure calling itself: that would be a reference cycle)
+    if len(found) >= limit:
+        return
+    if isinstance(item, Unknown):
+        for source in item.sources:
+            _visit_sources(source, found, limit)
+    elif isinstance(item, Text):
+        for part in item.parts:
+            _visit_sources(part, found, limit)
+    elif isinstance(item, Encoded):
+        _visit_sources(item.source, found, limit)
+    elif isinstance(item, Symbolic):
+        if item not in found:
+            found.append(item)
+    elif isinstance(item, dict):
+        for key, sub in item.items():
+            _visit_sources(key, found, limit)
+            _visit_sources(sub, found, limit)
+    elif isinstance(item, (list, tuple)):
+        for sub in item:
+            _visit_sources(sub, found, limit)
 
 
 def unknown(function: str, *inputs: Any) -> Unknown:

@@ -14,12 +14,17 @@ from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 
 _IN_PROGRESS = object()
 
+#: How many conditions deep a name is followed through others' definitions (Heat's own
+#: resolution recurses, and fails at a few hundred); deeper is not folded (None).
+MAX_CHAIN = 100
+
 
 class ConstantConditions:
     def __init__(self, definitions: dict[Any, Node]):
         self.definitions = definitions
         self.cache: dict[Any, Any] = {}
-        self.cuts = 0  # how many times a lookup went round a cycle
+        self._chain = 0  # names being resolved now, one inside another
+        self.cuts = 0  # how many times a lookup went round a cycle or stopped at MAX_CHAIN
 
     def of_name(self, name: Any) -> bool | None:
         """The constant value of a named condition, or None when it depends on parameters."""
@@ -31,13 +36,20 @@ class ConstantConditions:
             return None  # circular: another rule reports it
         if name in self.cache:
             return cached
+        if self._chain >= MAX_CHAIN:
+            self.cuts += 1
+            return None  # too long a chain to follow: not folded
         self.cache[name] = _IN_PROGRESS
         cuts = self.cuts
-        value = self.of_node(self.definitions[name])
+        self._chain += 1
+        try:
+            value = self.of_node(self.definitions[name])
+        finally:
+            self._chain -= 1
         if self.cuts == cuts:
             self.cache[name] = value
-        else:  # it went round a cycle: what it is depends on where one starts; not kept
-            del self.cache[name]
+        else:  # it went round a cycle or stopped short: what it is depends on where one
+            del self.cache[name]  # starts; not kept
         return value
 
     def of_node(self, node: Node | None) -> bool | None:

@@ -91,6 +91,8 @@ def classify(tree: SyntaxTree, path: str | None = None, heat: bool = False) -> K
         return Kind.NOT_MAPPING if hinted else Kind.OTHER
     keys = root.index
     if not keys:
+        if tree.skimmed:  # too large to parse, and no top-level key of Heat's in it
+            return Kind.HOT if heat else Kind.OTHER
         return Kind.EMPTY
     kind = _mapping_kind(keys)
     if kind is Kind.UNKNOWN and tree.syntax_errors and not hinted:

@@ -25,7 +25,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from hot_ls.syntax import Mapping, Node, Scalar, SyntaxTree, parse
+from hot_ls.syntax import Mapping, Node, Pair, Scalar, Sequence, SyntaxTree, parse
+from hot_ls.syntax.skim import SIZE_LIMIT
 
 SECTIONS = (PARAMETERS, RESOURCE_REGISTRY, PARAMETER_DEFAULTS, ENCRYPTED_PARAM_NAMES, EVENT_SINKS,
             PARAMETER_MERGE_STRATEGIES) = (
@@ -65,6 +66,12 @@ def conflicting_merge_strategy(strategy: str, param: Any, env_file: str) -> str:
             "'%(env_file)s'." % {'strategy': strategy, 'param': param, 'env_file': env_file})
 
 
+def too_large(size: int) -> str:
+    """Why an environment larger than Heat's request body limit is not read."""
+    return (f'The environment is {size} characters long: larger than any request Heat reads '
+            f'({SIZE_LIMIT} bytes, max_json_body_size), so hot-ls did not read it.')
+
+
 @dataclass
 class Environment:
     """One environment document: its sections (nodes) and the problems Heat would report."""
@@ -80,8 +87,16 @@ class Environment:
         """`extra_sections`: top-level keys beyond Heat's that this reader passes over (the
         resource-capabilities blueprint's `requires`, when hot-ls is told to understand it);
         they are neither problems nor sections."""
-        tree = parse(text)
+        return cls.from_tree(parse(text), path, extra_sections)
+
+    @classmethod
+    def from_tree(cls, tree: SyntaxTree, path: str | None = None,
+                  extra_sections: tuple[str, ...] = ()) -> 'Environment':
+        """`from_text`, from the text's tree (an analysis has it already)."""
         env = cls(tree, path)
+        if tree.skimmed:
+            env.problems.append(EnvironmentError_(too_large(len(tree.text)), None, path))
+            return env
         if tree.syntax_errors:
             issue = tree.syntax_errors[0]
             env.problems.append(EnvironmentError_(issue.message, None, path))
@@ -91,24 +106,8 @@ class Environment:
 
     @classmethod
     def from_python(cls, data: Any, path: str | None = None) -> 'Environment':
-        from hot_ls.syntax import Pair, Sequence
-
-        def build(value):
-            if isinstance(value, dict):
-                node = Mapping(0, 0)
-                for key, item in value.items():
-                    pair = Pair(Scalar(key, 0, 0), build(item))
-                    node.pairs.append(pair)
-                    node.index[key] = pair
-                return node
-            if isinstance(value, list):
-                seq = Sequence(0, 0)
-                seq.items = [build(v) for v in value]
-                return seq
-            return Scalar(value, 0, 0)
-
         env = cls(None, path)
-        env._read(build(data) if data is not None else None)
+        env._read(_node_of(data) if data is not None else None)
         return env
 
     def _read(self, root: Node | None, extra_sections: tuple[str, ...] = ()) -> None:
@@ -302,3 +301,19 @@ def merge_environments(environments: Iterable[Environment], param_types: dict[An
                              resource_registry=params.get(RESOURCE_REGISTRY) or {},
                              event_sinks=params.get(EVENT_SINKS, []),
                              encrypted_param_names=params.get(ENCRYPTED_PARAM_NAMES, []))
+
+
+def _node_of(value: Any) -> Node:
+    """A plain value as an unspanned syntax node (for `Environment.from_python`)."""
+    if isinstance(value, dict):
+        node = Mapping(0, 0)
+        for key, item in value.items():
+            pair = Pair(Scalar(key, 0, 0), _node_of(item))
+            node.pairs.append(pair)
+            node.index[key] = pair
+        return node
+    if isinstance(value, list):
+        seq = Sequence(0, 0)
+        seq.items = [_node_of(v) for v in value]
+        return seq
+    return Scalar(value, 0, 0)

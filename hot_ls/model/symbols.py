@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from hot_ls.syntax import Mapping, Node, Pair, Scalar
@@ -51,9 +52,10 @@ class Definition:
         body = self.pair.value
         return body.pair(key) if isinstance(body, Mapping) else None
 
-    @property
+    @cached_property
     def type_name(self) -> str | None:
-        """A resource's `type` (or a parameter's), when it is a string."""
+        """A resource's `type` (or a parameter's), when it is a string (read once: the rules
+        ask for it thousands of times; a definition's pair never changes)."""
         node = self.get('type') if self.section != 'cfn-resources' else self.get('Type')
         if isinstance(node, Scalar) and isinstance(node.value, str):
             return node.value

@@ -25,9 +25,12 @@ class Walker:
                  shared: frozenset[int] = frozenset()):
         self.version = version
         # Nodes an alias points at (ids): met again, one that gave nothing is not walked again,
-        # so that a "billion laughs" of nested aliases costs its size, not its expansion.
+        # nor one walked already for the same owner, field and context (it would give the
+        # very same calls and references again), so that a "billion laughs" of nested
+        # aliases costs its size, not its expansion, even when its leaves are calls.
         self.shared = shared
         self._barren: set[tuple] = set()
+        self._walked: set[tuple] = set()
         self.value_table = {name: info.impl for name, info in version.functions.items()}
         for name, info in version.functions.items():
             if info.removed:
@@ -63,6 +66,10 @@ class Walker:
             key = (id(node), context, tuple((id(call), branch) for call, branch in guards))
             if key in self._barren:
                 return
+            here = (*key, self.owner, self.field)
+            if here in self._walked:
+                return
+            self._walked.add(here)
             before = (len(self.calls), len(self.references), len(self.lookalikes))
             self._walk_node(node, context, guards)
             if (len(self.calls), len(self.references), len(self.lookalikes)) == before:
@@ -85,10 +92,13 @@ class Walker:
                         if name in self.known_names:
                             self.lookalikes.append((node, pair.key, context))
             for pair in index.values():
-                self._walk(pair.value, context, guards)
+                value = pair.value
+                if type(value) is not Scalar:  # (a scalar holds no call)
+                    self._walk(value, context, guards)
         elif kind is Sequence:
             for item in node.items:
-                self._walk(item, context, guards)
+                if type(item) is not Scalar:
+                    self._walk(item, context, guards)
 
     def _call(self, node: Mapping, name: str, pair, impl: str, context: str, guards: Guards) -> None:
         args = pair.value

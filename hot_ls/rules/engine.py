@@ -79,7 +79,7 @@ def _check(analysis: Analysis, carried: 'Carried | None') -> bool:
     disabled = set(settings.disable)
     overrides = settings.severity
     kind = analysis.kind
-    too_deep = analysis.too_deep
+    only_syntax = analysis.only_syntax  # too deep or too large: HOT007 or HOT008 says so
     rules = _UNREADABLE if analysis.read_problem is not None else RULES
     excused: set[str] = set()  # the codes and names of rules that could not report
     template = analysis.template
@@ -97,8 +97,9 @@ def _check(analysis: Analysis, carried: 'Carried | None') -> bool:
             continue
         if kind not in rule.kinds or rule is _UNUSED:
             continue
-        if too_deep and not rule.survives_recovery:
-            continue  # every structural check would recurse as deep as Heat fails to
+        if only_syntax and not rule.survives_recovery:
+            continue  # every structural check would recurse as deep as Heat fails to, or
+            # read what Heat never reads
         severity = rule.severity
         override = overrides.get(rule.code) or overrides.get(rule.name)
         if override:
@@ -132,7 +133,7 @@ def _check(analysis: Analysis, carried: 'Carried | None') -> bool:
     used: set[NamedCode] = set()
     diagnostics = _filter(diagnostics, analysis, used)
     analysis.rules = RULE_BOOK
-    if rules is RULES and not too_deep and _UNUSED.code not in excused and kind in _UNUSED.kinds:
+    if rules is RULES and not only_syntax and _UNUSED.code not in excused and kind in _UNUSED.kinds:
         diagnostics.extend(_unused_suppressions(analysis, used, excused, overrides))
     diagnostics.sort(key=Diagnostic.sort_key)
     analysis.diagnostics = diagnostics

@@ -9,7 +9,10 @@ one row of `HANDLERS`; a command is one entry of `COMMANDS`.
 Every handler runs inside `guarded`: an exception is logged (window/logMessage,
 and stderr before the client is connected or at ERROR) and, for a request,
 answered with an error; it never ends the server.  An expected refusal (a
-`JsonRpcException`, such as a refused rename) is answered without a traceback.
+`JsonRpcException`, such as a refused rename, or a request about a document
+the client has not opened) is answered without a traceback.  Every request
+also runs within `budget`: a time limit, and diagnostics only for a document
+too large to deploy.
 
 What the server says about a document goes through `gate` first: a YAML file
 that is not a Heat document gets no diagnostics, completion, hover, values,
@@ -53,8 +56,8 @@ from hot_ls.features import signature_help as features_signature_help
 from hot_ls.analysis import Analysis
 from hot_ls.analysis.entries import SECTIONS
 from hot_ls.rules.incremental import reanalyze
-from hot_ls.server import convert, gate, logs
-from hot_ls.server.documents import Document, DocumentStore
+from hot_ls.server import budget, convert, gate, logs
+from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
 from hot_ls.server.protocol import HotProtocol, arrival
 from hot_ls.server.scheduler import Outdated, Scheduler
 from hot_ls.server.settings import SECTION, ServerSettings
@@ -86,15 +89,16 @@ class HotLanguageServer(LanguageServer):
         self.workspaces = Workspaces()
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix='hot-ls-analysis')
         self.scheduler = Scheduler(self.documents, self.analyze_document, self.executor,
-                                   lambda: (self.settings.current, self.generation))
+                                   lambda path: (self.settings.current,
+                                                 self.generation_for(path)))
         self.shutdown_requested = False
         self._log_handler: logging.Handler | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
-    @property
-    def generation(self) -> tuple[int, int]:
-        """What every analysis depends on beyond its text: the settings and the workspaces."""
-        return (self.settings.generation, self.workspaces.generation)
+    def generation_for(self, path: str | None) -> tuple[int, int]:
+        """What a document's analysis depends on beyond its text: the settings and the
+        workspaces (less the moves its own analyses made: see Workspaces.generation_for)."""
+        return (self.settings.generation, self.workspaces.generation_for(path))
 
     # -- analysis: a document among the files of its workspace ---------------------
 
@@ -143,7 +147,7 @@ class HotLanguageServer(LanguageServer):
         self.show_settings_problems()
 
     def result_id(self, document: Document) -> str:
-        settings, workspaces = self.generation
+        settings, workspaces = self.generation_for(document.path)
         return f'{document.revision}.{settings}.{workspaces}'
 
     # -- settings --------------------------------------------------------------
@@ -268,7 +272,10 @@ async def initialized(ls: HotLanguageServer, params: types.InitializedParams) ->
             logger.info('the client did not register the file watchers')
     asyncio.get_running_loop().create_task(ls.index_workspaces())
     if ls.client.configuration:
+        applied = ls.settings.applied
         options = await ls.pull_configuration()
+        if ls.settings.applied != applied:
+            return  # a didChangeConfiguration came meanwhile: newer than this answer
         if options is not None and ls.settings.configure(options):
             ls.settings_changed()
         else:
@@ -327,7 +334,10 @@ async def did_change_configuration(ls: HotLanguageServer,
                                    params: types.DidChangeConfigurationParams) -> None:
     options = params.settings
     if not options and ls.client.configuration:
+        applied = ls.settings.applied
         options = await ls.pull_configuration()  # the client sends none: ask for it
+        if ls.settings.applied != applied:
+            return  # another configuration came meanwhile: newer than this answer
     if ls.settings.configure(options):
         ls.settings_changed()
     else:
@@ -675,6 +685,10 @@ def guarded(handler: Handler) -> Callable[..., Any]:
                 return await function(ls, params)
             except (asyncio.CancelledError, JsonRpcException):
                 raise
+            except DocumentNotOpen as error:
+                if is_request:  # the client's mistake, not a failure of the server
+                    raise convert.request_failed(f'hot-ls: {error}') from None
+                logger.exception('%s failed', method)
             except Exception:
                 logger.exception('%s failed', method)
                 if is_request:
@@ -687,6 +701,10 @@ def guarded(handler: Handler) -> Callable[..., Any]:
             return function(ls, params)
         except JsonRpcException:
             raise
+        except DocumentNotOpen as error:
+            if is_request:
+                raise convert.request_failed(f'hot-ls: {error}') from None
+            logger.exception('%s failed', method)
         except Exception:
             logger.exception('%s failed', method)
             if is_request:
@@ -720,7 +738,8 @@ def guarded_command(name: str, function: Callable[..., Any]) -> Callable[..., An
 def create_server() -> HotLanguageServer:
     server = HotLanguageServer()
     for handler in HANDLERS:
-        server.feature(handler.method, handler.options)(guarded(handler))
+        server.feature(handler.method, handler.options)(guarded(
+            budget.handler_within_limits(handler)))
     for name, function in COMMANDS.items():
-        server.command(name)(guarded_command(name, function))
+        server.command(name)(guarded_command(name, budget.command_within_limits(function)))
     return server

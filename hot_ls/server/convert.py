@@ -584,41 +584,48 @@ def document_symbols(results: list[ours.DocumentSymbol], uri: str, lines: LineIn
                      features: ClientFeatures
                      ) -> list[types.DocumentSymbol] | list[types.SymbolInformation]:
     """The outline: nested DocumentSymbols, or flat SymbolInformation for clients that
-    take no hierarchy."""
-    encoding = features.encoding
-
-    def tags(symbol):
-        return [types.SymbolTag.Deprecated] if symbol.deprecated and features.symbol_tags else None
-
-    def deprecated(symbol):
-        return True if symbol.deprecated and not features.symbol_tags else None
-
-    def nested(symbol) -> types.DocumentSymbol:
-        return types.DocumentSymbol(
-            name=symbol.name, detail=symbol.detail,
-            kind=SYMBOL_KINDS[symbol.kind],
-            range=lsp_range(lines, symbol.range.start, symbol.range.end, encoding),
-            selection_range=lsp_range(lines, symbol.selection.start, symbol.selection.end,
-                                      encoding),
-            tags=tags(symbol), deprecated=deprecated(symbol),
-            children=[nested(child) for child in symbol.children] or None)
-
+    take no hierarchy.  (Module functions that recurse, not closures: a closure calling
+    itself is a reference cycle holding everything it sees.)"""
     if features.hierarchical_symbols:
-        return [nested(symbol) for symbol in results]
+        return [_nested_symbol(symbol, lines, features) for symbol in results]
     flat: list[types.SymbolInformation] = []
-
-    def add(symbol, container: str | None) -> None:
-        flat.append(types.SymbolInformation(
-            name=symbol.name, kind=SYMBOL_KINDS[symbol.kind],
-            location=types.Location(uri, lsp_range(lines, symbol.range.start, symbol.range.end,
-                                                   encoding)),
-            container_name=container, tags=tags(symbol), deprecated=deprecated(symbol)))
-        for child in symbol.children:
-            add(child, symbol.name)
-
     for symbol in results:
-        add(symbol, None)
+        _flat_symbols(symbol, None, uri, lines, features, flat)
     return flat
+
+
+def _symbol_tags(symbol: ours.DocumentSymbol, features: ClientFeatures):
+    return [types.SymbolTag.Deprecated] if symbol.deprecated and features.symbol_tags else None
+
+
+def _symbol_deprecated(symbol: ours.DocumentSymbol, features: ClientFeatures):
+    return True if symbol.deprecated and not features.symbol_tags else None
+
+
+def _nested_symbol(symbol: ours.DocumentSymbol, lines: LineIndex,
+                   features: ClientFeatures) -> types.DocumentSymbol:
+    encoding = features.encoding
+    return types.DocumentSymbol(
+        name=symbol.name, detail=symbol.detail,
+        kind=SYMBOL_KINDS[symbol.kind],
+        range=lsp_range(lines, symbol.range.start, symbol.range.end, encoding),
+        selection_range=lsp_range(lines, symbol.selection.start, symbol.selection.end,
+                                  encoding),
+        tags=_symbol_tags(symbol, features), deprecated=_symbol_deprecated(symbol, features),
+        children=[_nested_symbol(child, lines, features) for child in symbol.children] or None)
+
+
+def _flat_symbols(symbol: ours.DocumentSymbol, container: str | None, uri: str,
+                  lines: LineIndex, features: ClientFeatures,
+                  flat: list[types.SymbolInformation]) -> None:
+    flat.append(types.SymbolInformation(
+        name=symbol.name, kind=SYMBOL_KINDS[symbol.kind],
+        location=types.Location(uri, lsp_range(lines, symbol.range.start, symbol.range.end,
+                                               features.encoding)),
+        container_name=container, tags=_symbol_tags(symbol, features),
+        deprecated=_symbol_deprecated(symbol, features)))
+    for child in symbol.children:
+        _flat_symbols(child, symbol.name, uri, lines, features, flat)
 
 
 FOLDING_KINDS: dict[FoldingKind, types.FoldingRangeKind] = {

@@ -45,7 +45,10 @@ class ClientLogHandler(logging.Handler):
     """Forwards hot-ls's log records to the client, from any thread, via the event loop."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, send: Callable[[int, str], None],
-                 level: int = logging.NOTSET):
+                 level: int | None = None):
+        # INFO and worse; DEBUG too when HOT_LS_LOG_LEVEL asks for it
+        if level is None:
+            level = min(logging.INFO, logging.getLogger('hot_ls').getEffectiveLevel())
         super().__init__(level)
         self._loop = loop
         self._send = send

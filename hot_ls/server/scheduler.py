@@ -58,18 +58,19 @@ class Outdated(Exception):
 
 class Scheduler:
     def __init__(self, documents: DocumentStore, analyze: Analyze, executor: Executor,
-                 settings: Callable[[], tuple[Settings, int]]):
+                 settings: Callable[[str | None], tuple[Settings, Hashable]]):
         self._documents = documents
         self._analyze = analyze
         self._executor = executor
-        self._settings = settings  # -> (settings, generation)
+        self._settings = settings  # document's path -> (settings, generation)
         self._running: dict[str, tuple[Hashable, asyncio.Future]] = {}
         self._pending: dict[str, asyncio.Task] = {}
         self._cost: dict[str, float] = {}  # uri -> seconds its last analysis took
 
     def key(self, document: Document) -> Hashable:
-        """What an analysis depends on: the text (its revision) and the settings."""
-        return (document.revision, self._settings()[1])
+        """What an analysis depends on: the text (its revision), the settings and the other
+        files (the generation, as the document sees it)."""
+        return (document.revision, self._settings(document.path)[1])
 
     # -- pull: the analysis of the current text ------------------------------
 
@@ -101,7 +102,7 @@ class Scheduler:
             # The text or the settings changed meanwhile: analyse the new ones.
 
     def _start(self, document: Document, key: Hashable) -> asyncio.Future:
-        settings, _ = self._settings()
+        settings, _ = self._settings(document.path)
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self._executor, self._timed,
                                       document.text, document.path, settings, document.analysis)

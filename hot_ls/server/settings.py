@@ -40,6 +40,9 @@ class ServerSettings:
         self.current = Settings()
         # Bumped whenever the editor's layer changes: part of every cached analysis's key.
         self.generation = 0
+        #: configurations applied so far: a configuration pulled while another arrived is
+        #: older than that one (`configure_pulled`)
+        self.applied = 0
         self._shown: set[str] = set()
 
     def initialize(self, options: Any) -> Settings:
@@ -50,6 +53,7 @@ class ServerSettings:
 
     def configure(self, options: Any) -> bool:
         """Apply a configuration; whether anything the analysis sees changed."""
+        self.applied += 1
         before = self.current
         self._configured = unwrap(options) or {}
         self.current = self._layer()

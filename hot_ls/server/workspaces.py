@@ -69,6 +69,7 @@ class Workspaces:
         self._configs: dict[str, str | None] = {}  # folder of a document -> its settings file
         self._lock = threading.Lock()
         self._retired = 0  # generations of workspaces replaced (settings changed)
+        self._own: dict[str, int] = {}  # document -> the moves its own analyses made
         self._problems: list[str] = []  # what the settings of new workspaces cannot use
 
     # -- configuration -------------------------------------------------------------------
@@ -106,6 +107,14 @@ class Workspaces:
     def generation(self) -> int:
         """Moves on whenever any workspace's files change what others see of them."""
         return self._retired + sum(space.generation for space in list(self._spaces.values()))
+
+    def generation_for(self, path: str | None) -> int:
+        """The generation as a document's analysis depends on it: without the moves made by
+        its own analyses.  What others see of a document (its parameters, outputs) changes
+        nothing in its own analysis, which has just been made from its text: counting them
+        would make every edit of a parameter's name analyse the document twice."""
+        own = self._own.get(os.path.abspath(path), 0) if path is not None else 0
+        return self.generation - own
 
     # -- which workspace ------------------------------------------------------------------
     def folder_of(self, path: str | None) -> str:
@@ -164,7 +173,12 @@ class Workspaces:
         """A document's analysis is done: whether what other files see of it changed."""
         if path is None or summary is None:
             return False
-        return self.for_path(path).document_analysed(path, text, summary)
+        moved = self.for_path(path).document_analysed(path, text, summary)
+        if moved:
+            with self._lock:
+                key = os.path.abspath(path)
+                self._own[key] = self._own.get(key, 0) + 1
+        return moved
 
     def closed(self, path: str | None) -> bool:
         if path is None:

@@ -10,10 +10,14 @@ corpus, that is a third of the analysis time.
 So the collector is off during an analysis, and the objects the analysis
 leaves are then frozen (`gc.freeze()`: moved where the collector never
 looks; reference counting still frees them the moment they are dropped).
-What could escape reference counting is cyclic garbage frozen with them:
-the collector is let back over the frozen objects (`gc.unfreeze()`, a
-collection) once a few million have accumulated, which bounds that.  The
-pause is re-entrant and thread-safe.
+What could escape reference counting is cyclic garbage frozen with them,
+kept until the collector looks again: so hot-ls makes no reference cycles
+(a parsed function refers to its scope weakly, as Heat's does; a kept
+exception drops its traceback; a stack context its workspace: held by
+tests/analysis/test_reference_cycles.py), and, for the cycles of others
+(libraries, the event loop), the collector is let back over the frozen
+objects (`gc.unfreeze()`, a collection) once a few million have
+accumulated, which bounds them.  The pause is re-entrant and thread-safe.
 """
 from __future__ import annotations
 

@@ -10,13 +10,15 @@ the edit's length; the entries before and after keep their node objects.
 
 Anything the splice could get wrong falls back to a full parse (`reparse`
 returns None): a previous tree with issues, aliases, recovered lines or more
-than one document; a BOM; a merge key anywhere; an edit that spans two
-entries; an entry whose re-parse is not exactly one clean pair at the old
-key's column (a new sibling, an indentation change, a syntax error, an anchor or alias, a
-duplicate key among the siblings, a flow collection left open, a
-document marker); a tab in the comments before the first key (libyaml refuses
-one where indentation goes); and a change that lowers the document's greatest
-nesting depth when this entry held it.  The property test
+than one document, or one the parse stopped short of (`truncated`: too deep;
+`skimmed`: too large); a text too large to parse; a BOM; a merge key
+anywhere; an edit that spans two entries; an entry whose re-parse is not
+exactly one clean pair at the old key's column (a new sibling, an
+indentation change, a syntax error, an anchor or alias, a duplicate key
+among the siblings, a flow collection left open, a document marker, a
+nesting past the parser's limit); a tab in the comments before the first key
+(libyaml refuses one where indentation goes); and a change that lowers the
+document's greatest nesting depth when this entry held it.  The property test
 (tests/syntax/test_incremental_parse.py, over edits of real templates) holds the
 result to a full parse: values, spans, issues, depth.
 
@@ -34,7 +36,8 @@ from typing import Any
 from hot_ls.syntax.nodes import Mapping, Node, Pair, Scalar, Sequence
 from hot_ls.syntax.scalars import Special
 from hot_ls.syntax.tree import SyntaxTree
-from hot_ls.syntax.yaml_builder import build
+from hot_ls.syntax.skim import SIZE_LIMIT
+from hot_ls.syntax.yaml_builder import DEPTH_LIMIT, build
 
 _MARKER = re.compile(r'(?m)^(?:---|\.\.\.)(?:[ \t\r\n]|$)|^%')
 
@@ -100,6 +103,7 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
     or None when `text` needs a full parse.  Consumes `tree` when it returns a splice."""
     old = tree.text
     if (tree.consumed or tree.format != 'yaml' or tree.issues or tree.aliases or tree.patched_lines
+            or tree.truncated or tree.skimmed or len(text) > SIZE_LIMIT
             or tree.documents != 1 or old.startswith('\ufeff') or text.startswith('\ufeff')
             or '<<' in text):
         # (a merge key puts nodes in a mapping's index that its pairs do not reach)
@@ -122,7 +126,8 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
     if _MARKER.search(region):
         return None
     result = build(region)
-    if result.error is not None or result.issues or result.aliases or result.documents > 1:
+    if (result.error is not None or result.issues or result.aliases or result.documents > 1
+            or result.truncated):
         return None
     new_root = result.root
     if type(new_root) is not Mapping or new_root.flow or len(new_root.pairs) != 1 \
@@ -142,7 +147,7 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
     except TypeError:
         return None
     depth = _depth_after(tree.depth, old_pair, result.depth, section is not None)
-    if depth is None:
+    if depth is None or depth > DEPTH_LIMIT:
         return None
     tree.consumed = True
     _shift(new_pair.key, region_start)

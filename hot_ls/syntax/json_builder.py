@@ -81,6 +81,7 @@ class _JsonParser:
                 if text[index] in '}]':
                     opened.end = index + 1
                     node, index = opened, index + 1
+                    self.depth = max(self.depth, len(stack) + 1)  # as the YAML builder counts
                 elif char == '{':
                     key, index = self.key(index)
                     stack.append([opened, key, {}])

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from hot_ls.syntax.yaml_builder import NON_PRINTABLE
+
 MAX_PARSES = 12
 
 _LEADING = re.compile(r'[ \t]*(?:-[ \t]+)*')
@@ -90,15 +92,24 @@ class LineEditor:
         return len(self.lines)
 
     def render(self, neutral: set[int], blank: frozenset[int] = frozenset()) -> str:
-        """The text with `neutral` lines neutralized; those also in `blank` wholly blanked."""
+        """The text with `neutral` lines neutralized; those also in `blank` wholly blanked,
+        and so is a line whose kept `key:` still holds a character YAML refuses."""
         out = []
         for number, line in enumerate(self.lines):
             if number in neutral:
                 body = line.rstrip('\r\n')
-                out.append(neutralize_line(body, number not in blank) + line[len(body):])
+                kept = neutralize_line(body, number not in blank)
+                if NON_PRINTABLE.search(kept):
+                    kept = ' ' * len(body)
+                out.append(kept + line[len(body):])
             else:
                 out.append(line)
         return ''.join(out)
+
+    def unreadable_lines(self) -> set[int]:
+        """The lines holding a character YAML's reader refuses (NUL, other controls, a
+        lone surrogate): each stops the parse, whatever else is on it."""
+        return {number for number, line in enumerate(self.lines) if NON_PRINTABLE.search(line)}
 
     def is_blank(self, number: int) -> bool:
         body = self.lines[number].strip()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ruamel.yaml.error import MarkedYAMLError
 
@@ -10,7 +10,9 @@ from hot_ls.syntax import recovery
 from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.syntax.json_builder import build_json
 from hot_ls.syntax.nodes import Node
-from hot_ls.syntax.yaml_builder import BuildIssue, BuildResult, build
+from hot_ls.syntax.skim import SIZE_LIMIT, skim
+from hot_ls.syntax.yaml_builder import (NON_PRINTABLE, BuildIssue, BuildResult, build,
+                                       is_reader_error)
 from hot_ls.text.lines import LineIndex
 
 _JSON_START = frozenset('{["-0123456789tfnIN')
@@ -26,6 +28,10 @@ class SyntaxTree:
     patched_lines: frozenset[int] = frozenset()
     documents: int = 1
     depth: int = 0  # how deeply collections nest
+    #: the parse stopped at yaml_builder.DEPTH_LIMIT levels: what follows was never read
+    truncated: bool = False
+    #: larger than skim.SIZE_LIMIT: only the top-level keys were read (`skim`)
+    skimmed: bool = False
     #: its nodes were moved into a newer tree by an incremental parse (syntax.incremental):
     #: they no longer match `text`
     consumed: bool = False
@@ -119,6 +125,20 @@ def _recover(text: str, first: BuildResult) -> tuple[BuildResult, set[int], list
     errors = [_syntax_issue(first.error, text, lines)]
     current = first
     parses = 0
+    if is_reader_error(first.error):
+        # Every line with a character YAML refuses stops the parse: all are blanked at
+        # once, and the one diagnostic says how many such characters there are.
+        count = sum(1 for _ in NON_PRINTABLE.finditer(text))
+        neutral |= editor.unreadable_lines()
+        if count > 1:
+            where = 'on this line' if len(neutral) == 1 else f'on {len(neutral)} lines'
+            errors[0] = replace(errors[0], message=f'{errors[0].message} ({count} such '
+                                                   f'characters {where})')
+        current = build(editor.render(neutral))
+        parses += 1
+        if current.error is None:
+            return current, neutral, errors
+        errors.append(_syntax_issue(current.error, text, lines))
     while current.error is not None and parses < recovery.MAX_PARSES:
         error = current.error
         problem_line = _mark_line(error, 'problem_mark', lines)
@@ -148,11 +168,15 @@ def _recover(text: str, first: BuildResult) -> tuple[BuildResult, set[int], list
     return current if current is not first else first, neutral, errors
 
 
-def parse(text: str) -> SyntaxTree:
+def parse(text: str, limit: int | None = SIZE_LIMIT) -> SyntaxTree:
     """Parse a template or environment, the way Heat's loader would see it.
 
-    Never raises: whatever is wrong becomes an issue on the tree.
+    Never raises: whatever is wrong becomes an issue on the tree.  A text
+    longer than `limit` characters (None: no limit) is only skimmed for its
+    top-level keys (`skim`): Heat never reads one that large.
     """
+    if limit is not None and len(text) > limit:
+        return SyntaxTree(text, skim(text), 'yaml', skimmed=True)
     with gc_paused():
         return _parse(text)
 
@@ -170,11 +194,13 @@ def _parse(text: str) -> SyntaxTree:
     result = build(text)
     if result.error is None:
         return SyntaxTree(text, result.root, 'yaml', result.issues, result.aliases,
-                          documents=result.documents, depth=result.depth)
+                          documents=result.documents, depth=result.depth,
+                          truncated=result.truncated)
     recovered, neutral, errors = _recover(text, result)
     if recovered.error is not None and recovered is not result:
         pass  # the best partial tree we reached is still better than nothing
     issues = errors + [issue for issue in recovered.issues if issue.kind != 'multi-document'
                        or recovered.error is None]
     return SyntaxTree(text, recovered.root, 'yaml', issues, recovered.aliases,
-                      frozenset(neutral), recovered.documents, depth=recovered.depth)
+                      frozenset(neutral), recovered.documents, depth=recovered.depth,
+                      truncated=recovered.truncated)

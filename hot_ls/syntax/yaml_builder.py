@@ -16,6 +16,12 @@ calling convention, the standard event objects are used instead.
 
 On a syntax error the partially built tree is kept: every open collection is
 closed at the error, so the caller always has a tree for what came before.
+
+The parse stops at `DEPTH_LIMIT` levels of nesting (the tree is then
+`truncated`): libyaml's scanner checks every open flow level for a
+possible simple key at each token, so its time grows with the square of
+the nesting depth (10,000 nested flow collections took seconds, 20,000
+half a minute), and nothing past Heat's own limits is worth reading.
 """
 from __future__ import annotations
 
@@ -43,10 +49,21 @@ _HOOKED_NAMES = ('ScalarEvent', 'MappingStartEvent', 'MappingEndEvent', 'Sequenc
                  'StreamStartEvent', 'StreamEndEvent')
 _hook_lock = threading.Lock()
 
+#: How deeply collections may nest before the parse stops.  Heat fails far
+#: sooner: its template parser at about 330 levels (hot_ls.language.limits),
+#: json.loads at Python's recursion limit (1,000); a deeper document is
+#: reported as such, and the rest of it is never read.
+DEPTH_LIMIT = 1000
+
+
+class _TooDeep(Exception):
+    """Raised by a hook when a collection opens past DEPTH_LIMIT: the parse stops there."""
+
+
 # The characters libyaml's reader accepts (YAML 1.1 "printable"); anything
 # else stops the parse with a ReaderError, which carries no mark.
-_NON_PRINTABLE = re.compile('[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD'
-                            '\U00010000-\U0010FFFF]')
+NON_PRINTABLE = re.compile('[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD'
+                           '\U00010000-\U0010FFFF]')
 
 # !!omap and !!pairs are sequences of one-key mappings: on a mapping node
 # SafeConstructor raises "expected a sequence, but found mapping".
@@ -75,6 +92,7 @@ class BuildResult:
     error: MarkedYAMLError | None = None
     documents: int = 0
     depth: int = 0  # how deeply collections nest
+    truncated: bool = False  # the parse stopped at DEPTH_LIMIT (depth is DEPTH_LIMIT + 1)
 
 
 class _Ignored:
@@ -104,11 +122,17 @@ _IGNORED = _Ignored()
 class _Hooks:
     """Event constructors that build nodes; one instance per parse."""
 
-    __slots__ = ('anchors', 'issues')
+    __slots__ = ('anchors', 'issues', 'depth')
 
     def __init__(self):
         self.anchors: dict[str, list[Node]] = {}
         self.issues: list[BuildIssue] = []
+        self.depth = 0  # collections open now
+
+    def opened(self) -> None:
+        self.depth += 1
+        if self.depth > DEPTH_LIMIT:
+            raise _TooDeep
 
     def anchor(self, name: str, node: Node) -> None:
         """Record an anchored node.  PyYAML's composer refuses a second anchor of the same name."""
@@ -147,6 +171,7 @@ class _Hooks:
 
     def mapping_start(self, anchor, tag, implicit, start_mark, end_mark, flow_style=None,
                       comment=None, nr_items=None):
+        self.opened()
         node = Mapping(start_mark.index, end_mark.index, bool(flow_style))
         if anchor is not None:
             self.anchor(anchor, node)
@@ -158,6 +183,7 @@ class _Hooks:
 
     def sequence_start(self, anchor, tag, implicit, start_mark, end_mark, flow_style=None,
                        comment=None, nr_items=None):
+        self.opened()
         node = Sequence(start_mark.index, end_mark.index, bool(flow_style))
         if anchor is not None:
             self.anchor(anchor, node)
@@ -167,8 +193,8 @@ class _Hooks:
                 node.start, node.end))
         return node
 
-    @staticmethod
-    def collection_end(start_mark, end_mark, comment=None):
+    def collection_end(self, start_mark, end_mark, comment=None):
+        self.depth -= 1
         return end_mark.index
 
     @staticmethod
@@ -202,7 +228,7 @@ def _reader_error(text: str) -> MarkedYAMLError:
     first character outside YAML's printable set, so that recovery can blank
     its line like any other syntax error.
     """
-    match = _NON_PRINTABLE.search(text)
+    match = NON_PRINTABLE.search(text)
     index = match.start() if match else 0
     line = text.count('\n', 0, index)
     column = index - (text.rfind('\n', 0, index) + 1)
@@ -211,7 +237,13 @@ def _reader_error(text: str) -> MarkedYAMLError:
                                     'control characters are not allowed',
                             problem_mark=FileMark('<unicode string>', index, line, column))
     error.exact = True  # an index into the text itself (see _count_the_bom)
+    error.unreadable = True  # see is_reader_error
     return error
+
+
+def is_reader_error(error: MarkedYAMLError | None) -> bool:
+    """Whether the parse stopped at a character YAML never accepts (NON_PRINTABLE)."""
+    return getattr(error, 'unreadable', False)
 
 
 def _hooked_c_events(text: str, hooks: _Hooks):
@@ -226,14 +258,13 @@ def _hooked_c_events(text: str, hooks: _Hooks):
         for name, hook in hooks.table().items():
             setattr(_clib, name, hook)
         try:
-            out = []
-            append = out.append
+            out: list = []
             try:
-                while True:
-                    item = get()
-                    if item is None:
-                        break
-                    append(item)
+                # the parser's events until the end (None), collected in C; on an error,
+                # what came before it stays in `out`
+                out.extend(iter(get, None))
+            except _TooDeep:
+                return out, None
             except MarkedYAMLError as exc:
                 exc.__traceback__ = None  # kept in the result: no frames with it
                 return out, exc
@@ -262,6 +293,7 @@ def _translated_events(events, hooks: _Hooks, text: str = ''):
                 item = hooks.sequence_start(event.anchor, event.tag, event.implicit,
                                             event.start_mark, event.end_mark, event.flow_style)
             elif kind is ev.MappingEndEvent or kind is ev.SequenceEndEvent:
+                hooks.depth -= 1
                 item = event.end_mark.index
             elif kind is ev.AliasEvent:
                 item = _Alias(event.anchor, event.start_mark.index, event.end_mark.index)
@@ -270,6 +302,8 @@ def _translated_events(events, hooks: _Hooks, text: str = ''):
             else:
                 continue
             out.append(item)
+    except _TooDeep:
+        return out, None
     except MarkedYAMLError as exc:
         exc.__traceback__ = None  # kept in the result: no frames with it
         return out, exc
@@ -484,7 +518,10 @@ def _assemble(items: list, error: MarkedYAMLError | None, hooks: _Hooks) -> Buil
                 container.pairs.append(Pair(key, node))  # _add_pair's common case, inline
             else:
                 _add_pair(container, key, node, merges)
-    if error is not None:
+    truncated = hooks.depth > DEPTH_LIMIT
+    if truncated:
+        depth = DEPTH_LIMIT + 1
+    if error is not None or truncated:
         while stack:  # close what is open so the tree is usable
             frame = stack.pop()
             node = frame[0]
@@ -506,7 +543,7 @@ def _assemble(items: list, error: MarkedYAMLError | None, hooks: _Hooks) -> Buil
                     _add_pair(parent[0], key, node, merges)
             elif documents <= 1:
                 root = node
-    return BuildResult(root, issues, aliases, error, documents, depth)
+    return BuildResult(root, issues, aliases, error, documents, depth, truncated)
 
 
 def _add_pair(mapping: Mapping, key: Node, value: Node, merges: dict[int, list[Node]]) -> None:

@@ -40,7 +40,7 @@ from urllib.parse import urljoin
 
 from hot_ls.model.environment import (REQUIRES, RESOURCE_REGISTRY, Environment,
                                       EnvironmentError_, merge_environments, merge_map)
-from hot_ls.syntax import Mapping, Node, Scalar, Sequence
+from hot_ls.syntax import Mapping, Node, Scalar, Sequence, SyntaxTree
 from hot_ls.workspace.paths import Locator, Target
 from hot_ls.workspace.registry import (HOOK_TYPES, HOOKS, RESOURCES, RESTRICTED,
                                        RESTRICTED_ACTIONS, TEMPLATE_SUFFIXES, Entry,
@@ -141,8 +141,11 @@ class LoadedEnvironment:
 
     @classmethod
     def load(cls, text: str, path: str | None, locator: Locator,
-             capabilities: bool = False) -> 'LoadedEnvironment':
-        env = Environment.from_text(text, path, (REQUIRES,) if capabilities else ())
+             capabilities: bool = False, tree: SyntaxTree | None = None) -> 'LoadedEnvironment':
+        """Read the environment `text` (`tree`: its parse, when the caller has it)."""
+        extra = (REQUIRES,) if capabilities else ()
+        env = Environment.from_text(text, path, extra) if tree is None \
+            else Environment.from_tree(tree, path, extra)
         loaded = cls(path, env, capabilities=capabilities)
         root = env.tree.root if env.tree is not None else None
         if capabilities and isinstance(root, Mapping):
@@ -370,7 +373,8 @@ def stack_environment(files: Iterable[LoadedEnvironment], global_registry: Globa
         merged = merge_environments([f.environment for f in usable], dict(param_types or {}),
                                     client_parameters, client_defaults)
     except EnvironmentError_ as exc:
-        stack.problems.append(exc)
+        # kept without its traceback, whose frame (this one) holds `stack`: no reference cycle
+        stack.problems.append(exc.with_traceback(None))
         stack.parameters, stack.parameter_defaults = client_parameters, client_defaults
     else:
         stack.parameters, stack.parameter_defaults = merged.parameters, merged.parameter_defaults

@@ -220,36 +220,39 @@ def _copies(references: list[Leaf], out: str, workspace: 'Workspace') -> dict[st
     """The templates that need a copy without `capabilities` (original -> copy's path): those
     the registry maps that declare the section, or that name such a template with `type:`."""
     memo: dict[str, bool] = {}
-
-    def needs(path: str, above: frozenset) -> bool:
-        if path in memo:
-            return memo[path]
-        if path in above:
-            return False
-        summary = workspace.summary(path)
-        template = summary.template if summary is not None else None
-        if template is None:
-            memo[path] = False
-            return False
-        found = template.capabilities_span is not None
-        for ref in template.files:
-            if ref.kind != 'type':
-                continue
-            target = workspace.locator.locate(ref.reference, os.path.dirname(path))
-            if target.readable and needs(target.path, above | {path}):
-                found = True
-        memo[path] = found
-        return found
-
     for leaf in references:
         if leaf.target.readable:
-            needs(leaf.target.path, frozenset())
+            _needs_copy(leaf.target.path, frozenset(), workspace, memo)
     originals = sorted(path for path, needed in memo.items() if needed)
     if not originals:
         return {}
     common = os.path.commonpath([os.path.dirname(p) for p in originals])
     stem = os.path.splitext(os.path.abspath(out))[0] + '.templates'
     return {path: os.path.join(stem, os.path.relpath(path, common)) for path in originals}
+
+
+def _needs_copy(path: str, above: frozenset, workspace: 'Workspace',
+                memo: dict[str, bool]) -> bool:
+    """Whether the template at `path` needs a copy (memoised in `memo`); a module function,
+    not a closure calling itself (a reference cycle)."""
+    if path in memo:
+        return memo[path]
+    if path in above:
+        return False
+    summary = workspace.summary(path)
+    template = summary.template if summary is not None else None
+    if template is None:
+        memo[path] = False
+        return False
+    found = template.capabilities_span is not None
+    for ref in template.files:
+        if ref.kind != 'type':
+            continue
+        target = workspace.locator.locate(ref.reference, os.path.dirname(path))
+        if target.readable and _needs_copy(target.path, above | {path}, workspace, memo):
+            found = True
+    memo[path] = found
+    return found
 
 
 def _copy_text(original: str, target: str, workspace: 'Workspace',

@@ -12,12 +12,14 @@ resource type, or not found, with the steps that led there.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+import weakref
+from dataclasses import InitVar, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from hot_ls.catalog import ResourceType
 from hot_ls.workspace.environments import StackEnvironment
-from hot_ls.workspace.paths import UNSAVED, Target
+from hot_ls.workspace.files import FileStore
+from hot_ls.workspace.paths import UNSAVED, Locator, Target
 from hot_ls.workspace.providers import provider_type
 from hot_ls.workspace.registry import RESOURCES, TEMPLATE, Registry, Resolution
 
@@ -57,23 +59,38 @@ class TypeResolution:
 class TemplateFiles:
     """The `files` a template is sent with: each `get_file` target, read as python-heatclient
     reads it (relative to the template, UTF-8 or base64), through the workspace (confined;
-    a URL or a file outside it has no content here)."""
+    a URL or a file outside it has no content here).
 
-    def __init__(self, context: 'StackContext'):
-        self._context = context
+    It keeps what it reads with (the workspace's locator and file store, the template, the
+    context's set of files read), not the context or the workspace: they keep it, and a
+    reference back would make a reference cycle, freed only by the cyclic collector."""
+
+    def __init__(self, locator: Locator, store: FileStore, template: str, read: set):
+        self._locator = locator
+        self._store = store
+        self._template = template
+        self._read_paths = read
         self._read: dict[Any, str | None] = {}
 
     def get(self, name: Any, default: Any = None) -> Any:
         if name not in self._read:
-            target = self._context.locate(name)
-            self._read[name] = self._context.workspace.files.file_content(target)
+            target = locate(self._locator, self._template, name)
+            self._read[name] = self._store.file_content(target)
             if target.readable:
-                self._context.read.add(target.path)
+                self._read_paths.add(target.path)
         found = self._read[name]
         return default if found is None else found
 
     def __contains__(self, name: object) -> bool:
         return self.get(name) is not None
+
+
+def locate(locator: Locator, template: str, reference: Any) -> Target:
+    """A file `template` names, relative to it (a template never saved has no folder)."""
+    if os.path.basename(template) == UNSAVED_NAME and isinstance(reference, str) \
+            and '://' not in reference and not os.path.isabs(reference):
+        return Target(reference, refusal=UNSAVED)
+    return locator.locate(reference, os.path.dirname(os.path.abspath(template)))
 
 
 @dataclass(frozen=True)
@@ -90,9 +107,14 @@ class Nesting:
 
 @dataclass
 class StackContext:
-    """A template in its stack: the environment and the chain of templates above it."""
+    """A template in its stack: the environment and the chain of templates above it.
 
-    workspace: 'Workspace'
+    It refers to its workspace weakly: the workspace keeps its contexts (a cache), and
+    a strong reference back would make a reference cycle of every workspace, which then
+    (with everything it read) is freed only by the cyclic collector.  Whoever uses a
+    context holds its workspace (an analysis does)."""
+
+    owner: InitVar['Workspace']
     template: str                       # the template's path
     environment: StackEnvironment
     chain: tuple[str, ...] = ()         # the templates above it, root first
@@ -100,6 +122,16 @@ class StackContext:
     #: the provider templates resolving types has read
     read: set = field(default_factory=set, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self, owner: 'Workspace') -> None:
+        self._workspace = weakref.ref(owner)
+
+    @property
+    def workspace(self) -> 'Workspace':
+        workspace = self._workspace()
+        if workspace is None:
+            raise ReferenceError('the workspace of this stack context was dropped')
+        return workspace
 
     @property
     def depth(self) -> int:
@@ -213,7 +245,9 @@ class StackContext:
         """What `get_file` reads in this template."""
         found = self._cache.get(TemplateFiles)
         if found is None:
-            found = self._cache[TemplateFiles] = TemplateFiles(self)
+            workspace = self.workspace
+            found = self._cache[TemplateFiles] = TemplateFiles(
+                workspace.locator, workspace.files, self.template, self.read)
         return found
 
     @property
@@ -223,11 +257,7 @@ class StackContext:
 
     def locate(self, reference: Any) -> Target:
         """A file the template names, relative to the template."""
-        if not self.saved and isinstance(reference, str) and '://' not in reference \
-                and not os.path.isabs(reference):
-            return Target(reference, refusal=UNSAVED)
-        return self.workspace.locator.locate(reference, os.path.dirname(
-            os.path.abspath(self.template)))
+        return locate(self.workspace.locator, self.template, reference)
 
     def child(self, resolution: TypeResolution, resource_name: Any = None) -> 'StackContext | None':
         """The context of the provider template a resource's type resolved to."""

@@ -16,11 +16,13 @@ from functools import cached_property
 from typing import Any, Callable
 
 from hot_ls.language import parameters as params
+from hot_ls.language.limits import MAX_DEPTH
 from hot_ls.language.parameters import ParameterSchema
 from hot_ls.model.document import Kind, classify
 from hot_ls.model.environment import PARAMETER_DEFAULTS, PARAMETERS
 from hot_ls.model.template import Template
 from hot_ls.syntax import Mapping, Scalar, Sequence, SyntaxTree, parse
+from hot_ls.syntax.skim import SIZE_LIMIT
 from hot_ls.text.source import Source
 from hot_ls.workspace.environments import LoadedEnvironment
 from hot_ls.workspace.paths import Locator
@@ -177,12 +179,23 @@ def summarize(path: str, source: Source, locator: Locator,
         return Summary(path, Kind.BROKEN, problem=source.problem.message)
     tree = tree if tree is not None else parse(source.text)
     kind = classify(tree, path)
+    if kind in (Kind.HOT, Kind.ENVIRONMENT) and (tree.skimmed or tree.depth > MAX_DEPTH):
+        return Summary(path, Kind.BROKEN, problem=unread_reason(tree))
     if kind is Kind.HOT:
         return Summary(path, kind, template=template_summary(Template(tree, path)))
     if kind is Kind.ENVIRONMENT:
         return Summary(path, kind, environment=environment_summary(path, source.text, tree,
                                                                    locator, capabilities))
     return Summary(path, kind)
+
+
+def unread_reason(tree: SyntaxTree) -> str:
+    """Why a document is read no further than its syntax (too large, or too deep)."""
+    if tree.skimmed:
+        return (f'{len(tree.text)} characters: larger than any request Heat reads '
+                f'({SIZE_LIMIT} bytes), so hot-ls did not read it')
+    return (f'nested more than {MAX_DEPTH} levels deep: deeper than Heat can parse, so '
+            'hot-ls did not read it')
 
 
 def _span(node) -> Span:

@@ -83,3 +83,18 @@ def test_deploy_time_values_pass_through_and_failures_land_where_a_translation_m
     assert port['network'] == '<<get_resource net>>' and port['network_id'] is None
     assert port['name']['error']['message'].startswith(
         'Property error: resources.port.properties.name: Incorrect index to "str_split"')
+
+
+def test_an_infinite_integer_is_heats_overflow_not_a_crash():
+    """`ip_version: .inf` (found by the long fuzz run): int() overflows; Heat lets its
+    message through, as HOT704 reports it."""
+    found = resources('''\
+        heat_template_version: 2021-04-16
+        resources:
+          subnet:
+            type: OS::Neutron::Subnet
+            properties: {network: n, cidr: 10.0.0.0/24, ip_version: .inf}
+        ''')
+    assert found['subnet']['properties']['ip_version'] == {'error': {'message': (
+        'Property error: resources.subnet.properties.ip_version: cannot convert float '
+        'infinity to integer')}}

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from helpers import FIXTURES
+from helpers import CORPUS, FIXTURES, needs_corpus
 
 EXAMPLES = os.path.join(FIXTURES, 'examples')
 
@@ -290,3 +290,26 @@ def test_disable_next_line_and_unused_suppressions(tmp_path):
     result = run('check', str(template))
     assert result.returncode == 1
     assert ':4:1: error[HOT110]' in result.stdout and 'HOT010' in result.stdout
+
+
+@needs_corpus
+@pytest.mark.parametrize('form', ['json', 'sarif'])
+def test_jobs_give_the_same_report_in_the_same_order(form):
+    """-j 3 analyses in three processes (each its own workspace); the report is byte for byte
+    the one -j 1 writes (magnum: provider templates, get_file, environments)."""
+    folder = os.path.join(CORPUS, 'magnum-zed')
+    serial = run('check', '--format', form, '-j', '1', folder)
+    parallel = run('check', '--format', form, '-j', '3', folder)
+    assert serial.returncode == parallel.returncode == 1
+    assert parallel.stderr == serial.stderr == ''
+    assert parallel.stdout == serial.stdout
+    assert len(json.loads(serial.stdout)['files' if form == 'json' else 'runs']) > (
+        50 if form == 'json' else 0)
+
+
+def test_jobs_must_be_a_positive_number_or_auto():
+    path = os.path.join(EXAMPLES, 'server.yaml')
+    assert run('check', '-j', 'auto', path).returncode == 0
+    refused = run('check', '-j', '-2', path)
+    assert refused.returncode == 2
+    assert "expected a positive number or auto, not '-2'" in refused.stderr

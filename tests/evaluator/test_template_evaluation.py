@@ -138,7 +138,8 @@ def test_get_file_reads_what_the_files_give(tmp_path):
         ''')
     path = tmp_path / 'stack.yaml'
     path.write_text(text, encoding='utf-8')
-    files = Workspace(roots=[str(tmp_path)]).stack(str(path)).files
+    workspace = Workspace(roots=[str(tmp_path)])
+    files = workspace.stack(str(path)).files
     data = preview(Template(parse(text), str(path)), files=files).to_json()
     assert data['outputs']['script'] == 'echo hi\n'
     assert data['outputs']['binary'] == 'ZWNobyBjYWbpCg==\n'  # python-heatclient sends base64

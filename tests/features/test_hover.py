@@ -446,6 +446,14 @@ ODD = [
     '- a\n- b\n', 'heat_template_version: 2021-04-16\nresources: 3\noutputs: [a]\n',
     'heat_template_version: 2021-04-16\nconditions:\n  c: true\n  d: {and: [c, {not: c}]}\n'
     'resources:\n  r: {type: OS::Heat::None, condition: {or: [c, d]}}\n',
+    # a template of no known version (found by the long fuzz run): nothing is evaluated, and
+    # hover on a function, a condition or an output said so with an AttributeError
+    '😀heat_template_version: 2014-10-16\nresources:\n  c:\n    type: OS::Heat::SoftwareConfig\n'
+    '    properties:\n      config: {get_file: fragments/x.sh}\noutputs:\n'
+    '  o: {value: {get_resource: c}}\n',
+    'conditions:\nnested.yaml|\n  heat_template_version: 2021-04-16\n',
+    'conditions:\n  c: {equals: [1, 1]}\nresources:\n  r: {type: OS::Heat::None, condition: c}\n'
+    'outputs:\n  o: {value: {get_attr: [r, x]}, condition: c}\nx: {get_param: p}\n',
 ]
 
 

@@ -177,10 +177,12 @@ class Session:
 @contextlib.asynccontextmanager
 async def session(caps: types.ClientCapabilities, options: Any = None,
                   name: str = 'custom', args: tuple[str, ...] = (),
-                  folders: tuple[str, ...] = ()) -> AsyncIterator[Session]:
-    """A server session; `folders`: the workspace folders the editor opened."""
+                  folders: tuple[str, ...] = (), command: list[str] | None = None,
+                  env: dict[str, str] | None = None) -> AsyncIterator[Session]:
+    """A server session; `folders`: the workspace folders the editor opened; `command`
+    instead of SERVER and `env` added to the server's environment, for an instrumented one."""
     client = make_client()
-    await client.start_io(*SERVER, *args, env=server_env())
+    await client.start_io(*(command or SERVER), *args, env={**server_env(), **(env or {})})
     try:
         workspace_folders = [types.WorkspaceFolder(uri=Path(f).as_uri(), name=os.path.basename(f))
                              for f in folders] or None

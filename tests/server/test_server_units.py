@@ -204,7 +204,7 @@ class Gate:
 
 def _scheduler(analyze_fn, store):
     executor = ThreadPoolExecutor(2)
-    return Scheduler(store, analyze_fn, executor, lambda: (Settings(), 0)), executor
+    return Scheduler(store, analyze_fn, executor, lambda path: (Settings(), 0)), executor
 
 
 async def test_debounce_publishes_only_the_last_version():
@@ -434,3 +434,87 @@ def test_stderr_takes_only_errors_while_the_client_takes_the_logs(monkeypatch):
     assert 'before the client' in lines and 'after' in lines and 'a failure' in lines
     assert 'while connected' not in lines
     assert sent == ['while connected', 'a failure']
+
+
+async def test_a_configuration_pulled_while_another_arrived_is_not_applied():
+    """initialized asks the client for its configuration; a didChangeConfiguration handled
+    before the answer comes is the newer: the answer must not overwrite it (it did, and a
+    later identical configuration then changed nothing, so nothing was re-published)."""
+    from dataclasses import replace
+    from hot_ls.server import app
+    ls = app.HotLanguageServer()
+    ls.client = replace(convert.client_features(
+        client_capabilities('visual-studio-code@v1.65.2')), watch_files=False)
+    assert ls.client.configuration
+    answer = asyncio.get_running_loop().create_future()
+
+    async def pull_configuration():
+        return await answer
+    ls.pull_configuration = pull_configuration
+    ls.index_workspaces = lambda: asyncio.sleep(0)
+    pulling = asyncio.ensure_future(app.initialized(ls, types.InitializedParams()))
+    await asyncio.sleep(0)
+    await app.did_change_configuration(ls, types.DidChangeConfigurationParams(
+        settings={'hotLs': {'disable': ['HOT002']}}))
+    answer.set_result({})  # what the client had before the change
+    await pulling
+    assert ls.settings.current.disable == ('HOT002',)
+    ls.executor.shutdown()
+
+
+@pytest.mark.parametrize('hierarchical', [True, False])
+def test_the_outline_conversion_leaves_no_cyclic_garbage(hierarchical):
+    """Built with the collector off (the server pauses it while an analysis runs), an
+    answer must be freed by reference counting alone once sent."""
+    import gc
+    from hot_ls.features import symbols
+    analysis = analyze('heat_template_version: 2018-08-31\nresources:\n  a:\n'
+                       '    type: OS::Heat::None\n  b:\n    type: OS::Heat::None\n', '/p/t.yaml')
+    outline = symbols.document_symbols(analysis)
+    features = convert.ClientFeatures(hierarchical_symbols=hierarchical)
+    gc.collect()
+    gc.disable()
+    try:
+        answer = convert.document_symbols(outline, 'file:///p/t.yaml', LineIndex(analysis.text),
+                                          features)
+        assert len(answer) == (2 if hierarchical else 4)
+        del answer
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def test_the_client_takes_debug_logs_when_hot_ls_logs_at_debug(monkeypatch):
+    import logging
+    from hot_ls.server import logs
+    hot_ls_logger = logging.getLogger('hot_ls')
+    monkeypatch.setattr(hot_ls_logger, 'level', logging.INFO)
+    assert logs.ClientLogHandler(None, print).level == logging.INFO
+    hot_ls_logger.setLevel(logging.DEBUG)
+    assert logs.ClientLogHandler(None, print).level == logging.DEBUG
+    hot_ls_logger.setLevel(logging.WARNING)  # errors and warnings, still INFO for the client
+    assert logs.ClientLogHandler(None, print).level == logging.INFO
+
+
+def test_a_documents_own_interface_change_does_not_outdate_its_analysis(tmp_path):
+    """Renaming a parameter changes what a parent sees of the template (its generation moves
+    on for the parent), not the template's own analysis: it is not made twice."""
+    from hot_ls.server.workspaces import Workspaces
+    template = tmp_path / 'provider.yaml'
+    parent = tmp_path / 'parent.yaml'
+    text = 'heat_template_version: 2018-08-31\nparameters:\n  count: {type: number}\n'
+    template.write_text(text)
+    parent.write_text('heat_template_version: 2018-08-31\nresources:\n'
+                      '  member: {type: provider.yaml, properties: {count: 1}}\n')
+    spaces = Workspaces()
+    spaces.set_folders([str(tmp_path)])
+    workspace = spaces.for_path(str(template))
+    analyze(parent.read_text(), str(parent), workspace=workspace).diagnostics  # reads provider
+    spaces.opened(str(template), text)
+    before = (spaces.generation_for(str(template)), spaces.generation_for(str(parent)))
+    renamed = text.replace('count', 'size')
+    spaces.edited(str(template), renamed)
+    analysis = analyze(renamed, str(template), workspace=workspace)
+    assert spaces.analysed(str(template), renamed, analysis.summary)  # the parent must know
+    assert spaces.generation_for(str(template)) == before[0]
+    assert spaces.generation_for(str(parent)) == before[1] + 1

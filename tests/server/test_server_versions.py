@@ -11,7 +11,7 @@ import asyncio
 
 import pytest
 from lsprotocol import types
-from lsp_session import FAST, TIMEOUT, Session
+from lsp_session import TIMEOUT, Session
 from pygls.exceptions import JsonRpcException
 
 pytestmark = pytest.mark.asyncio(loop_scope='module')

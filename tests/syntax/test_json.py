@@ -151,3 +151,13 @@ def test_deep_json_is_json():
         node = node.get('a')
     assert node.get('a').value == 1
     assert (node.start, node.end) == (6 * (depth - 1), 6 * depth + 1 + 1)
+
+
+@pytest.mark.parametrize('text', ['[]', '{}', '[[]]', '{"a": {}}', '[1, [2, [3, []]]]',
+                                  '{"a": [1], "b": [[{}]]}'])
+def test_json_depth_is_counted_as_yaml_counts_it(text):
+    """HOT008 says how deep a document nests: the same for JSON as for YAML, empty innermost
+    collections included."""
+    tree = parse(text)
+    assert tree.format == 'json'
+    assert tree.depth == parse('--- ' + text).depth

@@ -215,10 +215,15 @@ def test_collection_keys_are_unhashable(text, key, parser):
 
 
 def test_deeply_nested_collection_key_does_not_recurse():
-    text = '? ' + '[' * 3000 + ']' * 3000 + '\n: 1\nc: 2\n'
+    # as deep as the parser reads (DEPTH_LIMIT, with the mapping around it): deeper than a
+    # recursive walk gets under Python's default recursion limit
+    from hot_ls.syntax.yaml_builder import DEPTH_LIMIT
+    depth = DEPTH_LIMIT - 1
+    text = '? ' + '[' * depth + ']' * depth + '\n: 1\nc: 2\n'
     tree = parse(text)
     assert [i.kind for i in tree.issues] == ['construct']
     assert tree.root.to_python() == {'c': 2}
+    assert (tree.depth, tree.truncated) == (DEPTH_LIMIT, False)
 
 
 def test_explicit_scalar_keys(parser):

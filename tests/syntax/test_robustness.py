@@ -17,6 +17,7 @@ import yaml
 import hot_ls.syntax.yaml_builder as yaml_builder
 from helpers import CORPUS, needs_corpus
 from hot_ls.syntax import Mapping, Scalar, Sequence, SyntaxTree, parse
+from hot_ls.syntax.yaml_builder import DEPTH_LIMIT
 from yaml_oracle import corpus_files, heat_load, read, same
 
 
@@ -95,8 +96,9 @@ def _children(node):
 
 
 def parse_checked(text: str, seconds: float = 10) -> SyntaxTree:
+    """Parse all of `text`, however long (`parse` only skims what Heat would never read)."""
     with within(seconds):
-        tree = parse(text)
+        tree = parse(text, limit=None)
         check_invariants(text, tree)
     return tree
 
@@ -169,21 +171,41 @@ def test_large_inputs_with_the_pure_parser(monkeypatch):
     parse_checked(''.join(f'k{n}: {n}\n' for n in range(10_000)), seconds=10)
 
 
-def test_deep_nesting_values(parser):
-    text = '[' * DEEP + ']' * DEEP
+def test_nesting_up_to_the_depth_limit_is_read_whole(parser):
+    text = '--- ' + '[' * DEPTH_LIMIT + ']' * DEPTH_LIMIT  # YAML, not JSON
     tree = parse_checked(text, seconds=10)
-    assert tree.issues == [] and tree.format == 'yaml'  # too deep for json.loads: YAML decides
+    assert tree.issues == [] and tree.format == 'yaml'
+    assert (tree.depth, tree.truncated) == (DEPTH_LIMIT, False)
     node, depth = tree.root, 1
     while node.items:
         node, depth = node.items[0], depth + 1
-    assert depth == DEEP
-    assert (node.start, node.end) == (DEEP - 1, DEEP + 1)
+    assert depth == DEPTH_LIMIT
+    assert (node.start, node.end) == (DEPTH_LIMIT + 3, DEPTH_LIMIT + 5)
+
+
+def test_deeper_nesting_stops_the_parse_at_the_limit(parser):
+    """libyaml's time grows with the square of the depth (10,000 levels of
+    `{list_join: [",", [...]]}` took 12 s): the parse stops at DEPTH_LIMIT,
+    so the work is bounded by the limit, not by the input."""
+    for text in ('[' * DEEP + ']' * DEEP, '[' * DEEP, '{a: ' * DEEP + '1' + '}' * DEEP,
+                 'v: ' + '{list_join: [",", [' * DEEP + 'x' + ']]}' * DEEP):
+        tree = parse_checked(text, seconds=10)
+        assert tree.issues == [] and tree.format == 'yaml'  # too deep for json.loads
+        assert (tree.depth, tree.truncated) == (DEPTH_LIMIT + 1, True)
+        node, depth = tree.root, 0
+        while isinstance(node, (Mapping, Sequence)):  # the open collections, closed
+            depth += 1
+            children = list(_children(node))
+            assert node.end <= len(text)
+            node = children[-1] if children else None
+        assert depth == DEPTH_LIMIT
 
 
 def test_unclosed_deep_nesting_is_one_syntax_issue(parser):
-    tree = parse_checked('[' * DEEP, seconds=10)
+    depth = DEPTH_LIMIT - 1
+    tree = parse_checked('[' * depth, seconds=10)
     assert [i.kind for i in tree.issues] == ['syntax']
-    assert tree.issues[0].start == DEEP
+    assert tree.issues[0].start == depth
 
 
 def test_bom_is_skipped(parser):

@@ -14,6 +14,7 @@ innermost call it came from.
 from __future__ import annotations
 
 import collections.abc
+import weakref
 from typing import TYPE_CHECKING, Any, Callable
 
 from hot_ls.evaluator.errors import StackValidationFailed, tag
@@ -55,11 +56,21 @@ class Function:
     neutral = False
 
     def __init__(self, scope: 'Scope', fn_name: str, args: Any, site: Site | None = None):
-        self.scope = scope
-        self.stack = scope
+        # A weak reference, as Heat's Function keeps its stack: the scope holds parsed
+        # functions (its conditions), so a strong one would make every scope a reference
+        # cycle, and everything it reaches (the whole syntax tree) garbage only the cyclic
+        # collector can free.  Whoever holds a parsed function holds its scope too.
+        self._scope = weakref.ref(scope) if scope is not None else None
         self.fn_name = fn_name
         self.args = args
         self.site = site
+
+    @property
+    def scope(self) -> 'Scope':
+        ref = self._scope
+        return ref() if ref is not None else None
+
+    stack = scope
 
     def validate(self) -> None:
         validate(self.args)

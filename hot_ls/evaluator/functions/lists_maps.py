@@ -12,7 +12,9 @@ from __future__ import annotations
 import collections.abc
 import itertools
 import json
+import math
 
+from hot_ls.evaluator.errors import MAX_ITEMS, MAX_STRING, check_item_count, check_string_size
 from hot_ls.evaluator.functions.base import Function, resolve, validate
 from hot_ls.evaluator.values import (
     Symbolic, Text, display, find_symbolic, is_stringish, text, unknown,
@@ -200,6 +202,14 @@ class Repeat(Function):
                     return unknown(self.fn_name, item)
         template = resolve(self._template)
         iter_func = itertools.product if self._nested_loop else zip
+        count = math.prod(map(len, values)) if self._nested_loop else min(map(len, values))
+        if count > MAX_ITEMS or count * len(repr(template)) > MAX_STRING:
+            # Too many copies to make: the first still fails as Heat's would, else give up.
+            for replacements in iter_func(*values):
+                self._do_replacement(keys, replacements, template)
+                break
+            check_item_count(count, self.fn_name)
+            check_string_size(count * len(repr(template)), self.fn_name)
         return [self._do_replacement(keys, replacements, template)
                 for replacements in iter_func(*values)]
 
@@ -214,6 +224,9 @@ def _str_replace(template, key, value):
                 out.append(value)
             out.append(piece)
         return text(out)
+    if isinstance(template, str) and isinstance(key, str) and isinstance(value, str) and key:
+        check_string_size(len(template) + template.count(key) * (len(value) - len(key)),
+                          'repeat')
     return template.replace(key, value)
 
 

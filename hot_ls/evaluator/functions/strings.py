@@ -17,6 +17,7 @@ import hashlib
 import json
 from typing import Any
 
+from hot_ls.evaluator.errors import check_string_size
 from hot_ls.evaluator.functions.base import Function, resolve
 from hot_ls.evaluator.values import (
     Symbolic, Text, Unknown, find_symbolic, is_stringish, text, unknown,
@@ -35,18 +36,7 @@ def dumps(value: Any) -> Any:
     if find_symbolic(value) is None:
         return json.dumps(value, default=None, sort_keys=True)
     symbols: list = []
-
-    def swap(item):
-        if isinstance(item, Symbolic):
-            symbols.append(item)
-            return _TOKEN % (len(symbols) - 1)
-        if isinstance(item, dict):
-            return {swap(k) if isinstance(k, Symbolic) else k: swap(v) for k, v in item.items()}
-        if isinstance(item, list):
-            return [swap(v) for v in item]
-        return item
-
-    rest = json.dumps(swap(value), default=None, sort_keys=True)
+    rest = json.dumps(_swap(value, symbols), default=None, sort_keys=True)
     parts: list = []
     for index, symbol in enumerate(symbols):
         before, _, rest = rest.partition(_TOKEN % index)
@@ -55,9 +45,26 @@ def dumps(value: Any) -> Any:
     return text(parts)
 
 
+def _swap(item: Any, symbols: list) -> Any:
+    """`item` with each placeholder swapped for a token (the placeholders, in order, in
+    `symbols`).  A module function, not a closure calling itself (a reference cycle)."""
+    if isinstance(item, Symbolic):
+        symbols.append(item)
+        return _TOKEN % (len(symbols) - 1)
+    if isinstance(item, dict):
+        return {_swap(k, symbols) if isinstance(k, Symbolic) else k: _swap(v, symbols)
+                for k, v in item.items()}
+    if isinstance(item, list):
+        return [_swap(v, symbols) for v in item]
+    return item
+
+
 def join_with(value: Any, pieces: list) -> Any:
-    """`value.join(pieces)` where either may hold placeholders."""
+    """`value.join(pieces)` where either may hold placeholders (at most MAX_STRING
+    characters: EvaluationLimit beyond)."""
     if isinstance(value, str) and all(isinstance(p, str) for p in pieces):
+        check_string_size(sum(map(len, pieces)) + len(value) * max(len(pieces) - 1, 0),
+                          'joining')
         return value.join(pieces)
     out: list = []
     for index, piece in enumerate(pieces):

@@ -9,6 +9,12 @@ language facts (generated from Heat's configuration defaults).  Using the
 library rather than a re-implementation is what makes results, limits and
 error texts Heat's: the memory quota is measured with sys.getsizeof.
 
+An evaluation stops after `time_limit.YAQL_SECONDS` (EvaluationLimit: hot-ls
+gives up on the value, checks report nothing), since Heat's limits bound
+memory, not time; the functions that spend their time in one call into C,
+which that limit cannot stop (regular expressions, `pow`, `shiftBitsLeft`),
+are yaql's with a bound first (`yaql_bounded`).
+
 Parsing an expression is what costs (yaql's LALR parser in Python); the
 result depends only on the text, so each text is parsed once per process
 (`parse_expression`) and the statement, or yaql's error, reused.
@@ -17,7 +23,9 @@ from __future__ import annotations
 
 import collections.abc  # yaql 3.2 uses collections.abc without importing it
 
+from hot_ls.evaluator.errors import EvaluationLimit
 from hot_ls.evaluator.functions.base import Function, resolve
+from hot_ls.evaluator.time_limit import YAQL_SECONDS, Refused, TimeLimit, within
 from hot_ls.evaluator.values import find_symbolic, unknown
 from hot_ls.language import language
 
@@ -26,6 +34,8 @@ _CONTEXT = None
 #: expression text -> (statement, None) or (None, yaql's error text)
 _STATEMENTS: dict = {}
 _MAX_STATEMENTS = 2048
+#: (expression, data) that ran past the time limit: not run again
+_SLOW: set = set()
 
 
 def engine():
@@ -37,8 +47,19 @@ def engine():
         options = {'yaql.limitIterators': facts.yaql_limit_iterators,
                    'yaql.memoryQuota': facts.yaql_memory_quota}
         _ENGINE = yaql.YaqlFactory().create(options)
-        _CONTEXT = yaql.create_context()
+        _CONTEXT = bounded_context(yaql.create_context(regex=False))
     return _ENGINE, _CONTEXT
+
+
+def bounded_context(context):
+    """yaql's standard context with the functions of `yaql_bounded` in place of yaql's."""
+    from hot_ls.evaluator.functions import yaql_bounded
+    for function in yaql_bounded.REGEX_FUNCTIONS:
+        context.register_function(function)
+    context = context.create_child_context()
+    for function in yaql_bounded.MATH_FUNCTIONS:  # exclusive: yaql's own are not seen
+        context.register_function(function, exclusive=True)
+    return context
 
 
 def parse_expression(expression: str):
@@ -102,4 +123,17 @@ class Yaql(Function):
         if find_symbolic(data) is not None:
             return unknown(self.fn_name, data)
         _, context = engine()
-        return statement.evaluate({'data': data}, context.create_child_context())
+        key = (expression, repr(data))
+        if key not in _SLOW:
+            try:
+                with within(YAQL_SECONDS):
+                    return statement.evaluate({'data': data}, context.create_child_context())
+            except Refused as refused:
+                raise EvaluationLimit(0, refused.why) from None
+            except TimeLimit:
+                if len(_SLOW) >= _MAX_STATEMENTS:
+                    _SLOW.clear()
+                _SLOW.add(key)
+        raise EvaluationLimit(0, f'the yaql expression runs for more than {YAQL_SECONDS:g} s '
+                                 '(within Heat\'s limits of collection length and memory: Heat '
+                                 'would run it to the end)')

@@ -140,11 +140,16 @@ class Explainer:
             parts.insert(1, f'**Not allowed in conditions**: Heat refuses {code(name)} here; '
                             'conditions take only condition functions.')
         else:
-            parts.append(self.call_value(call))
+            value = self.call_value(call)
+            if value is not None:
+                parts.append(value)
         return self.result(parts, call.key)
 
-    def call_value(self, call: FunctionCall) -> str:
+    def call_value(self, call: FunctionCall) -> str | None:
+        """The call's value, or None when nothing is evaluated (no known version)."""
         evaluation = self.evaluation
+        if evaluation is None:
+            return None
         outcome = evaluation.value_of(call.node)
         why = ''
         if outcome is None:
@@ -353,7 +358,7 @@ class Explainer:
             return None
         parts = [f'**{name}** · condition',
                  block(self.source(definition.key, definition.body))]
-        if self.template.facts.has_conditions:
+        if self.template.facts.has_conditions and self.evaluation is not None:
             outcome = self.evaluation.condition(name)
             parts.append(render_outcome(outcome))
         if use:
@@ -368,7 +373,7 @@ class Explainer:
         description = definition.get('description')
         if isinstance(description, Scalar) and description.value not in (None, ''):
             parts.append(str(description.value))
-        if definition.get('value') is not None:
+        if definition.get('value') is not None and self.evaluation is not None:
             preview = self.evaluation.output(name)
             if preview.enabled.value is False:
                 parts.append('*Disabled with the parameter defaults (its condition is false).*')

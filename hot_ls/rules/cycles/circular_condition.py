@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Finding, Related, Rule, Severity
-from hot_ls.model.cycles import cycle_in, strongly_connected
+from hot_ls.model.cycles import chain, cycle_in, other_steps, strongly_connected
 
 
 class CircularCondition(Rule):
@@ -55,14 +55,14 @@ class CircularCondition(Rule):
         for component in strongly_connected(conditions, edges):
             cycle = cycle_in(component, edges, order)
             steps = list(zip(cycle, cycle[1:]))
-            chain = ' -> '.join(str(name) for name in cycle)
             is_used = any(name in used for name in component)
-            message = f'Circular definition for condition "{cycle[0]}": {chain}'
+            message = f'Circular definition for condition "{cycle[0]}": {chain(cycle)}'
             if not is_used:
                 message += ' (no resource, output or "if" uses these conditions yet)'
-            for source, target in steps:
-                ref = edge_refs[(source, target)][0]
+            for index, step in enumerate(steps):
+                ref = edge_refs[step][0]
                 related = [Related(edge_refs[s][0].start, edge_refs[s][0].end,
-                                   f'{s[0]} refers to {s[1]}') for s in steps if s != (source, target)]
+                                   f'{s[0]} refers to {s[1]}')
+                           for s in (steps[other] for other in other_steps(len(steps), index))]
                 yield Finding(ref.start, ref.end, message,
                               severity=None if is_used else Severity.WARNING, related=related)

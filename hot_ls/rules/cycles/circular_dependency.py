@@ -2,7 +2,7 @@ from hot_ls.model.cfn import CfnTemplate
 from hot_ls.model.document import Kind
 from hot_ls.model.symbols import RESOURCE
 from hot_ls.rules.base import Finding, Related, Rule, Severity
-from hot_ls.model.cycles import cycle_in, strongly_connected
+from hot_ls.model.cycles import chain, cycle_in, other_steps, strongly_connected
 from hot_ls.syntax import Scalar
 
 _DEPENDENCY_FIELDS = {'properties', 'metadata', 'depends_on', 'Properties', 'Metadata', 'DependsOn'}
@@ -102,17 +102,16 @@ class CircularDependency(Rule):
             refs = [edge_refs[step] for step in steps]
             possible = any(name in conditional for name in cycle) or any(
                 all(r.guarded for r in options) for options in refs)
-            chain = ' -> '.join(str(name) for name in cycle)
-            message = f'Circular Dependency Found: {chain}'
+            message = f'Circular Dependency Found: {chain(cycle)}'
             severity = Severity.WARNING if possible else None
             if possible:
                 message += (' (only for some parameter values: the cycle goes through a condition'
                             ' or an "if" branch)')
-            for (source, target), options in zip(steps, refs):
+            for index, options in enumerate(refs):
                 ref = min(options, key=lambda r: (r.guarded, r.start))
-                related = [Related(r.start, r.end, f'{s} depends on {t}')
-                           for (s, t), opts in zip(steps, refs) if (s, t) != (source, target)
-                           for r in opts[:1]]
+                related = [Related(refs[other][0].start, refs[other][0].end,
+                                   f'{steps[other][0]} depends on {steps[other][1]}')
+                           for other in other_steps(len(steps), index)]
                 yield Finding(ref.start, ref.end, message, severity=severity, related=related)
 
 

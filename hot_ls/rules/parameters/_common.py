@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
+from hot_ls.evaluator.errors import detached
 from hot_ls.language import language, parameters as params
 from hot_ls.language.constraints import Constraint
 from hot_ls.language.parameters import (
@@ -64,7 +65,7 @@ class ParameterView:
                     self.schema.validate_default()
                     self.schema.validate_value(self.schema.default)
                 except ParameterError as exc:
-                    self._default_problem = exc
+                    self._default_problem = detached(exc)
         return self._default_problem
 
     def constraint_node(self, schema_index: int | None) -> Node | None:
@@ -120,7 +121,7 @@ def _view(definition: Definition, dialect: Dialect) -> ParameterView:
             try:
                 cview.constraint = params.parse_constraint(item.to_python(), dialect, name)
             except ParameterSchemaError as exc:
-                cview.error = exc
+                cview.error = detached(exc)
             view.constraints.append(cview)
     if view.type is None:
         return view

@@ -128,6 +128,8 @@ class _Reader:
         not modelled: both read as unknown when the source is given, and the
         target always when the source is elsewhere in the properties.
         """
+        if not self.rules:  # (most types have no translation rule)
+            return data
         changed = dict(data)
         for rule in sorted((r for r in self.rules if r.path[:-1] == names),
                            key=lambda r: r.rule != 'Replace'):  # Heat deletes last

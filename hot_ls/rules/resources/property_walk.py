@@ -312,6 +312,8 @@ def coerce(schema: PropertySchema, value: Any) -> Any:
             return int(value)
         except ValueError:
             raise TypeError("Value '%s' is not an integer" % (value,)) from None
+        except OverflowError as exc:  # .inf: Heat lets int()'s own message through
+            raise TypeError(str(exc)) from None
     if kind == constr.NUMBER:
         if value is None:
             value = default or 0

@@ -10,7 +10,10 @@ class NestingTooDeep(Rule):
     How deeply mappings and lists nest, against the depth at which Heat's
     recursive template parser fails (about 330 levels).  Beyond it hot-ls
     checks only the syntax: every other check would need the same
-    recursion.
+    recursion, and the editor's features answer as for a document with
+    no template in it.  Past 1,000 levels hot-ls stops reading the
+    document (YAML's parser takes time growing with the square of the
+    depth), so a syntax error further on is not reported.
 
     ## Why it matters
     Heat refuses the template with a bare "maximum recursion depth
@@ -31,7 +34,11 @@ class NestingTooDeep(Rule):
     survives_recovery = True
 
     def check(self, analysis):
-        if analysis.tree.depth > MAX_DEPTH:
-            yield Finding(0, 0, f'The document nests {analysis.tree.depth} levels deep; Heat\'s template '
+        tree = analysis.tree
+        if tree.depth > MAX_DEPTH:
+            levels = f'more than {tree.depth - 1}' if tree.truncated else str(tree.depth)
+            what = ('hot-ls read no further and checked only the syntax before that point'
+                    if tree.truncated else 'hot-ls checked only its syntax')
+            yield Finding(0, 0, f'The document nests {levels} levels deep; Heat\'s template '
                                 f'parser fails beyond about {MAX_DEPTH} (maximum recursion depth '
-                                'exceeded), so hot-ls checked only its syntax')
+                                f'exceeded), so {what}')

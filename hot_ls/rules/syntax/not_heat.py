@@ -58,6 +58,9 @@ def describe(analysis) -> str:
     several = tree.documents > 1 or any(issue.kind == 'multi-document' for issue in tree.issues)
     if kind is Kind.EMPTY:
         return 'the document is empty'
+    if tree.skimmed:
+        return (f'none of the top-level keys of its {len(tree.text)} characters is a section '
+                'of one (hot-ls reads no further in a document over 1 MiB)')
     if tree.syntax_errors:
         error = tree.syntax_errors[0]
         line = tree.lines.position(error.start).line + 1

@@ -1,4 +1,5 @@
 from hot_ls.model.document import Kind
+from hot_ls.model.environment import too_large
 from hot_ls.rules.base import Finding, Rule, Severity
 
 
@@ -7,7 +8,11 @@ class TemplateTooLarge(Rule):
 
     ## What it checks
     The length of the template text against Heat's default
-    `max_template_size` of 524288.
+    `max_template_size` of 524288.  A document larger than any request
+    Heat reads (`max_json_body_size`, 1 MiB), template or environment,
+    is not even parsed: hot-ls reads only its top-level keys, to know
+    what it is, reports this once, and checks nothing else (the editor's
+    features answer nothing there either).
 
     ## Why it matters
     Heat refuses the template before reading it: "Template size (N bytes)
@@ -26,9 +31,13 @@ class TemplateTooLarge(Rule):
     name = 'template-too-large'
     severity = Severity.ERROR
     survives_recovery = True
-    kinds = frozenset({Kind.HOT, Kind.CFN})
+    kinds = frozenset({Kind.HOT, Kind.CFN, Kind.ENVIRONMENT})
 
     def check(self, analysis):
+        if analysis.kind is Kind.ENVIRONMENT:
+            if analysis.too_large:  # Heat reads no request body that large
+                yield Finding(0, 0, too_large(len(analysis.text)))
+            return
         limit = analysis.language.max_template_size
         size = len(analysis.text)
         if size > limit:

@@ -7,4 +7,4 @@ def loaded_environment(analysis) -> LoadedEnvironment:
     resource-capabilities blueprint reads it with the `capabilities` setting); use it through
     `analysis.derived(loaded_environment)`, so it is read once for every rule."""
     return LoadedEnvironment.load(analysis.text, analysis.path, analysis.workspace.locator,
-                                  analysis.settings.capabilities)
+                                  analysis.settings.capabilities, tree=analysis.tree)

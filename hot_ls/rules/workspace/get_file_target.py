@@ -1,6 +1,12 @@
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.syntax import Scalar
-from hot_ls.workspace.paths import UNSAVED, URL
+from hot_ls.workspace.paths import OUTSIDE, SYMLINK_OUT, UNSAVED, URL
+
+# What a target is that hot-ls does not read, and why, as the message says it.
+_REFUSALS = {URL: 'a URL: hot-ls never fetches anything',
+             OUTSIDE: 'outside the workspace folders and search paths: hot-ls does not read it',
+             SYMLINK_OUT: 'a symbolic link leading outside the workspace: hot-ls does not read '
+                          'it'}
 
 
 class GetFileTarget(Rule):
@@ -12,8 +18,9 @@ class GetFileTarget(Rule):
     `get_file` returns its content.  A missing file is a warning (checkouts
     often leave scripts out, and the file may be generated before the
     deploy).  A URL, or a path leaving the workspace folders and search
-    paths, is never read: that is information (its content is unknown to
-    the evaluator).
+    paths (an absolute path, `..`, a symbolic link pointing out), is never
+    read: that is information saying which and why (its content is
+    unknown to the evaluator).
 
     ## Why it matters
     `openstack stack create` stops when the file is missing: "Could not
@@ -67,10 +74,10 @@ class GetFileTarget(Rule):
             if target.refusal == UNSAVED:
                 continue
             if target.refusal is not None:
-                what = 'a URL' if target.refusal == URL else 'a file outside the workspace'
+                why = _REFUSALS.get(target.refusal, f'{target.refusal}: hot-ls does not read it')
                 yield Finding(node.start, node.end,
-                              f'{node.value} is {what}: hot-ls does not read it, so its content '
-                              'is unknown here', severity=Severity.INFORMATION)
+                              f'{node.value} is {why}, so its content is unknown here',
+                              severity=Severity.INFORMATION)
             elif not workspace.files.exists(target):
                 yield Finding(node.start, node.end,
                               f'Could not fetch contents for {node.value}: the file does not '

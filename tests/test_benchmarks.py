@@ -1,0 +1,43 @@
+"""The benchmarks run (in their shortest modes) and print their figures; no figure is asserted."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+from helpers import ROOT, needs_corpus, needs_perf
+
+BENCHMARKS = os.path.join(ROOT, 'benchmarks')
+
+
+def bench(*args: str) -> str:
+    done = subprocess.run([sys.executable, os.path.join(BENCHMARKS, args[0]), *args[1:]],
+                          capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+@needs_perf
+def test_the_soak_prints_the_resident_memory_every_n_edits():
+    out = bench('bench_soak.py', '--edits', '4', '--every', '2')
+    assert re.search(r'after +2 edits: resident \d+ MB', out)
+    assert re.search(r'resident MB after open then every 2: \d+ \d+ \d+; largest / after open = '
+                     r'\d\.\d\d; peak \(VmHWM\) \d+ MB', out), out
+
+
+@needs_perf
+def test_the_keystroke_benchmark_prints_start_up_first_diagnostics_and_latencies():
+    out = bench('bench_keystroke.py', '--strokes', '2', '--soak', '0')
+    assert re.search(r'initialize answered \d+ ms after process start', out), out
+    assert re.search(r'opened once the server is ready: first diagnostics \d+ ms after didOpen '
+                     r'\(its analysis \d+ ms\)', out), out
+    assert len(re.findall(r'keystroke -> diagnostics p50 \d+ ms, p95 \d+ ms \(2\); analysis '
+                          r'p50 [\d.]+ ms', out)) == 4, out
+
+
+@needs_corpus
+def test_the_check_benchmark_prints_the_ratio_to_the_floor_and_the_jobs_scaling():
+    out = bench('bench_check.py', '--quick')
+    assert re.search(r'ratio to the floor: \d+\.\d\dx', out), out
+    assert re.search(r'`hot-ls check -j 2 \S+`: \d+ ms wall', out), out
