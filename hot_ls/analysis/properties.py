@@ -26,7 +26,7 @@ from typing import Any
 from hot_ls.catalog import PropertySchema
 from hot_ls.catalog.property_rules import Translation
 from hot_ls.evaluator.errors import RESOLVE, EvalError
-from hot_ls.evaluator.values import Symbolic, to_json
+from hot_ls.evaluator.values import Symbolic, find_symbolic, to_json
 from hot_ls.language import constraints as constr
 from hot_ls.syntax import Mapping, parse
 
@@ -61,11 +61,14 @@ def heat_properties(schemas: dict[str, PropertySchema], values: dict, *,
     top = _Properties(schemas, values, (), translation, description, convertible)
     translation.top = top
     out = {}
-    for key in schemas:
-        try:
-            out[key] = top.get(key)
-        except PropertyError as exc:
-            out[key] = EvalError(str(exc), RESOLVE, node, 'ValueError')
+    try:
+        for key in schemas:
+            try:
+                out[key] = top.get(key)
+            except PropertyError as exc:
+                out[key] = EvalError(str(exc), RESOLVE, node, 'ValueError')
+    finally:
+        translation.top = None  # (they refer to each other: no cycle left behind)
     return out
 
 
@@ -159,6 +162,8 @@ class _Properties:
                 if convertible and isinstance(value, str):
                     return value
                 if convertible and isinstance(value, collections.abc.Sequence):
+                    if find_symbolic(value) is not None:
+                        return value  # Heat converts it once its deploy-time parts exist
                     return json.dumps(value)
                 raise PropertyError('"%s" is not a map' % (value,))
             return dict(self._children(schema, list(value.items()), path))

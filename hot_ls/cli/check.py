@@ -163,7 +163,7 @@ def run_paths(paths: list[str], settings: Settings, identities: bool = False,
 
 
 class _Job:
-    """What checking one file needs (picklable: it is sent to each process of a pool)."""
+    """What checking one file needs (picklable: each process of a pool gets a copy, once)."""
 
     def __init__(self, paths: list[str], settings: Settings, identities: bool, heat_only: bool,
                  environments: tuple[str, ...]):
@@ -200,8 +200,21 @@ class _Job:
         # Small chunks keep the processes busy to the end (files differ a lot in size);
         # map() gives the results in the files' order whatever order they finish in.
         chunk = max(1, min(16, len(files) // (jobs * 8)))
-        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-            yield from pool.map(self.check, files, chunksize=chunk)
+        with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
+                                 initargs=(self,)) as pool:
+            yield from pool.map(_check_in_worker, files, chunksize=chunk)
+
+
+_worker_job: _Job | None = None  # in a process of the pool: its job, workspace and all
+
+
+def _start_worker(job: _Job) -> None:
+    global _worker_job
+    _worker_job = job
+
+
+def _check_in_worker(file: tuple[str, bool]) -> FileReport | None:
+    return _worker_job.check(file)
 
 
 def _within(path: str, paths: list[str]) -> bool:

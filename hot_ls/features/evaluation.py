@@ -60,7 +60,11 @@ def short(value: Any) -> str:
 
 
 def _full(value: Any) -> str:
-    return json.dumps(display(value), ensure_ascii=False, indent=2, default=str)
+    shown = display(value)
+    # (indent only shapes lists and maps; without it json uses its C encoder, where the
+    # Python one leaves a small reference cycle behind at each call)
+    indent = 2 if isinstance(shown, (dict, list, tuple)) else None
+    return json.dumps(shown, ensure_ascii=False, indent=indent, default=str)
 
 
 def _line_end(text: str, offset: int) -> int:

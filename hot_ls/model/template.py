@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -49,18 +48,21 @@ class Template:
         self.facts: HotVersion = self.version or lang.latest
         if previous is not None and not self._can_reuse(previous):
             previous = None
+        #: every definition but the one an incremental parse replaced is previous's
+        #: (`_definitions`, `_walk_replaced`)
+        self._kept_all = previous is not None and tree.replaced is not None
         self.parameters = self._definitions('parameters', previous)
         self.resources = self._definitions('resources', previous)
         self.outputs = self._definitions('outputs', previous)
         self.conditions = self._definitions('conditions', previous)
         self.parameter_groups = self._parameter_groups()
         self._walks: dict[tuple[str, Any], EntryWalk] = {}
+        self._used: set[Any] | None = None
         self._walk(previous)
         self._calls: list[FunctionCall] | None = None
         self._references: list[Reference] | None = None
         self._lookalikes: list | None = None
         self._refs_by_target: dict[tuple[str, Any], list[Reference]] | None = None
-        self._used: set[Any] | None = None
         self._spans: tuple[list[int], list[Definition]] | None = None
 
     @property
@@ -92,15 +94,50 @@ class Template:
     def _definitions(self, section: str, previous: 'Template | None' = None
                      ) -> dict[Any, Definition]:
         node = self.section(section)
-        if not isinstance(node, Mapping):
-            return {}
         kept = previous.definitions(SECTION_KINDS[section]) if previous is not None else {}
+        if not isinstance(node, Mapping):
+            self._kept_all = self._kept_all and not kept
+            return {}
+        if node is previous.section(section) if previous is not None else False:
+            if self._one_replaced(node, kept):
+                old, new = self.tree.replaced
+                before = kept.get(old.key.value)
+                if before is None or before.pair is not old:
+                    return dict(kept)  # (it replaced an entry of another section)
+                name = new.key.value
+                definition = Definition(section, name, new)
+                if name == old.key.value:
+                    found = dict(kept)
+                    found[name] = definition
+                    return found
+                # renamed, in its place
+                return {(name if entry is before else key): (definition if entry is before
+                                                             else entry)
+                        for key, entry in kept.items()}
+        self._kept_all = False
         found = {}
         for name, pair in node.index.items():
             definition = kept.get(name)
             found[name] = definition if definition is not None and definition.pair is pair \
                 else Definition(section, name, pair)
         return found
+
+    def _one_replaced(self, node: Mapping, kept: dict[Any, Definition]) -> bool:
+        """Whether the entries of a section mapping that the previous template also read
+        (`kept`: its definitions of them) are those definitions' but for at most the one
+        pair the incremental parse replaced (SyntaxTree.replaced), under its name or a new
+        one no other entry has: the splice changed nothing else in it (the mapping is the
+        same object)."""
+        replaced = self.tree.replaced
+        if replaced is None or len(node.index) != len(node.pairs) or len(kept) != len(node.index):
+            return False
+        old, new = replaced
+        if type(old.key) is not Scalar or type(new.key) is not Scalar:
+            return False
+        try:
+            return old.key.value == new.key.value or new.key.value not in kept
+        except TypeError:  # (an unhashable key)
+            return False
 
     def _parameter_groups(self) -> list[ParameterGroup]:
         node = self.section('parameter_groups')
@@ -129,11 +166,13 @@ class Template:
                         frozenset(id(node) for _, _, node in self.tree.aliases))
         facts = self.facts
         kept = previous._walks if previous is not None else {}
-        for section, definitions, walk_one in (
-                ('resources', self.resources, self._walk_resource),
-                ('outputs', self.outputs, self._walk_output),
-                ('conditions', self.conditions if facts.has_conditions else {},
-                 self._walk_condition)):
+        sections = (('resources', self.resources, self._walk_resource),
+                    ('outputs', self.outputs, self._walk_output),
+                    ('conditions', self.conditions if facts.has_conditions else {},
+                     self._walk_condition))
+        if self._walk_replaced(previous, walker, sections):
+            return
+        for section, definitions, walk_one in sections:
             for name, definition in definitions.items():
                 owner = (section, name)
                 before = kept.get(owner)
@@ -143,6 +182,41 @@ class Template:
                 marks = (len(walker.calls), len(walker.references), len(walker.lookalikes))
                 walk_one(walker, owner, definition)
                 self._walks[owner] = definition.walk = EntryWalk(definition.pair, walker, marks)
+        self._walk_groups(walker)
+
+    def _walk_replaced(self, previous: 'Template | None', walker: Walker, sections) -> bool:
+        """`_walk` when every entry but the one the incremental parse replaced kept its
+        definition (`_definitions` took them all from `previous`): `previous`'s walks, with
+        the replaced entry walked, without a look at every entry; False otherwise."""
+        if previous is None or not self._kept_all:
+            return False
+        old, new = self.tree.replaced
+        walks = dict(previous._walks)
+        del walks[('parameter_groups', None)]
+        same_conditions = True  # (what the walk found names the same conditions)
+        for section, definitions, walk_one in sections:
+            definition = definitions.get(new.key.value)
+            if definition is not None and definition.pair is new:
+                owner, was = (section, definition.name), (section, old.key.value)
+                before = walks.get(was)
+                if before is None or before.pair is not old:
+                    return False
+                if owner != was:  # renamed, in its place
+                    walks = {(owner if key == was else key): walk for key, walk in walks.items()}
+                    same_conditions = section != 'conditions'  # (its name is the owner's)
+                walk_one(walker, owner, definition)
+                walks[owner] = definition.walk = EntryWalk(new, walker)
+                same_conditions = same_conditions and \
+                    [ref.name for ref in before.condition_references] == \
+                    [ref.name for ref in walks[owner].condition_references]
+        self._walks = walks
+        self._walk_groups(walker)
+        if same_conditions:
+            self._used = previous._used  # (None when it was never asked for)
+        return True
+
+    def _walk_groups(self, walker: Walker) -> None:
+        """The walk of `parameter_groups` (the last: it names parameters)."""
         owner = ('parameter_groups', None)
         marks = (len(walker.calls), len(walker.references), len(walker.lookalikes))
         walker.owner, walker.field = owner, 'parameters'
@@ -178,7 +252,7 @@ class Template:
     @staticmethod
     def _walk_condition(walker: Walker, owner: tuple, cond: Definition) -> None:
         walker.owner, walker.field = owner, 'definition'
-        walker._walk(cond.body, symbols.CONDITION_CONTEXT, False)
+        walker._walk(cond.body, symbols.CONDITION_CONTEXT, ())
 
     def memo(self, definition: Definition, build: Callable[['Template', Definition], Any]) -> Any:
         """`build(self, definition)`, once per entry as long as its nodes live: a later template
@@ -233,19 +307,36 @@ class Template:
         if self._spans is None:
             found = [definition for section in ('parameters', 'resources', 'outputs', 'conditions')
                      for definition in getattr(self, section).values()]
-            found.sort(key=_KEY_START)
-            self._spans = (list(map(_KEY_START, found)), found)
+            starts = [definition.pair.key.start for definition in found]
+            # (each section's entries come in the order of the text: sorted by a C-level key,
+            # this is a few merges of sorted runs)
+            order = sorted(range(len(found)), key=starts.__getitem__)
+            self._spans = ([starts[index] for index in order], [found[index] for index in order])
         return self._spans[1]
 
     def entry_at(self, offset: int) -> Definition | None:
-        """The definition written at `offset` (from its key to the end of its value)."""
-        self.entries()
-        starts, found = self._spans
-        index = bisect_right(starts, offset) - 1
+        """The definition written at `offset` (from its key to the end of its value).  (Found
+        down the tree, in the pair of the root and then of its section that start last at or
+        before `offset`: `entries` would list every definition.)"""
+        pairs = self.root.pairs
+        index = bisect_right(pairs, offset, key=_key_start) - 1
         if index < 0:
             return None
-        definition = found[index]
-        return definition if offset <= max(definition.key.end, definition.body.end) else None
+        top = pairs[index]
+        key = top.key
+        if type(key) is not Scalar or key.value not in SECTION_KINDS \
+                or self.sections.get(key.value) is not top or type(top.value) is not Mapping:
+            return None
+        inner = top.value.pairs
+        index = bisect_right(inner, offset, key=_key_start) - 1
+        if index < 0:
+            return None
+        pair = inner[index]
+        definition = getattr(self, key.value).get(pair.key.value) \
+            if type(pair.key) is Scalar else None
+        if definition is None or definition.pair is not pair:
+            return None
+        return definition if offset <= max(pair.key.end, pair.value.end) else None
 
     # -- queries ----------------------------------------------------------------------
     def references_to(self, kind: str, name: Any) -> list[Reference]:
@@ -283,8 +374,9 @@ class Template:
         return used
 
 
-#: where a definition's key starts
-_KEY_START = attrgetter('pair.key.start')
+def _key_start(pair: Pair) -> int:
+    return pair.key.start
+
 
 #: the kind of reference that names an entry of each section
 SECTION_KINDS = {'parameters': symbols.PARAMETER, 'resources': symbols.RESOURCE,

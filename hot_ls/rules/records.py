@@ -252,10 +252,12 @@ def record(analysis, fresh: dict[Key, list[tuple[int, int, Diagnostic]]],
         records.findings = set(before.findings)
         records.observing = set(before.observing)
         records.unkept = set(before.unkept)
-        gone = [(section, name) for section in SECTIONS
-                if records.names[section] != before.names.get(section)
-                for name in before.names.get(section, ()) if name not in getattr(template, section)
-                and (section, name) not in carried.dirty and (section, name) in before.entries]
+        # (the names gone, found by sets of names: no look at every record)
+        missing = {(section, name) for section in SECTIONS
+                   for name in set(before.names.get(section, ())).difference(
+                       getattr(template, section))}
+        gone = [key for key in before.entries if key in missing and key not in carried.dirty] \
+            if missing else []
         checked = [key for key in carried.dirty if key[1] in getattr(template, key[0])]
         for key in gone + list(carried.dirty):
             records.entries.pop(key, None)

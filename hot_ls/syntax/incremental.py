@@ -227,6 +227,7 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
     _splice(flat, root, container, position, old_pair, new_pair, edit.delta)
     spliced = SyntaxTree(text, root, 'yaml', issues, [], patched, documents=tree.documents,
                          depth=depth, c_stop=stop)
+    spliced.replaced = (old_pair, new_pair)
     _carry_over(tree, spliced, edit, lines)
     return Splice(spliced, edit, section, old_pair, new_pair)
 
@@ -516,14 +517,15 @@ def _entry(root: Mapping, text: str, edit: Edit):
 def _region(text: str, pairs: list[Pair], at: int, limit: int) -> tuple[int, int, int] | None:
     """(position, start, end) of the pair whose region holds `at`: from the start of its key's
     line to the start of the next pair's (the last one's: to `limit`)."""
-    keys = [pair.key.start for pair in pairs]
-    index = bisect_right(keys, at) - 1  # the last pair whose key starts at or before `at`
-    if index + 1 < len(keys) and _line_start(text, keys[index + 1]) <= at:
+    index = bisect_right(pairs, at, key=_key_start) - 1  # the last pair whose key starts
+    # at or before `at`
+    count = len(pairs)
+    if index + 1 < count and _line_start(text, pairs[index + 1].key.start) <= at:
         index += 1  # on the next key's line, before the key
     if index < 0:
         return None
-    start = _line_start(text, keys[index])
-    end = _line_start(text, keys[index + 1]) if index + 1 < len(keys) else limit
+    start = _line_start(text, pairs[index].key.start)
+    end = _line_start(text, pairs[index + 1].key.start) if index + 1 < count else limit
     return (index, start, end) if start <= at < end else None
 
 
@@ -537,6 +539,10 @@ def _carry_over(tree: SyntaxTree, spliced: SyntaxTree, edit: Edit,
         spliced._lines = lines
     elif tree._lines is not None:
         spliced._lines = tree._lines.edited(spliced.text, edit.start, edit.old_end, edit.new_end)
+
+
+def _key_start(pair: Pair) -> int:
+    return pair.key.start
 
 
 def _line_start(text: str, offset: int) -> int:

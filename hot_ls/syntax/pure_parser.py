@@ -243,4 +243,13 @@ def events(text: str):
     yaml = YAML(typ='safe', pure=True)
     yaml.Parser = LibyamlParser
     yaml.Scanner = LibyamlScanner
-    return yaml.parse(text)
+    try:
+        yield from yaml.parse(text)
+    finally:
+        # ruamel's loader and its reader, scanner and parser refer to each other (and the
+        # parser's state is one of its own methods): forget them all, so that no reference
+        # cycle keeps the text until the cyclic collector runs
+        parser = vars(yaml).get('_parser')
+        if parser is not None:
+            parser.state = None
+        vars(yaml).clear()

@@ -10,7 +10,7 @@ from ruamel.yaml.error import MarkedYAMLError
 from hot_ls.syntax import recovery
 from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.syntax.json_builder import build_json
-from hot_ls.syntax.nodes import Node
+from hot_ls.syntax.nodes import Node, Pair
 from hot_ls.syntax.skim import SIZE_LIMIT, skim
 from hot_ls.syntax.yaml_builder import (NON_PRINTABLE, BuildIssue, BuildResult, build,
                                        is_reader_error)
@@ -47,6 +47,9 @@ class SyntaxTree:
     flat: dict = field(default_factory=dict, repr=False)
     #: the depths of the top-level entries an incremental parse looked at, kept for the next
     depths: dict = field(default_factory=dict, repr=False)
+    #: made by an incremental parse: (the pair of the previous tree it replaced, the pair it
+    #: put in its place); every other entry is the previous tree's (its nodes shifted)
+    replaced: tuple[Pair, Pair] | None = field(default=None, repr=False)
 
     @property
     def lines(self) -> LineIndex:

@@ -63,7 +63,7 @@ class LineIndex:
         head = old[:first + 1]
         if last < len(old):
             middle = _starts(text, old[first], old[last] + delta)
-            tail = [offset + delta for offset in old[last + 1:]]
+            tail = [offset + delta for offset in old[last + 1:]] if delta else old[last + 1:]
         else:
             middle = _starts(text, old[first], len(text))
             tail = []

@@ -13,7 +13,7 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any
 
 from hot_ls.language import parameters as params
 from hot_ls.language.limits import MAX_DEPTH
@@ -79,11 +79,17 @@ class TemplateSummary:
     path: str
     version: str | None
     description: Any
-    parameters: dict[Any, ParameterInfo] = field(default_factory=dict)
-    outputs: dict[Any, OutputInfo] = field(default_factory=dict)
     capabilities: dict | None = None  # the blueprint's section, as plain data
     capabilities_span: Span | None = None
     _interface: str | None = field(default=None, compare=False, repr=False)
+    #: each parameter's and output's info and where it was placed: ((its info, where its key
+    #: was when the info was made), where it is now); `parameters` and `outputs` are made of
+    #: them when read (an edit above them moves them all: the workspace mostly asks for the
+    #: interface alone, which does not depend on where they are)
+    _placed_parameters: list = field(default_factory=list, compare=False, repr=False)
+    _placed_outputs: list = field(default_factory=list, compare=False, repr=False)
+    _parameters: dict | None = field(default=None, compare=False, repr=False)
+    _outputs: dict | None = field(default=None, compare=False, repr=False)
     #: each resource's part and where it was placed: (its part, where its key was when the
     #: part was made, where it is now); `resources` and `files` are made of them when read
     _placed: list = field(default_factory=list, compare=False, repr=False)
@@ -91,6 +97,20 @@ class TemplateSummary:
     _get_files: list = field(default_factory=list, compare=False, repr=False)
     _resources: list | None = field(default=None, compare=False, repr=False)
     _files: list | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def parameters(self) -> dict[Any, ParameterInfo]:
+        if self._parameters is None:
+            self._parameters = {info.name: _move_parameter(info, now - made) if now != made
+                                else info for (info, made), now in self._placed_parameters}
+        return self._parameters
+
+    @property
+    def outputs(self) -> dict[Any, OutputInfo]:
+        if self._outputs is None:
+            self._outputs = {info.name: _move_output(info, now - made) if now != made
+                             else info for (info, made), now in self._placed_outputs}
+        return self._outputs
 
     @property
     def resources(self) -> list[ResourceInfo]:
@@ -119,13 +139,10 @@ class TemplateSummary:
     def interface_key(self) -> str:
         """Equal for two versions that look the same from a parent (parameters, outputs)."""
         if self._interface is None:
-            digest = hashlib.sha1()
-            for info in self.parameters.values():
-                digest.update(info.interface.encode())
-            for name in self.outputs:
-                digest.update(repr(('output', name)).encode())
-            digest.update(repr(self.capabilities).encode())
-            self._interface = digest.hexdigest()
+            parts = [info.interface for (info, _), _ in self._placed_parameters]
+            parts += [repr(('output', info.name)) for (info, _), _ in self._placed_outputs]
+            parts.append(repr(self.capabilities))
+            self._interface = hashlib.sha1(''.join(parts).encode()).hexdigest()
         return self._interface
 
 
@@ -208,32 +225,28 @@ def template_summary(template: Template) -> TemplateSummary:
     entries the edit did not touch), and moved where the entry now is."""
     summary = TemplateSummary(template.path or '', template.version_text,
                               _plain(template.section('description')))
-    for name, definition in template.parameters.items():
-        summary.parameters[name] = _placed(template, definition, _parameter, _move_parameter)
-    for name, definition in template.outputs.items():
-        summary.outputs[name] = _placed(template, definition, _output, _move_output)
-    # (the resources and the files are placed when read: a parent, a cross-file feature)
+    # (placed when read: a parent, a cross-file feature; `built.get` first: what Template.memo
+    # would answer, without a call per entry)
     memo = template.memo
-    summary._placed = [(*memo(definition, _resource_entry), definition.key.start)
-                       for definition in template.resources.values()]
+    summary._placed_parameters = [
+        (definition.built.get(_parameter) or memo(definition, _parameter),
+         definition.pair.key.start) for definition in template.parameters.values()]
+    summary._placed_outputs = [
+        (definition.built.get(_output) or memo(definition, _output), definition.pair.key.start)
+        for definition in template.outputs.values()]
+    summary._placed = [
+        (*(definition.built.get(_resource_entry) or memo(definition, _resource_entry)),
+         definition.pair.key.start) for definition in template.resources.values()]
     for definitions in (template.resources, template.outputs, template.conditions):
         for definition in definitions.values():
-            found, made = memo(definition, _get_files)
+            found, made = definition.built.get(_get_files) or memo(definition, _get_files)
             if found:
-                summary._get_files.append((found, made, definition.key.start))
+                summary._get_files.append((found, made, definition.pair.key.start))
     pair = template.sections.get('capabilities')
     if pair is not None:
         summary.capabilities = pair.value.to_python() if pair.value is not None else None
         summary.capabilities_span = _span(pair.key)
     return summary
-
-
-def _placed(template: Template, definition, build: Callable, move: Callable) -> Any:
-    """What `build` makes of an entry (made once: Template.memo), moved to where it is now
-    (`move(made, delta)`)."""
-    made, start = template.memo(definition, build)
-    delta = definition.key.start - start
-    return move(made, delta) if delta else made
 
 
 def _moved(span: Span | None, delta: int) -> Span | None:

@@ -98,3 +98,24 @@ def test_an_infinite_integer_is_heats_overflow_not_a_crash():
     assert found['subnet']['properties']['ip_version'] == {'error': {'message': (
         'Property error: resources.subnet.properties.ip_version: cannot convert float '
         'infinity to integer')}}
+
+
+def test_a_json_parameter_given_a_list_with_a_deploy_time_value_is_not_serialised_yet():
+    """A provider's json property given [{get_attr: ...}] (found by the long fuzz run: the
+    preview's json.dumps failed on the attribute's placeholder): Heat serialises it once the
+    attribute exists; until then the value passes through."""
+    nested = textwrap.dedent('''\
+        heat_template_version: 2021-04-16
+        parameters:
+          extra: {type: json}
+        ''')
+    found = resources('''\
+        heat_template_version: 2021-04-16
+        resources:
+          source: {type: OS::Heat::Value, properties: {value: x}}
+          member:
+            type: member.yaml
+            properties: {extra: [1, {get_attr: [source, value]}]}
+        ''', files={'member.yaml': nested})
+    extra = found['member']['properties']['extra']
+    assert isinstance(extra, list) and extra[0] == 1

@@ -20,7 +20,8 @@ import pytest
 
 from helpers import CORPUS, PERF, needs_corpus, needs_perf
 from hot_ls.config import Settings
-from hot_ls.features import folding, hover, semantic_tokens, symbols
+from hot_ls.features import code_actions, completion, evaluation, folding, hover, semantic_tokens
+from hot_ls.features import symbols
 from hot_ls.rules import analyze, analyze_file
 from hot_ls.workspace import Workspace
 
@@ -102,6 +103,28 @@ def test_a_dropped_analysis_among_a_kept_workspace_leaves_no_cyclic_garbage(path
         assert cyclic_garbage() == collections.Counter()
 
 
+@pytest.mark.parametrize('path', CASES)
+def test_the_editor_features_leave_no_cyclic_garbage_of_hot_ls(path):
+    """Value hints, the preview, completion and code actions everywhere in the document.
+    (json's indented encoder, used for lists and maps, leaves a few closures of its own.)"""
+    def use_features(analysis):
+        evaluation.value_hints(analysis)
+        evaluation.preview(analysis)
+        text = analysis.text
+        for offset in range(0, len(text), max(1, len(text) // 40)):
+            hover.hover(analysis, offset)
+            completion.complete(analysis, text, offset)
+            code_actions.code_actions(analysis, offset, offset, analysis.diagnostics[:3])
+    use_features(analyze_file(path))
+    with collector_off():
+        analysis = analyze_file(path)
+        use_features(analysis)
+        del analysis
+        left = cyclic_garbage()
+    assert [kind for kind in left if kind.startswith('hot_ls.')] == []
+    assert left['builtins.frame'] == 0
+
+
 @needs_perf
 def test_the_evaluation_scope_and_the_tree_die_with_the_analysis_without_the_collector():
     with open(SYNTH, encoding='utf-8') as fh:
@@ -148,3 +171,16 @@ def test_a_stack_context_the_workspace_forgets_dies_without_the_collector(tmp_pa
         assert workspace.changed([str(template)])  # the interface changed: contexts forgotten
         del analysis
         assert context() is None
+
+
+def test_the_pure_python_parser_leaves_no_cyclic_garbage():
+    """libyaml's refusal of `{get_param:Name}` sends the text to ruamel's pure-Python parser,
+    whose loader and parts refer to each other."""
+    from hot_ls.syntax import parse
+    text = 'heat_template_version: 2018-08-31\noutputs:\n  o: {value: {get_param:Name}}\n'
+    assert parse(text).root is not None
+    with collector_off():
+        tree = parse(text)
+        assert not tree.syntax_errors  # the pure parser accepted what libyaml refused
+        del tree
+        assert cyclic_garbage() == collections.Counter()

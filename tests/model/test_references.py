@@ -111,6 +111,23 @@ def test_condition_references_from_resources_outputs_if_and_other_conditions():
         assert _at(ref) == ref.name
 
 
+def test_a_condition_shared_through_a_yaml_alias_is_walked_in_each_place():
+    """An anchored condition body reused by another condition (found by the long fuzz run:
+    the walk of a shared node in the conditions section failed with TypeError)."""
+    template = Template(parse(textwrap.dedent('''\
+        heat_template_version: 2021-04-16
+        parameters:
+          p: {type: string, default: a}
+        conditions:
+          c1: &eq {equals: [{get_param: p}, a]}
+          c2: {not: *eq}
+        resources:
+          r: {type: OS::Heat::None, condition: c2}
+        ''')))
+    found = sorted((r.owner, r.name) for r in template.references if r.kind == PARAMETER)
+    assert found == [(('conditions', 'c1'), 'p'), (('conditions', 'c2'), 'p')]
+
+
 def test_used_conditions_follow_references_between_conditions():
     template = Template(parse(textwrap.dedent('''\
         heat_template_version: 2021-04-16

@@ -171,7 +171,8 @@ class Replace(Function):
                 values[placeholder] = self._validate_replacement(mapping[placeholder],
                                                                  placeholder)
             except _Unknowable as exc:
-                unknowable = unknowable or exc
+                # kept without its traceback, whose frames (this one) would keep it: a cycle
+                unknowable = unknowable or exc.with_traceback(None)
         return unknowable if unknowable is not None else values
 
     def _check_params(self, mapping) -> None:

@@ -31,6 +31,8 @@ def block(text: str, language_name: str = 'yaml') -> str:
 
 
 def as_json(value: Any, indent: int | None = None) -> str:
+    if not isinstance(value, (dict, list, tuple)):
+        indent = None  # (the same text, from json's C encoder: see features.evaluation._full)
     try:
         return json.dumps(value, ensure_ascii=False, indent=indent, default=str)
     except (TypeError, ValueError, RecursionError):
