@@ -92,6 +92,8 @@ def carry(previous: Analysis, analysis: Analysis, spliced: Splice | None = None
     changed = _spliced(spliced, analysis, records) if spliced is not None else None
     if changed is None:
         changed = _changed(previous, analysis, records)
+    elif analysis.tree.patched_lines:  # (a splice with error recovery: what it blanks)
+        changed |= _patched(analysis)
     changed |= records.unkept
     changed |= _interfaces(analysis, records, changed)
     stale = {key for key in _affected(records, changed, _renamed(records, template))
@@ -208,6 +210,14 @@ def _changed(previous: Analysis, analysis: Analysis, records: Records) -> set[Ke
             changed.add(key)
     changed.update(key for key in records.entries if key not in entries)
     return changed
+
+
+def _patched(analysis: Analysis) -> set[Key]:
+    """The entries on lines error recovery blanked (or under one)."""
+    tree = analysis.tree
+    return {(section, name) for section in SECTIONS
+            for name, definition in getattr(analysis.template, section).items()
+            if tree.is_patched(definition.key.start, max(definition.key.end, definition.body.end))}
 
 
 def _interfaces(analysis: Analysis, records: Records, changed: set[Key]) -> set[Key]:

@@ -1,6 +1,6 @@
 """Re-parse only the entry an edit falls in, when the edit cannot change the structure around it.
 
-An edit inside one top-level entry of a clean YAML template (a parameter, a
+An edit inside one top-level entry of a YAML template (a parameter, a
 resource, an output, a condition: an entry of a block-mapping section; or a
 whole top-level pair such as `description`) is re-parsed on its own: the
 entry's lines, from the line of its key to the line of the next sibling's
@@ -9,18 +9,33 @@ previous tree in place of the old one, and every node after it is shifted by
 the edit's length; the entries before and after keep their node objects.
 
 Anything the splice could get wrong falls back to a full parse (`reparse`
-returns None): a previous tree with issues, aliases, recovered lines or more
-than one document, or one the parse stopped short of (`truncated`: too deep;
-`skimmed`: too large); a text too large to parse; a BOM; a merge key
+returns None): a previous tree with issues other than syntax errors, with
+aliases or more than one document, one whose error recovery did not get
+through (`unrecovered`), or one the parse stopped short of (`truncated`: too
+deep; `skimmed`: too large); a text too large to parse; a BOM; a merge key
 anywhere; an edit that spans two entries; an entry whose re-parse is not
 exactly one clean pair at the old key's column (a new sibling, an
-indentation change, a syntax error, an anchor or alias, a duplicate key
-among the siblings, a flow collection left open, a document marker, a
-nesting past the parser's limit); a tab in the comments before the first key
-(libyaml refuses one where indentation goes); and a change that lowers the
-document's greatest nesting depth when this entry held it.  The property test
-(tests/syntax/test_incremental_parse.py, over edits of real templates) holds the
-result to a full parse: values, spans, issues, depth.
+indentation change, an anchor or alias, a duplicate key among the siblings, a
+document marker, a nesting past the parser's limit); a tab in the comments
+before the first key (libyaml refuses one where indentation goes); an empty
+value at the region's end (the parser places it at the next token, which is
+elsewhere in the whole text).
+
+Syntax errors: a previous tree whose errors and recovered lines all lie in
+the edited entry's region (or whose errors are met after it), and a new text
+whose region does not parse, are re-parsed with error recovery
+(`_recovered`): recovery (syntax.tree.recover) runs on the region's lines (from
+the entry, or an earlier entry of its mapping, to a later key) after a
+stand-in for the text before it, each error moved to the whole text; it is
+kept only when it would meet the same errors and neutralize only the region's
+lines in the whole text, else the whole text is parsed.  Where the bundled C
+parser stops in the text (`SyntaxTree.c_stop`) is kept, at most as far, so
+that errors the pure-Python parser decides are never recovered in one entry.
+When the entry held the document's greatest nesting depth and is now
+shallower, the depth is taken from each top-level entry's (kept across
+splices).  The property test (tests/syntax/test_incremental_parse.py, over
+edits of real templates) holds the result to a full parse: values, spans,
+issues, recovered lines, depth.
 
 The previous tree is consumed: its nodes after the edit are shifted in place,
 so it no longer matches its text; it is marked so (`SyntaxTree.consumed`) and
@@ -33,13 +48,17 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any
 
+from hot_ls.syntax import recovery
 from hot_ls.syntax.nodes import Mapping, Node, Pair, Scalar, Sequence
 from hot_ls.syntax.scalars import Special
-from hot_ls.syntax.tree import SyntaxTree
+from hot_ls.syntax.tree import SyntaxTree, recover
 from hot_ls.syntax.skim import SIZE_LIMIT
-from hot_ls.syntax.yaml_builder import DEPTH_LIMIT, build
+from hot_ls.syntax.yaml_builder import DEPTH_LIMIT, BuildResult, build, is_reader_error
+from hot_ls.text.lines import LineIndex
 
 _MARKER = re.compile(r'(?m)^(?:---|\.\.\.)(?:[ \t\r\n]|$)|^%')
+#: what follows the key of a section whose entries are a plain block mapping
+_HEADER = re.compile(r'[ \t]*:[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n)')
 
 
 @dataclass
@@ -98,34 +117,81 @@ def edit_between(old: str, new: str) -> Edit:
     return Edit(start, old_len - low, new_len - low)
 
 
+def _whole_lines(old: str, new: str, edit: Edit) -> Edit:
+    """The same edit of lines inserted or deleted whole, where it starts at a line's start
+    (`edit_between` keeps the longest common prefix: a line deleted above another as
+    indented is found from the first line's indentation to the next's)."""
+    start, old_end, new_end = edit.start, edit.old_end, edit.new_end
+    if start == old_end:
+        changed, end = new, new_end  # an insertion
+    elif start == new_end:
+        changed, end = old, old_end  # a deletion
+    else:
+        return edit
+    while start and changed[start - 1] not in '\r\n' and changed[start - 1] == changed[end - 1]:
+        start, end = start - 1, end - 1
+    if start and changed[start - 1] not in '\r\n' or start == edit.start:
+        return edit
+    shift = edit.start - start
+    return Edit(start, old_end - shift, new_end - shift)
+
+
 def reparse(tree: SyntaxTree, text: str) -> Splice | None:
     """The tree of `text` made from `tree` (the previous text's) by re-parsing one entry,
     or None when `text` needs a full parse.  Consumes `tree` when it returns a splice."""
     old = tree.text
-    if (tree.consumed or tree.format != 'yaml' or tree.issues or tree.aliases or tree.patched_lines
+    if (tree.consumed or tree.format != 'yaml' or tree.aliases or tree.unrecovered
             or tree.truncated or tree.skimmed or len(text) > SIZE_LIMIT
             or tree.documents != 1 or old.startswith('\ufeff') or text.startswith('\ufeff')
             or '<<' in text):
         # (a merge key puts nodes in a mapping's index that its pairs do not reach)
         return None
+    broken = bool(tree.issues or tree.patched_lines)
+    if broken and any(issue.kind != 'syntax' for issue in tree.issues):
+        return None
     root = tree.root
     if type(root) is not Mapping or root.flow or not root.pairs or len(root.index) != len(root.pairs):
         return None
-    edit = edit_between(old, text)
+    edit = _whole_lines(old, text, edit_between(old, text))
     first = _line_start(old, root.pairs[0].key.start)
     if edit.old_end <= first:
-        return _in_preamble(tree, text, edit, first)
+        return None if broken else _in_preamble(tree, text, edit, first)
     found = _entry(root, old, edit)
     if found is None:
         return None
     section, container, position, region_start, region_end = found
+    if broken and not _broken_within(tree, region_start, region_end):
+        return None
     end = region_end + edit.delta
     if end < len(text) and text[end - 1] not in '\r\n':
         return None  # the line break before the next entry is gone: the entries join
     region = text[region_start:end]
     if _MARKER.search(region):
         return None
+    old_pair = container.pairs[position]
+    column = old_pair.key.start - region_start  # the region starts at the old key's line
+    if position and not _ends_before(region, column):
+        return None
     result = build(region)
+    lines = None
+    issues: list = []
+    patched: frozenset[int] = frozenset()
+    stop = tree.c_stop  # (where the C parser stops: before the region, it decides nothing)
+    if stop is not None and stop < region_start:
+        pass
+    elif result.error is not None or result.c_stop is not None:
+        stop = region_start  # (it stops in the region, or maybe: no later)
+    elif stop is not None:
+        stop = stop + edit.delta if stop >= region_end else end
+    if result.error is not None:
+        if tree.c_stop is not None and tree.c_stop < region_start:
+            return None  # (the pure-Python parser decides the whole text's errors)
+        lines = tree.lines.edited(text, edit.start, edit.old_end, edit.new_end)
+        recovered = _recovered(text, lines, root, section, container, position, column,
+                               region_start, end, edit.delta)
+        if recovered is None:
+            return None
+        result, issues, patched = recovered
     if (result.error is not None or result.issues or result.aliases or result.documents > 1
             or result.truncated):
         return None
@@ -133,12 +199,14 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
     if type(new_root) is not Mapping or new_root.flow or len(new_root.pairs) != 1 \
             or len(new_root.index) != 1:
         return None
-    old_pair = container.pairs[position]
     new_pair = new_root.pairs[0]
     key = new_pair.key
-    column = old_pair.key.start - region_start  # the region starts at the old key's line
     if type(key) is not Scalar or type(key.value) is Special \
             or key.start - _line_start(region, key.start) != column:
+        return None
+    if end < len(text) and _empty_at(new_pair.value, len(region)):
+        # (the empty value of a `? key` with no `:` is where the next token is: at the
+        # region's end alone, at the next entry's key in the whole text)
         return None
     name = key.value
     try:
@@ -147,7 +215,9 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
     except TypeError:
         return None
     depth = _depth_after(tree.depth, old_pair, result.depth, section is not None)
-    if depth is None or depth > DEPTH_LIMIT:
+    if depth is None:  # (the entry held the depth and is shallower: the entries' depths)
+        depth = _walked_depth(tree, root, container, position, new_pair)
+    if depth > DEPTH_LIMIT:
         return None
     tree.consumed = True
     _shift(new_pair.key, region_start)
@@ -155,10 +225,242 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
     flat = tree.flat
     flat.pop(id(old_pair), None)
     _splice(flat, root, container, position, old_pair, new_pair, edit.delta)
-    spliced = SyntaxTree(text, root, 'yaml', [], [], documents=tree.documents, depth=depth)
+    spliced = SyntaxTree(text, root, 'yaml', issues, [], patched, documents=tree.documents,
+                         depth=depth, c_stop=stop)
     spliced.replaced = (old_pair, new_pair)
-    _carry_over(tree, spliced, edit)
+    _carry_over(tree, spliced, edit, lines)
     return Splice(spliced, edit, section, old_pair, new_pair)
+
+
+def _empty_at(node: Node, offset: int) -> bool:
+    """Whether the last node of `node` (its last pair's value, its last item, in turn) is
+    an empty scalar at `offset`."""
+    while True:
+        kind = type(node)
+        if kind is Mapping and node.pairs:
+            node = node.pairs[-1].value
+        elif kind is Sequence and node.items:
+            node = node.items[-1]
+        else:
+            return kind is Scalar and node.start == node.end == offset
+
+
+def _ends_before(region: str, column: int) -> bool:
+    """Whether the region's first line ends what the entry before it left open: something
+    (a key, a comment) at the entries' column or before it.  A blank line, or one indented
+    deeper, may be the end of a block scalar before it (`|+`, `>`: trailing lines and
+    lines of spaces are its text).  (Before a mapping's first entry, a section's key or the
+    comments before the first key leave nothing open.)"""
+    stripped = region.lstrip(' ')
+    return bool(stripped) and stripped[0] not in '\t\r\n' and \
+        len(region) - len(stripped) <= column
+
+
+def _broken_within(tree: SyntaxTree, start: int, end: int) -> bool:
+    """Whether what error recovery did to `tree` (the lines it neutralized, the errors it
+    met) is all in the region [start, end) of its text, or after it (an error found at the
+    next entry's key): re-parsing the region replaces it."""
+    lines = tree.lines
+    first, last = lines.line_of(start), lines.line_of(max(start, end - 1))
+    return all(first <= line <= last for line in tree.patched_lines) and \
+        all(issue.start >= start for issue in tree.issues)
+
+
+class _Escape(Exception):
+    """What parses of the region cannot tell of the whole text's (syntax.tree.recover):
+    `further`, what parses that read further after it might tell; `earlier`, a line before
+    it that parses from an earlier entry might."""
+
+    def __init__(self, further: bool = False, earlier: int | None = None):
+        super().__init__()
+        self.further = further
+        self.earlier = earlier
+
+
+@dataclass
+class _Moved:
+    """A parse error of the region, with its marks moved to the whole text."""
+
+    problem: str | None
+    context: str | None
+    problem_mark: Any
+    context_mark: Any
+
+
+@dataclass
+class _Mark:
+    index: int
+
+
+#: how many of the keys after the region the parses of `_recovered` read, in turn
+_WINDOWS = (1, 4, 16)
+
+
+def _recovered(text: str, lines: LineIndex, root: Mapping, section: Any, container: Mapping,
+               position: int, column: int, start: int, end: int, delta: int):
+    """(the region's re-parse, the errors, the lines neutralized) when the whole text's
+    error recovery (syntax.tree.recover) would meet errors the region's parses tell,
+    neutralize lines of the region text[start:end] alone, and get through; None when it
+    may not.
+
+    Recovery's parses are made of the text from the region's entry (or from an earlier
+    entry of its mapping) to the line of a later key, after a stand-in for what comes
+    before:
+    - the stand-in leaves the parser as the text before does: in the root mapping (its
+      first key read) and, for an entry of a section, in the section's mapping at the
+      entry's column (an entry read: `_: 0`), or about to start it for its first entry;
+      the marks of those two mappings' starts are the real ones' (the first root key's,
+      the section's first entry's);
+    - the last line read is a later key's (the next entry's, a later one's, a later
+      section's or its entries'), unchanged: whatever the parser is in, that line's first
+      token (a key on one line) is read alone, so an error met at it at the latest is met
+      in the whole text too, and nothing the parser read past it decided it.
+    An error met after that line, or a line to neutralize on or after it: parses that read
+    to a later key (`_WINDOWS`), or to the end when few keys are left.  A line of an
+    earlier entry to neutralize: parses from that entry.  Neutralizing a line that is only
+    a key leaves it as it is: such a line may be anywhere.  An error anywhere else (a mark
+    in the stand-in, but those two), a line to neutralize elsewhere, recovery that
+    neutralizes (and changes) a line outside the region or does not get through, a
+    section whose key is followed by more than a comment (a tag, an anchor), anything but
+    comments before the first key: None."""
+    first_key = root.pairs[0].key.start
+    if _line_start(text, first_key) != first_key or any(
+            line.strip() and not line.lstrip().startswith('#')
+            for line in text[:first_key].splitlines()):
+        return None  # (the root's mark is its first key's: nothing before it but comments)
+    if section is None:
+        siblings = root.pairs
+        later = []
+        tops = root.pairs[position + 1:]
+    else:
+        index = next(i for i, pair in enumerate(root.pairs) if pair.value is container)
+        header = root.pairs[index].key
+        if type(header) is not Scalar or not _HEADER.match(text, header.end):
+            return None  # (a tag, an anchor: the section's mapping starts before its key)
+        siblings = container.pairs
+        later = container.pairs[position + 1:]
+        tops = root.pairs[index + 1:]
+    for pair in tops:  # (each later top-level key, and the entries of a section)
+        later.append(pair)
+        value = pair.value
+        if type(value) is Mapping and not value.flow:
+            later.extend(value.pairs)
+    editor = recovery.LineEditor(text, lines)
+    keys: list[int] = []  # the lines of the keys after the region, each first on its line
+    every = True  # (all of them: the parses may read to the end)
+    for pair in later:
+        key = pair.key
+        begin = key.start + delta
+        line = lines.line_of(begin)
+        if type(key) is not Scalar or begin != lines.line_start(line) + \
+                len(editor.lines[line]) - len(editor.lines[line].lstrip(' ')) \
+                or lines.line_of(key.end + delta) != line:
+            every = False
+            break
+        keys.append(line)
+        if len(keys) >= _WINDOWS[-1]:
+            every = False
+            break
+    windows: list[int | None] = list(dict.fromkeys(
+        keys[count - 1] for count in _WINDOWS if count <= len(keys)))
+    if every:
+        windows.append(None)
+    # the first line of each entry of the mapping up to the region's (before the edit)
+    firsts = [lines.line_of(pair.key.start) for pair in siblings[:position]] + \
+        [lines.line_of(start)]
+    region = (lines.line_of(start), lines.line_of(end) if end < len(text) else len(editor.lines))
+    back, at = position, 0
+    while at < len(windows):
+        if section is None:
+            prefix, marks = ('', {}) if back == 0 else ('_: 0\n', {0: first_key})
+        elif back == 0:
+            prefix, marks = '_:\n', {0: first_key}
+        else:
+            prefix = '_:\n' + ' ' * column + '_: 0\n'
+            marks = {0: first_key, 3 + column: siblings[0].key.start}
+        try:
+            return _recovered_in(text, lines, editor, prefix, marks, firsts[back], region,
+                                 windows[at], column, back > 0, firsts[0])
+        except _Escape as escape:
+            if escape.further:
+                at += 1
+            elif escape.earlier is not None and escape.earlier >= firsts[0]:
+                back = bisect_right(firsts, escape.earlier) - 1
+            else:
+                return None
+    return None
+
+
+def _recovered_in(text: str, lines: LineIndex, editor: recovery.LineEditor, prefix: str,
+                  marks: dict[int, int], first: int, region: tuple[int, int],
+                  window: int | None, column: int, after_entry: bool, first_of_mapping: int):
+    """`_recovered`'s, with parses of lines `first` to `window` (None: to the end); `column`:
+    the entries'; `after_entry`: whether an entry comes before line `first` (not the
+    mapping's start); `first_of_mapping`: the line of the mapping's first entry."""
+    if window is None:
+        limit = None  # the last offset an error may be met at
+        last = len(editor.lines)
+        after = ''
+    else:
+        last = window
+        after = editor.lines[window]
+        limit = lines.line_start(window) + len(after) - len(after.lstrip(' '))
+    begin = lines.line_start(first)
+    shift = begin - len(prefix)
+
+    def move(mark):
+        if mark is None:
+            return None
+        index = mark.index
+        if index < len(prefix):
+            if index not in marks:
+                raise _Escape
+            return _Mark(marks[index])
+        index += shift
+        if limit is not None and index > limit:
+            raise _Escape(further=True)
+        return _Mark(index)
+
+    def unchanged(line: int, blank: frozenset[int]) -> bool:
+        """Whether neutralizing `line` leaves it as it is (a line that is only a key)."""
+        return editor.render_range(line, line + 1, {line}, blank) == editor.lines[line]
+
+    tried: list = [frozenset(), frozenset()]
+
+    def attempt(neutral: set[int], blank: frozenset[int]) -> BuildResult:
+        for line in neutral:
+            if line < first and not unchanged(line, blank):
+                raise _Escape(earlier=line)
+            if line >= last and not unchanged(line, blank):
+                raise _Escape(further=True)
+        tried[:] = [neutral, blank]
+        body = editor.render_range(first, last, neutral, blank) if neutral else \
+            text[begin:lines.line_start(last) if last < len(editor.lines) else len(text)]
+        if after_entry and not _ends_before(body, column):
+            raise _Escape  # (what the stand-in leaves closed may go on in the text)
+        result = build(prefix + body + after)
+        if result.truncated:
+            raise _Escape
+        error = result.error
+        if error is not None:
+            if is_reader_error(error) or error.problem_mark is None:
+                raise _Escape
+            result.error = _Moved(error.problem, error.context, move(error.problem_mark),
+                                  move(error.context_mark))
+        return result
+
+    start, stop = region
+    initial = attempt(set(), frozenset())
+    if initial.error is None:
+        return None
+    recovered, neutral, errors = recover(text, initial, lines, editor, attempt)
+    if recovered.error is not None or any(
+            not start <= line < stop and not unchanged(line, tried[1]) for line in neutral):
+        return None  # (a line outside the region changed: its nodes are not the tree's)
+    patched = editor.render_range(start, stop, *tried)
+    if start > first_of_mapping and not _ends_before(patched, column):
+        return None
+    return build(patched), errors, frozenset(neutral)
 
 
 def _in_preamble(tree: SyntaxTree, text: str, edit: Edit, first: int) -> Splice | None:
@@ -177,7 +479,8 @@ def _in_preamble(tree: SyntaxTree, text: str, edit: Edit, first: int) -> Splice 
         root.start += edit.delta
     root.end = root.pairs[-1].value.end
     pair = root.pairs[0]
-    moved = SyntaxTree(text, root, 'yaml', [], [], documents=tree.documents, depth=tree.depth)
+    moved = SyntaxTree(text, root, 'yaml', [], [], documents=tree.documents, depth=tree.depth,
+                       c_stop=tree.c_stop + edit.delta if tree.c_stop is not None else None)
     _carry_over(tree, moved, edit)
     return Splice(moved, edit, None, pair, pair)
 
@@ -226,11 +529,15 @@ def _region(text: str, pairs: list[Pair], at: int, limit: int) -> tuple[int, int
     return (index, start, end) if start <= at < end else None
 
 
-def _carry_over(tree: SyntaxTree, spliced: SyntaxTree, edit: Edit) -> None:
+def _carry_over(tree: SyntaxTree, spliced: SyntaxTree, edit: Edit,
+                lines: LineIndex | None = None) -> None:
     """What the new tree takes over from the old: the lists of the entries' nodes, and the
-    line index, edited."""
+    line index, edited (`lines`: made already)."""
     spliced.flat = tree.flat
-    if tree._lines is not None:
+    spliced.depths = tree.depths
+    if lines is not None:
+        spliced._lines = lines
+    elif tree._lines is not None:
         spliced._lines = tree._lines.edited(spliced.text, edit.start, edit.old_end, edit.new_end)
 
 
@@ -273,6 +580,36 @@ def _depth_after(depth: int, old_pair: Pair, standalone: int, inner: bool) -> in
     return depth if old < depth else None
 
 
+def _walked_depth(tree: SyntaxTree, root: Mapping, container: Mapping, position: int,
+                  new_pair: Pair) -> int:
+    """The document's nesting depth with `new_pair` in place of container.pairs[position],
+    from each top-level entry's (`SyntaxTree.depths`, kept across splices: id(pair) ->
+    (pair, its depth))."""
+    depths = tree.depths
+
+    def of(pair: Pair) -> int:
+        if pair is new_pair:
+            return max(_depth(pair.key), _depth(pair.value))
+        found = depths.get(id(pair))
+        if found is None or found[0] is not pair:
+            found = depths[id(pair)] = (pair, max(_depth(pair.key), _depth(pair.value)))
+        return found[1]
+
+    deepest = 0
+    for index, top in enumerate(root.pairs):
+        if container is root and index == position:
+            top = new_pair
+        value = top.value
+        if top is not new_pair and type(value) is Mapping and not value.flow:
+            entries = [new_pair if value is container and i == position else pair
+                       for i, pair in enumerate(value.pairs)]
+            inner = 1 + max((of(pair) for pair in entries), default=0)
+            deepest = max(deepest, _depth(top.key), inner)
+        else:
+            deepest = max(deepest, of(top))
+    return 1 + deepest
+
+
 def _shift(node: Node, delta: int) -> None:
     if delta == 0:
         return
@@ -295,6 +632,8 @@ def _splice(flat: dict, root: Mapping, container: Mapping, position: int, old_pa
             new_pair: Pair, delta: int) -> None:
     """Put `new_pair` in `old_pair`'s place and shift what follows it."""
     container.pairs[position] = new_pair
+    if position == 0:  # (a block mapping starts at its first key: one recovery moved down)
+        container.start = new_pair.key.start
     if old_pair.key.value == new_pair.key.value:
         container.index[new_pair.key.value] = new_pair
     else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from hot_ls.syntax.yaml_builder import NON_PRINTABLE
+from hot_ls.text.lines import LineIndex
 
 MAX_PARSES = 12
 
@@ -85,8 +86,10 @@ def neutralize_line(line: str, keep_structure: bool = True) -> str:
 class LineEditor:
     """The document split into lines, with some of them neutralized."""
 
-    def __init__(self, text: str):
-        self.lines = _LINE.findall(text)
+    def __init__(self, text: str, index: LineIndex | None = None):
+        """`index`: the text's line index, to cut lines from when they are asked for (an
+        editor of a large text that reads a few of its lines)."""
+        self.lines = _LINE.findall(text) if index is None else _IndexedLines(index)
 
     def line_count(self) -> int:
         return len(self.lines)
@@ -94,8 +97,14 @@ class LineEditor:
     def render(self, neutral: set[int], blank: frozenset[int] = frozenset()) -> str:
         """The text with `neutral` lines neutralized; those also in `blank` wholly blanked,
         and so is a line whose kept `key:` still holds a character YAML refuses."""
+        return self.render_range(0, len(self.lines), neutral, blank)
+
+    def render_range(self, first: int, stop: int, neutral: set[int],
+                     blank: frozenset[int] = frozenset()) -> str:
+        """Lines `first` to `stop` (excluded) of `render`'s text."""
         out = []
-        for number, line in enumerate(self.lines):
+        for number in range(first, stop):
+            line = self.lines[number]
             if number in neutral:
                 body = line.rstrip('\r\n')
                 kept = neutralize_line(body, number not in blank)
@@ -138,6 +147,29 @@ class LineEditor:
                 return number
             number -= 1
         return None
+
+
+class _IndexedLines:
+    """A text's lines (as `_LINE` finds them: no empty line after a final line break), cut
+    from its LineIndex when asked for."""
+
+    def __init__(self, index: LineIndex):
+        self._index = index
+        text = index.text
+        self._count = index.line_count - (1 if not text or text[-1] in '\r\n' else 0)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, number: int) -> str:
+        if not 0 <= number < self._count:
+            raise IndexError(number)
+        index = self._index
+        end = index.line_start(number + 1) if number + 1 < index.line_count else len(index.text)
+        return index.text[index.line_start(number):end]
+
+    def __iter__(self):
+        return (self[number] for number in range(self._count))
 
 
 def candidates(editor: LineEditor, problem_line: int, context_line: int | None,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from ruamel.yaml.error import MarkedYAMLError
 
@@ -32,6 +33,11 @@ class SyntaxTree:
     truncated: bool = False
     #: larger than skim.SIZE_LIMIT: only the top-level keys were read (`skim`)
     skimmed: bool = False
+    #: error recovery did not get through: the tree ends where the last attempt stopped
+    unrecovered: bool = False
+    #: where the bundled C parser stops in the text (yaml_builder.build: the pure-Python
+    #: parser decides past it), or before (after an incremental parse); None: nowhere
+    c_stop: int | None = None
     #: its nodes were moved into a newer tree by an incremental parse (syntax.incremental):
     #: they no longer match `text`
     consumed: bool = False
@@ -39,6 +45,8 @@ class SyntaxTree:
     _affected: frozenset[int] | None = None
     #: the nodes of the pairs incremental parses shifted (syntax.incremental), kept for the next
     flat: dict = field(default_factory=dict, repr=False)
+    #: the depths of the top-level entries an incremental parse looked at, kept for the next
+    depths: dict = field(default_factory=dict, repr=False)
     #: made by an incremental parse: (the pair of the previous tree it replaced, the pair it
     #: put in its place); every other entry is the previous tree's (its nodes shifted)
     replaced: tuple[Pair, Pair] | None = field(default=None, repr=False)
@@ -119,10 +127,18 @@ def _mark_line(error: MarkedYAMLError, which: str, lines: LineIndex) -> int | No
     return lines.line_of(mark.index) if mark is not None else None
 
 
-def _recover(text: str, first: BuildResult) -> tuple[BuildResult, set[int], list[BuildIssue]]:
-    """Re-parse with broken lines neutralized until the parser gets through."""
-    lines = LineIndex(text)
-    editor = recovery.LineEditor(text)
+def recover(text: str, first: BuildResult, lines: LineIndex | None = None,
+             editor: recovery.LineEditor | None = None,
+             attempt: Callable[[set[int], frozenset[int]], BuildResult] | None = None
+             ) -> tuple[BuildResult, set[int], list[BuildIssue]]:
+    """Re-parse with broken lines neutralized until the parser gets through.  `attempt`:
+    the parse of the text with lines neutralized (and blanked), when it is not the whole
+    text's (syntax.incremental re-parses one entry's region)."""
+    lines = lines if lines is not None else LineIndex(text)
+    editor = editor if editor is not None else recovery.LineEditor(text)
+    if attempt is None:
+        def attempt(neutral: set[int], blank: frozenset[int]) -> BuildResult:
+            return build(editor.render(neutral, blank))
     neutral: set[int] = set()
     blank: set[int] = set()
     errors = [_syntax_issue(first.error, text, lines)]
@@ -137,7 +153,7 @@ def _recover(text: str, first: BuildResult) -> tuple[BuildResult, set[int], list
             where = 'on this line' if len(neutral) == 1 else f'on {len(neutral)} lines'
             errors[0] = replace(errors[0], message=f'{errors[0].message} ({count} such '
                                                    f'characters {where})')
-        current = build(editor.render(neutral))
+        current = attempt(neutral, frozenset())
         parses += 1
         if current.error is None:
             return current, neutral, errors
@@ -155,15 +171,15 @@ def _recover(text: str, first: BuildResult) -> tuple[BuildResult, set[int], list
                 break
             parses += 1
             blanked = blank if keep else blank | candidate
-            attempt = build(editor.render(neutral | candidate, frozenset(blanked)))
-            if attempt.error is None:
-                return attempt, neutral | candidate, errors
-            moved = _mark_line(attempt.error, 'problem_mark', lines)
+            tried = attempt(neutral | candidate, frozenset(blanked))
+            if tried.error is None:
+                return tried, neutral | candidate, errors
+            moved = _mark_line(tried.error, 'problem_mark', lines)
             if moved is not None and moved > max(candidate | {problem_line}):
                 neutral |= candidate
                 blank = set(blanked)
-                current = attempt
-                errors.append(_syntax_issue(attempt.error, text, lines))
+                current = tried
+                errors.append(_syntax_issue(tried.error, text, lines))
                 progressed = True
                 break
         if not progressed:
@@ -198,12 +214,13 @@ def _parse(text: str) -> SyntaxTree:
     if result.error is None:
         return SyntaxTree(text, result.root, 'yaml', result.issues, result.aliases,
                           documents=result.documents, depth=result.depth,
-                          truncated=result.truncated)
-    recovered, neutral, errors = _recover(text, result)
+                          truncated=result.truncated, c_stop=result.c_stop)
+    recovered, neutral, errors = recover(text, result)
     if recovered.error is not None and recovered is not result:
         pass  # the best partial tree we reached is still better than nothing
     issues = errors + [issue for issue in recovered.issues if issue.kind != 'multi-document'
                        or recovered.error is None]
     return SyntaxTree(text, recovered.root, 'yaml', issues, recovered.aliases,
                       frozenset(neutral), recovered.documents, depth=recovered.depth,
-                      truncated=recovered.truncated)
+                      truncated=recovered.truncated, unrecovered=recovered.error is not None,
+                      c_stop=result.c_stop)

@@ -93,6 +93,9 @@ class BuildResult:
     documents: int = 0
     depth: int = 0  # how deeply collections nest
     truncated: bool = False  # the parse stopped at DEPTH_LIMIT (depth is DEPTH_LIMIT + 1)
+    #: where the bundled C parser stopped at an error (`build`; None: it did not stop, or
+    #: only the pure-Python parser is there)
+    c_stop: int | None = None
 
 
 class _Ignored:
@@ -362,9 +365,13 @@ def build(text: str, pure: bool = False) -> BuildResult:
     errors the pure-Python parser, which accepts them as PyYAML does, decides.
     """
     result = _build(text, pure)
-    if not pure and result.error is not None and _newer_libyaml_may_accept(text, result.error):
+    if pure or not HAVE_C_PARSER or result.error is None:
+        return result
+    result.c_stop = _mark_index(result.error)
+    if _newer_libyaml_may_accept(text, result.error):
         retry = _build(text, True)
         if retry.error is None or _mark_index(retry.error) > _mark_index(result.error):
+            retry.c_stop = result.c_stop
             return retry
     return result
 

@@ -4,8 +4,9 @@ The server analyses each new text from the previous analysis (one entry
 re-parsed, only the entries the edit affects checked: hot_ls.rules.incremental),
 or from scratch when it must.  After each step of an editing session that goes
 through all those paths (typing in a value, a name others refer to, a new
-resource typed line by line through the syntax errors on the way, several
-changes in one notification, an entry deleted, the version changed, an undo),
+resource typed line by line through the syntax errors on the way, a flow mapping
+left open then closed, a section key indented, several changes in one
+notification, an entry deleted, the version changed, an undo),
 the diagnostics the client has for the edited document equal, field for field,
 those of another document opened with the same text; and the server's log shows
 that the session went through every path.
@@ -134,6 +135,14 @@ def steps() -> list:
         found.append((f'type {piece!r}', insert('      size: {get_param: size}\n' + typed, piece)))
         typed += piece
     found += [
+        # a flow mapping left open (each text has a syntax error, the entry's lines
+        # neutralized: recovered in the entry alone), then closed
+        ('open a flow mapping', replace('flavor: m1.smallxl', 'flavor: {get_param: image')),
+        ('type in it', insert('flavor: {get_param: image', 'x')),
+        ('close it', insert('flavor: {get_param: imagex', '}')),
+        # a section key indented: the syntax error is the whole document's (parsed again)
+        ('indent a section key', replace('\noutputs:', '\n outputs:')),
+        ('and back', replace('\n outputs:', '\noutputs:')),
         ('two changes in one notification',
          both(replace('cdir:', 'cidr:'), replace('first_address', 'first_adress'))),
         ('delete an entry others refer to', replace('  net:\n    type: OS::Neutron::Net\n', '')),
@@ -143,6 +152,14 @@ def steps() -> list:
          lambda text: [((0, 0, *end(text)), TEMPLATE)]),
     ]
     return found
+
+
+def _analysed(messages) -> list[tuple[str, str, str]]:
+    """(how it parsed, entries checked, entries) of each analysis of the edited document the
+    server logged."""
+    found = [ANALYSED.search(m.message) for m in messages]
+    return [match.groups() for match in found
+            if match and match.group(0).startswith(f'analysed {uri_path("edited.yaml")} ')]
 
 
 def signature(diagnostics: list[types.Diagnostic], uri: str) -> list[tuple]:
@@ -161,13 +178,17 @@ async def test_an_edited_document_has_the_diagnostics_of_its_text(lsp: Session):
     version = 1
     fresh = 0
     said = set()
+    broken = set()  # how the texts with syntax errors were parsed
     for label, make in steps():
         edits = make(text)
         version += 1
         since = len(lsp.published)
+        logged = len(lsp.client.log_messages)
         lsp.change(uri, version, *edits)
         text = apply(text, edits)
         edited = await lsp.diagnostics(uri, version, since)
+        if any(d.code == 'HOT001' for d in edited):
+            broken.update(how for how, _, _ in _analysed(lsp.client.log_messages[logged:]))
         fresh += 1
         # (in a folder of its own: a document opened beside the edited one would renew its
         # workspace, and the next edit would check everything)
@@ -178,8 +199,8 @@ async def test_an_edited_document_has_the_diagnostics_of_its_text(lsp: Session):
         said.update(d.code for d in edited)
     assert text == TEMPLATE
     # the steps went through every path, and had something to say
-    analysed = [ANALYSED.search(m.message) for m in lsp.client.log_messages]
-    made = {(found.group(1), found.group(2) == found.group(3)) for found in analysed
-            if found and found.group(0).startswith(f'analysed {uri_path("edited.yaml")} ')}
+    made = {(how, checked == entries) for how, checked, entries in
+            _analysed(lsp.client.log_messages)}
     assert {('incremental', False), ('full', False), ('full', True)} <= made, made
+    assert {'incremental', 'full'} <= broken, broken  # (error recovery in one entry, or all)
     assert {'HOT001', 'HOT702', 'HOT706', 'HOT302'} <= said, said

@@ -1,8 +1,9 @@
 """The incremental parse: when an edit is spliced, and that a splice is a full parse.
 
 Each case is (before, after, spliced?): a splice must equal `parse(after)` in
-every value, span, issue and depth, and keep the node objects of the entries
-it did not touch; anything else must fall back (None).
+every value, span, issue and depth (and the lines error recovery neutralized), and
+keep the node objects of the entries it did not touch; anything else must fall
+back (None).
 """
 from __future__ import annotations
 
@@ -55,6 +56,8 @@ SPLICED = {
     'an anchor no alias names': ('type: OS::Neutron::Net', 'type: &t OS::Neutron::Net'),
     'a new line above an entry': ('  port:\n', '  # the port\n  port:\n'),
     'the section header (the section re-parsed)': ('resources:\n', 'resources: # all of them\n'),
+    'a `? key` with no value above another key': ('    type: OS::Neutron::Net\n',
+                                                  '    ? x\n    type: OS::Neutron::Net\n'),
     'an entry made deeper': ('      flavor: {get_param: flavor}',
                              '      flavor: {get_param: [flavor, [0, [1]]]}'),
 }
@@ -63,19 +66,46 @@ FALLBACK = {
     'the indentation of a section key': ('resources:\n  net:', ' resources:\n  net:'),
     'an entry key dedented': ('  port:\n', 'port:\n'),
     'an alias': ('type: OS::Neutron::Port', 'type: *t'),
-    'a flow collection left open across entries': ('{get_resource: net}', '{get_resource: net'),
     'a document marker': ('  # a comment between entries\n', '---\n'),
     'a second document': ('outputs:\n', '...\noutputs:\n'),
-    'a syntax error': ('    type: OS::Neutron::Port', '    type: OS::Neutron::Port: x'),
+    'a syntax error whose recovery blanks a key (the section\'s entries move)': (
+        '  flavor:\n', '  flavor:[\n'),
+    'a syntax error whose recovery neutralizes lines of other entries': (
+        '  net:\n', '  net:[\n'),
     'two entries joined': ('    type: OS::Neutron::Net\n  server:', '    type: OS::Neutron::Net  server:'),
     'a new sibling entry': ('  port:\n', '  new: {}\n  port:\n'),
     'a key that duplicates a sibling': ('  port:', '  net:'),
     'an edit across two entries': ('OS::Neutron::Net\n  server:\n    type: OS::Nova',
                                    'OS::Neutron::Nets\n  server:\n    type: OS::Novas'),
+    'a `? key` with no value, last in its entry (its empty value is at the next token)': (
+        '    type: OS::Neutron::Net\n', '    type: OS::Neutron::Net\n    ? x\n'),
     'a merge key': ('    type: OS::Neutron::Port\n', '    <<: {type: x}\n'),
-    'a typed character after the last line': ('first_address]}\n', 'first_address]}\nx'),
     'a tab before the comment before anything': ('# a comment before anything',
                                                  '\t# a comment before anything'),
+}
+
+
+#: syntax errors the region's own error recovery gets through (as the whole text's would)
+RECOVERED = {
+    'a syntax error': ('    type: OS::Neutron::Port', '    type: OS::Neutron::Port: x'),
+    'a key typed without its colon, last in its section': (
+        '    type: OS::Neutron::Port\n', '    type: OS::Neutron::Port\n  new_re\n'),
+    'a key typed without its colon above the next entry': ('  port:\n', '  new_re\n  port:\n'),
+    'a flow mapping left open, inside an entry': ('{get_param: flavor}', '{get_param: flavor'),
+    'a value where a mapping was (the entry\'s lines below)': ('    properties:\n      flavor',
+                                                              '    properties: x\n      flavor'),
+    'the last entry of the file': ('first_address]}', 'first_address]'),
+    'the first entry of a section': ('    type: OS::Neutron::Net', '    type: OS::Neutron::Net: x'),
+    'a quote left open, last in its section': ('    type: OS::Neutron::Port\n',
+                                               '    type: OS::Neutron::Port\n  "x\n'),
+    'a sequence item where a key goes (the section\'s start in the message)': (
+        '    type: OS::Neutron::Port\n', '    type: OS::Neutron::Port\n  - x\n'),
+    'an entry made shallower than the deepest was (its depth walked)': (
+        '        - network: {get_resource: net}', '        - network: {get_resource: net'),
+    'a flow collection left open, last in its entry': ('{get_resource: net}', '{get_resource: net'),
+    'a syntax error in the first top-level pair': ('heat_template_version: 2021-04-16',
+                                                   'heat_template_version: 2021-04-16: x'),
+    'a typed character after the last line': ('first_address]}\n', 'first_address]}\nx'),
 }
 
 
@@ -95,6 +125,17 @@ def test_spliced(case):
     spliced, kept = _check_splice(BASE, _edit(BASE, old, new))
     assert spliced.new is not spliced.old or case == 'the comment before anything'
     assert kept  # top-level pairs the edit was not in are the same objects
+
+
+@pytest.mark.parametrize('case', sorted(RECOVERED))
+def test_recovered(case):
+    old, new = RECOVERED[case]
+    after = _edit(BASE, old, new)
+    assert parse(after).syntax_errors
+    spliced, kept = _check_splice(BASE, after)
+    assert kept
+    # and the next edit of that entry is spliced from the broken tree: back to the text
+    assert tree_signature(reparse(spliced.tree, BASE).tree) == tree_signature(parse(BASE))
 
 
 @pytest.mark.parametrize('case', sorted(FALLBACK))
@@ -128,11 +169,12 @@ def test_crlf_and_the_edit_span():
                                                before.index('Net\r\n') + 7)
 
 
-def test_a_shallower_entry_that_held_the_depth_needs_a_full_parse():
+def test_a_shallower_entry_that_held_the_depth_walks_the_entries_depths():
     deep = _edit(BASE, '{get_param: flavor}', '{get_param: [flavor, [0, [1, [2]]]]}')
     shallow = _edit(deep, '{get_param: [flavor, [0, [1, [2]]]]}', '{get_param: flavor}')
-    assert reparse(parse(deep), shallow) is None
-    # and one that did not hold it is spliced
+    spliced, _ = _check_splice(deep, shallow)
+    assert spliced.tree.depth == parse(BASE).depth < parse(deep).depth
+    # and one that did not hold it is spliced without
     other = _edit(deep, 'type: OS::Neutron::Port', 'type: OS::Neutron::Ports')
     _check_splice(deep, other)
 
@@ -141,6 +183,22 @@ def test_a_tree_with_issues_is_never_spliced():
     broken = _edit(BASE, '  port:', '  net:')  # a duplicate key
     assert parse(broken).issues
     assert reparse(parse(broken), _edit(broken, 'first_address', 'first_addresses')) is None
+
+
+def test_a_tree_with_syntax_errors_is_spliced_only_in_the_entry_that_holds_them():
+    broken = _edit(BASE, '{get_param: flavor}', '{get_param: flavor')
+    assert parse(broken).syntax_errors and parse(broken).patched_lines
+    # another entry: the errors would stay, made by lines it does not re-parse
+    assert reparse(parse(broken), _edit(broken, 'first_address', 'first_addresses')) is None
+    # the entry holding them: re-parsed (with recovery) in place
+    again = _edit(broken, '{get_param: flavor', '{get_param: flavo')
+    _check_splice(broken, again)
+
+
+def test_a_tree_whose_recovery_did_not_get_through_is_never_spliced():
+    tree = parse(_edit(BASE, 'heat_template_version', '- heat_template_version'))
+    assert tree.unrecovered
+    assert reparse(tree, _edit(tree.text, 'first_address', 'first_addresses')) is None
 
 
 def test_a_consumed_tree_is_never_spliced_again():
