@@ -59,6 +59,23 @@ def strongly_connected(nodes: Iterable[Hashable], edges: dict) -> list[list]:
     return result
 
 
+class LastGraph:
+    """`strongly_connected` of the last graph given, remembered: an edit rarely changes a
+    template's graph, and the components depend on the edges alone (replacing the tuple is
+    atomic, so threads may share one)."""
+
+    def __init__(self) -> None:
+        self._last: tuple[dict, list[list]] | None = None
+
+    def components(self, nodes: Iterable[Hashable], edges: dict) -> list[list]:
+        last = self._last
+        if last is not None and last[0] == edges:
+            return last[1]
+        found = strongly_connected(nodes, edges)
+        self._last = (edges, found)
+        return found
+
+
 def cycle_in(component: list, edges: dict, order: dict) -> list:
     """One cycle through a component, starting at its first member in source order."""
     members = set(component)

@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Finding, Related, Rule, Severity
-from hot_ls.model.cycles import chain, cycle_in, other_steps, strongly_connected
+from hot_ls.model.cycles import LastGraph, chain, cycle_in, other_steps
 
 
 class CircularCondition(Rule):
@@ -52,7 +52,7 @@ class CircularCondition(Rule):
             return
         used = template.used_conditions()
         order = {name: index for index, name in enumerate(conditions)}
-        for component in strongly_connected(conditions, edges):
+        for component in _GRAPH.components(conditions, edges):
             cycle = cycle_in(component, edges, order)
             steps = list(zip(cycle, cycle[1:]))
             is_used = any(name in used for name in component)
@@ -66,3 +66,7 @@ class CircularCondition(Rule):
                            for s in (steps[other] for other in other_steps(len(steps), index))]
                 yield Finding(ref.start, ref.end, message,
                               severity=None if is_used else Severity.WARNING, related=related)
+
+
+#: the cycles of the last graph looked at
+_GRAPH = LastGraph()

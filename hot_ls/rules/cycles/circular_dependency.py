@@ -2,7 +2,7 @@ from hot_ls.model.cfn import CfnTemplate
 from hot_ls.model.document import Kind
 from hot_ls.model.symbols import RESOURCE
 from hot_ls.rules.base import Finding, Related, Rule, Severity
-from hot_ls.model.cycles import chain, cycle_in, other_steps, strongly_connected
+from hot_ls.model.cycles import LastGraph, chain, cycle_in, other_steps
 from hot_ls.syntax import Scalar
 
 _DEPENDENCY_FIELDS = {'properties', 'metadata', 'depends_on', 'Properties', 'Metadata', 'DependsOn'}
@@ -71,16 +71,20 @@ class CircularDependency(Rule):
             references = [ref for ref in model.references if _dependency(ref)]
         else:  # each resource's, found once per entry (a template of the next text keeps it)
             references = None
+            memo = model.memo
             for source, definition in resources.items():
-                targets = [target for target in model.memo(definition, _targets)
-                           if target in resources]
-                if targets:
-                    edges[source] = set(targets)
+                found = definition.built.get(_targets)  # (memo's, without a call)
+                if found is None:
+                    found = memo(definition, _targets)
+                if found:
+                    targets = {target for target in found if target in resources}
+                    if targets:
+                        edges[source] = targets
         if references is not None:
             for ref in references:
                 if ref.name in resources and ref.owner[1] in resources:
                     edges.setdefault(ref.owner[1], set()).add(ref.name)
-        components = _components(resources, edges)
+        components = _GRAPH.components(resources, edges)
         if not components:
             return
         conditional = set() if analysis.kind is Kind.CFN else {
@@ -127,16 +131,5 @@ def _targets(template, definition) -> tuple:
                                if _dependency(ref)))
 
 
-#: the last graph looked at and its cycles: an edit rarely changes the graph (the components
-#: depend on the edges alone; replacing the tuple is atomic, so threads may share it)
-_last: tuple[dict, list] | None = None
-
-
-def _components(resources, edges: dict) -> list:
-    global _last
-    last = _last
-    if last is not None and last[0] == edges:
-        return last[1]
-    found = strongly_connected(resources, edges)
-    _last = (edges, found)
-    return found
+#: the cycles of the last graph looked at
+_GRAPH = LastGraph()
