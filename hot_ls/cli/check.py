@@ -95,7 +95,7 @@ def workspace_for(paths: list[str], settings: Settings,
     roots = [p if os.path.isdir(p) else os.path.dirname(os.path.abspath(p)) for p in paths]
     readable = [os.getcwd()] + [os.path.dirname(os.path.abspath(e)) for e in environments]
     return Workspace(settings, roots, environments=environments, readable=readable,
-                     hand_over_trees=True)
+                     one_run=True)
 
 
 def jobs_count(value: str) -> int:

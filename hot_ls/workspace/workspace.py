@@ -12,8 +12,9 @@ It answers:
   or, for a provider template reached from such a stack, its parent's
   environment; without any, an empty one (`environments_known` is False);
 - `summary(path)`: what it keeps of any file (cached by size and mtime);
-- `parsed_tree(path, text)`: with `hand_over_trees` (`hot-ls check`), the tree a summary
-  parsed of a file, handed once to the file's own analysis, which need not parse it again;
+- `parsed_tree(path, text)`: for `one_run` (a command such as `hot-ls check`, during which
+  the files do not change), the tree a summary parsed of a file, handed once to the file's
+  own analysis, which need not parse it again (and its locator remembers real paths);
 - `index()`: every Heat document of the folders, for what spans files
   (workspace symbols, references across files, who uses a provider);
 - `changed(paths)`: forget what depended on changed files.
@@ -62,18 +63,19 @@ class Workspace:
     def __init__(self, settings: Settings | None = None, roots: Iterable[str] = (),
                  environments: Iterable[str] = (), catalog: Any = None,
                  readable: Iterable[str] = (), recursive: bool = True,
-                 hand_over_trees: bool = False):
+                 one_run: bool = False):
         """`roots`: the folders of the workspace (indexed and readable); `readable`: other
         folders hot-ls may read files from but does not index; `recursive`: whether the
-        index goes down the folders (not for a document's own folder); `hand_over_trees`:
-        keep the tree of each file a summary parses until that file's own analysis takes it
-        (`parsed_tree`): for a run that checks each file once, not for an editor's session,
-        where they would pile up."""
+        index goes down the folders (not for a document's own folder); `one_run`: the
+        workspace of one command's run, which checks each file once while no file changes:
+        the tree of each file a summary parses is kept until that file's own analysis takes
+        it (`parsed_tree`), and each path's real path is found once.  Not for an editor's
+        session, where the trees would pile up and links may change."""
         self.settings = settings or Settings()
         self.recursive = recursive
         self.roots = tuple(dict.fromkeys(os.path.abspath(r) for r in roots if r))
         self.locator = Locator((*self.roots, *readable), self.settings.search_paths,
-                               self.settings.path_map)
+                               self.settings.path_map, remember_real_paths=one_run)
         self.files = FileStore(self.locator)
         #: environments given for every template on top of the configuration (`check -e`)
         self.extra_environments = tuple(os.path.abspath(e) for e in environments)
@@ -82,7 +84,7 @@ class Workspace:
         self._lock = threading.RLock()
         self._summaries: dict[str, tuple[Stamp, Summary]] = {}
         #: path -> the tree summary() parsed, until parsed_tree() hands it over
-        self._trees: dict[str, SyntaxTree] | None = {} if hand_over_trees else None
+        self._trees: dict[str, SyntaxTree] | None = {} if one_run else None
         self._stacks: dict[str, StackContext] = {}
         self._index: Index | None = None
         self._parents: dict[str, StackContext] | None = None
@@ -137,7 +139,7 @@ class Workspace:
         return summary
 
     def parsed_tree(self, path: str | None, text: str) -> SyntaxTree | None:
-        """The tree a summary parsed of the file at `path` (with `hand_over_trees`), if it is
+        """The tree a summary parsed of the file at `path` (`one_run`), if it is
         the tree of `text`; handed over once: the workspace forgets it."""
         if self._trees is None or path is None:
             return None

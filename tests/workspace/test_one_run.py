@@ -1,9 +1,13 @@
-"""`hot-ls check` parses a provider template once: the tree its summary parsed is handed to
-the file's own analysis (Workspace(hand_over_trees=True)), once, and only for the same text."""
+"""The workspace of one command's run (Workspace(one_run=True), as `hot-ls check` makes it):
+a provider template is parsed once (the tree its summary parsed is handed to the file's own
+analysis, once, and only for the same text), and each real path is found once."""
 from __future__ import annotations
+
+import os
 
 from hot_ls.rules import analyze
 from hot_ls.workspace import Workspace
+from hot_ls.workspace.paths import SYMLINK_OUT, Locator
 
 PARENT = ('heat_template_version: 2018-08-31\n'
           'resources:\n'
@@ -27,7 +31,7 @@ def _report(analysis):
 
 def test_the_summary_tree_is_handed_to_the_file_analysis_once(tmp_path):
     parent, child = _project(tmp_path)
-    workspace = Workspace(roots=[str(tmp_path)], hand_over_trees=True)
+    workspace = Workspace(roots=[str(tmp_path)], one_run=True)
     parent_analysis = analyze(PARENT, parent, workspace=workspace)
     assert [d.code for d in parent_analysis.diagnostics] == ['HOT702']  # colour: unknown
     tree = workspace._trees[child]  # parsed for the provider's summary
@@ -40,7 +44,7 @@ def test_the_summary_tree_is_handed_to_the_file_analysis_once(tmp_path):
 
 def test_a_changed_text_is_parsed_again(tmp_path):
     parent, child = _project(tmp_path)
-    workspace = Workspace(roots=[str(tmp_path)], hand_over_trees=True)
+    workspace = Workspace(roots=[str(tmp_path)], one_run=True)
     analyze(PARENT, parent, workspace=workspace)
     edited = CHILD + '  s: {type: OS::Heat::None}\n'
     analysis = analyze(edited, child, workspace=workspace)
@@ -48,9 +52,25 @@ def test_a_changed_text_is_parsed_again(tmp_path):
     assert set(analysis.template.resources) == {'r', 's'}
 
 
-def test_without_hand_over_no_tree_is_kept(tmp_path):
+def test_outside_one_run_no_tree_is_kept(tmp_path):
     parent, child = _project(tmp_path)
     workspace = Workspace(roots=[str(tmp_path)])
     analyze(PARENT, parent, workspace=workspace)
     assert workspace._trees is None
     assert workspace.parsed_tree(child, CHILD) is None
+
+
+def test_remembered_real_paths_still_refuse_a_link_leading_out(tmp_path):
+    inside, outside = tmp_path / 'inside', tmp_path / 'outside'
+    inside.mkdir()
+    outside.mkdir()
+    (outside / 'secret.yaml').write_text('x: 1\n')
+    os.symlink(outside / 'secret.yaml', inside / 'link.yaml')
+    (inside / 'plain.yaml').write_text('x: 1\n')
+    remembering = Locator([str(inside)], remember_real_paths=True)
+    for _ in range(2):  # the second answer is the remembered one
+        assert remembering.locate('link.yaml', str(inside)).refusal == SYMLINK_OUT
+        assert remembering.locate('plain.yaml', str(inside)).readable
+    assert remembering._real_paths[str(inside / 'link.yaml')] == str(outside / 'secret.yaml')
+    assert remembering.with_roots(str(outside)).locate('link.yaml', str(inside)).readable
+    assert Locator([str(inside)])._real_paths is None
