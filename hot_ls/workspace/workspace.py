@@ -85,6 +85,8 @@ class Workspace:
         self._summaries: dict[str, tuple[Stamp, Summary]] = {}
         #: path -> the tree summary() parsed, until parsed_tree() hands it over
         self._trees: dict[str, SyntaxTree] | None = {} if one_run else None
+        #: the files whose own analysis asked for its tree (`one_run`): none is kept for them
+        self._analysed: set[str] = set()
         self._stacks: dict[str, StackContext] = {}
         self._index: Index | None = None
         self._parents: dict[str, StackContext] | None = None
@@ -134,7 +136,7 @@ class Workspace:
                             capabilities=self.settings.capabilities)
         with self._lock:
             self._summaries[path] = (stamp, summary)
-            if tree is not None:
+            if tree is not None and path not in self._analysed:
                 self._trees[path] = tree
         return summary
 
@@ -143,8 +145,10 @@ class Workspace:
         the tree of `text`; handed over once: the workspace forgets it."""
         if self._trees is None or path is None:
             return None
+        path = os.path.abspath(path)
         with self._lock:
-            tree = self._trees.pop(os.path.abspath(path), None)
+            self._analysed.add(path)
+            tree = self._trees.pop(path, None)
         return tree if tree is not None and tree.text == text else None
 
     def environment(self, path: str) -> LoadedEnvironment | None:

@@ -42,6 +42,15 @@ def test_the_summary_tree_is_handed_to_the_file_analysis_once(tmp_path):
     assert _report(first) == _report(second) == _report(analyze(CHILD, child))
 
 
+def test_no_tree_is_kept_for_a_file_already_analysed(tmp_path):
+    parent, child = _project(tmp_path)
+    workspace = Workspace(roots=[str(tmp_path)], one_run=True)
+    analyze(CHILD, child, workspace=workspace)
+    analyze(PARENT, parent, workspace=workspace)  # reads the child's summary after it
+    assert workspace.summary(child).template is not None
+    assert workspace._trees == {}
+
+
 def test_a_changed_text_is_parsed_again(tmp_path):
     parent, child = _project(tmp_path)
     workspace = Workspace(roots=[str(tmp_path)], one_run=True)
