@@ -94,7 +94,8 @@ def workspace_for(paths: list[str], settings: Settings,
     the environments' folders may be read too."""
     roots = [p if os.path.isdir(p) else os.path.dirname(os.path.abspath(p)) for p in paths]
     readable = [os.getcwd()] + [os.path.dirname(os.path.abspath(e)) for e in environments]
-    return Workspace(settings, roots, environments=environments, readable=readable)
+    return Workspace(settings, roots, environments=environments, readable=readable,
+                     one_run=True)
 
 
 def jobs_count(value: str) -> int:

@@ -43,11 +43,14 @@ _UNUSED = next(rule for rule in RULES if isinstance(rule, UnusedSuppression))
 def analyze(text: str, path: str | None = None, settings: Settings | None = None,
             tree: SyntaxTree | None = None, read_problem: ReadProblem | None = None,
             workspace: Workspace | None = None) -> Analysis:
-    """Parse and check one document (among the files of `workspace`, by default its folder's).
+    """Parse and check one document (among the files of `workspace`, by default its folder's;
+    a tree the workspace already parsed of this text is not parsed again).
 
     Never raises for bad input.
     """
     allow_deep_recursion()
+    if tree is None and workspace is not None:
+        tree = workspace.parsed_tree(path, text)
     with gc_paused():
         return check(Analysis(text, path, settings, tree=tree, read_problem=read_problem,
                               workspace=workspace))

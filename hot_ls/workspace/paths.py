@@ -47,10 +47,13 @@ class Locator:
 
     def __init__(self, roots: 'list[str] | tuple[str, ...]' = (),
                  search_paths: 'list[str] | tuple[str, ...]' = (),
-                 path_map: 'dict[str, str] | None' = None):
+                 path_map: 'dict[str, str] | None' = None, remember_real_paths: bool = False):
+        """`remember_real_paths`: the links do not change while the locator lives (one
+        command's run): each path's real path, a system call per component, is found once."""
         folders = [os.path.abspath(p) for p in (*roots, *search_paths)]
         self.folders: tuple[str, ...] = tuple(dict.fromkeys(folders))
         self._real = tuple(os.path.realpath(p) for p in self.folders)
+        self._real_paths: dict[str, str] | None = {} if remember_real_paths else None
         # longest prefix first, so a more specific mapping wins
         self.path_map = sorted(((os.path.normpath(k), os.path.abspath(v))
                                 for k, v in (path_map or {}).items()),
@@ -63,6 +66,7 @@ class Locator:
         locator.folders = tuple(dict.fromkeys((*self.folders, *extra)))
         locator._real = tuple(os.path.realpath(p) for p in locator.folders)
         locator.path_map = self.path_map
+        locator._real_paths = self._real_paths
         return locator
 
     def allowed(self, path: str) -> str | None:
@@ -70,10 +74,19 @@ class Locator:
         path = os.path.abspath(path)
         if not any(_within(path, folder) for folder in self.folders):
             return OUTSIDE
-        real = os.path.realpath(path)
+        real = self._real_path(path)
         if real != path and not any(_within(real, folder) for folder in self._real):
             return SYMLINK_OUT
         return None
+
+    def _real_path(self, path: str) -> str:
+        known = self._real_paths
+        if known is None:
+            return os.path.realpath(path)
+        found = known.get(path)
+        if found is None:
+            found = known[path] = os.path.realpath(path)
+        return found
 
     def locate(self, reference: object, base_dir: str) -> Target:
         """The file `reference` names when written in a file of `base_dir`."""

@@ -12,6 +12,9 @@ It answers:
   or, for a provider template reached from such a stack, its parent's
   environment; without any, an empty one (`environments_known` is False);
 - `summary(path)`: what it keeps of any file (cached by size and mtime);
+- `parsed_tree(path, text)`: for `one_run` (a command such as `hot-ls check`, during which
+  the files do not change), the tree a summary parsed of a file, handed once to the file's
+  own analysis, which need not parse it again (and its locator remembers real paths);
 - `index()`: every Heat document of the folders, for what spans files
   (workspace symbols, references across files, who uses a provider);
 - `changed(paths)`: forget what depended on changed files.
@@ -26,6 +29,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from hot_ls.config import Settings
 from hot_ls.model.document import Kind
+from hot_ls.syntax import SyntaxTree, parse
 from hot_ls.workspace.environments import LoadedEnvironment, StackEnvironment, stack_environment
 from hot_ls.workspace.files import FileStore, Stamp
 from hot_ls.workspace.paths import Locator
@@ -58,15 +62,20 @@ class Index:
 class Workspace:
     def __init__(self, settings: Settings | None = None, roots: Iterable[str] = (),
                  environments: Iterable[str] = (), catalog: Any = None,
-                 readable: Iterable[str] = (), recursive: bool = True):
+                 readable: Iterable[str] = (), recursive: bool = True,
+                 one_run: bool = False):
         """`roots`: the folders of the workspace (indexed and readable); `readable`: other
         folders hot-ls may read files from but does not index; `recursive`: whether the
-        index goes down the folders (not for a document's own folder)."""
+        index goes down the folders (not for a document's own folder); `one_run`: the
+        workspace of one command's run, which checks each file once while no file changes:
+        the tree of each file a summary parses is kept until that file's own analysis takes
+        it (`parsed_tree`), and each path's real path is found once.  Not for an editor's
+        session, where the trees would pile up and links may change."""
         self.settings = settings or Settings()
         self.recursive = recursive
         self.roots = tuple(dict.fromkeys(os.path.abspath(r) for r in roots if r))
         self.locator = Locator((*self.roots, *readable), self.settings.search_paths,
-                               self.settings.path_map)
+                               self.settings.path_map, remember_real_paths=one_run)
         self.files = FileStore(self.locator)
         #: environments given for every template on top of the configuration (`check -e`)
         self.extra_environments = tuple(os.path.abspath(e) for e in environments)
@@ -74,6 +83,10 @@ class Workspace:
         self._global: GlobalRegistry | None = None
         self._lock = threading.RLock()
         self._summaries: dict[str, tuple[Stamp, Summary]] = {}
+        #: path -> the tree summary() parsed, until parsed_tree() hands it over
+        self._trees: dict[str, SyntaxTree] | None = {} if one_run else None
+        #: the files whose own analysis asked for its tree (`one_run`): none is kept for them
+        self._analysed: set[str] = set()
         self._stacks: dict[str, StackContext] = {}
         self._index: Index | None = None
         self._parents: dict[str, StackContext] | None = None
@@ -116,11 +129,27 @@ class Workspace:
             cached = self._summaries.get(path)
             if cached is not None and cached[0] == stamp:
                 return cached[1]
-        summary = summarize(path, self.files.read(path), self.locator,
+        source = self.files.read(path)
+        tree = parse(source.text) if self._trees is not None and source.problem is None \
+            else None
+        summary = summarize(path, source, self.locator, tree=tree,
                             capabilities=self.settings.capabilities)
         with self._lock:
             self._summaries[path] = (stamp, summary)
+            if tree is not None and path not in self._analysed:
+                self._trees[path] = tree
         return summary
+
+    def parsed_tree(self, path: str | None, text: str) -> SyntaxTree | None:
+        """The tree a summary parsed of the file at `path` (`one_run`), if it is
+        the tree of `text`; handed over once: the workspace forgets it."""
+        if self._trees is None or path is None:
+            return None
+        path = os.path.abspath(path)
+        with self._lock:
+            self._analysed.add(path)
+            tree = self._trees.pop(path, None)
+        return tree if tree is not None and tree.text == text else None
 
     def environment(self, path: str) -> LoadedEnvironment | None:
         summary = self.summary(path)
