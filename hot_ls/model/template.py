@@ -63,7 +63,6 @@ class Template:
         self._references: list[Reference] | None = None
         self._lookalikes: list | None = None
         self._refs_by_target: dict[tuple[str, Any], list[Reference]] | None = None
-        self._spans: tuple[list[int], list[Definition]] | None = None
 
     @property
     def live_ref(self) -> bool:
@@ -302,22 +301,11 @@ class Template:
             self._lookalikes = [item for walk in self._walks.values() for item in walk.lookalikes]
         return self._lookalikes
 
-    def entries(self) -> list[Definition]:
-        """Every definition of the four sections, in the order of the text."""
-        if self._spans is None:
-            found = [definition for section in ('parameters', 'resources', 'outputs', 'conditions')
-                     for definition in getattr(self, section).values()]
-            starts = [definition.pair.key.start for definition in found]
-            # (each section's entries come in the order of the text: sorted by a C-level key,
-            # this is a few merges of sorted runs)
-            order = sorted(range(len(found)), key=starts.__getitem__)
-            self._spans = ([starts[index] for index in order], [found[index] for index in order])
-        return self._spans[1]
-
     def entry_at(self, offset: int) -> Definition | None:
-        """The definition written at `offset` (from its key to the end of its value).  (Found
-        down the tree, in the pair of the root and then of its section that start last at or
-        before `offset`: `entries` would list every definition.)"""
+        """The definition written at `offset` (from its key to the end of its value), found down
+        the tree: in the pair of the root, then of its section, that starts last at or before
+        `offset` (no list of every definition is made: an edit's analysis asks this of a
+        template it made without looking at every entry)."""
         pairs = self.root.pairs
         index = bisect_right(pairs, offset, key=_key_start) - 1
         if index < 0:
