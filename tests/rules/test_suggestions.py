@@ -32,3 +32,24 @@ def test_near_misses_of_catalog_names():
     assert near_misses('OS::Nuetron::Port', names) == ['OS::Neutron::Port']
     assert near_misses('OS::Heta::StructuredConfig', names) == ['OS::Heat::StructuredConfig']
     assert near_misses('OS::TripleO::Net', names) == []
+
+
+def test_close_matches_are_difflibs_on_pools_of_like_names():
+    """The early stop keeps difflib's list exactly: its order, its ties (broken by the
+    larger string), the cutoff, empty words and candidates."""
+    import difflib
+
+    from hot_ls.rules.suggestions import close_matches
+    rng = random.Random(7)
+    stems = ['image', 'flavor', 'count', 'cidr', 'env', 'net', 'key_name', '']
+    for _ in range(400):
+        pool = tuple(dict.fromkeys(f't{rng.randint(0, 40)}_{rng.choice(stems)}'
+                                   for _ in range(rng.randint(0, 120))))
+        pool += tuple(''.join(rng.choice('ab_') for _ in range(rng.randint(0, 4)))
+                      for _ in range(rng.randint(0, 5)))
+        word = rng.choice([f't{rng.randint(0, 40)}_{rng.choice(stems)}', 'ab', '', 'x_imge'])
+        word = word[:rng.randint(0, len(word))] + rng.choice(['', 'x', 'y_']) + \
+            word[rng.randint(0, len(word)):]
+        for n, cutoff in ((3, 0.6), (1, 0.0), (5, 0.8)):
+            assert close_matches(word, pool, n, cutoff) == \
+                difflib.get_close_matches(word, pool, n=n, cutoff=cutoff), (word, pool, n, cutoff)

@@ -44,10 +44,17 @@ class ParameterResourceNameClash(Rule):
         if template.version is None:
             return
         pseudo = defined_pseudo_parameters(stack_named=True)
-        for name, res in template.resources.items():
-            param = template.parameters.get(name)
-            if param is None and name not in pseudo:
+        resources, parameters = template.resources, template.parameters
+        # (found from the parameters, usually far fewer than the resources: this runs again
+        # after each edit of a large template, which seldom has a clash)
+        clashes = {name for name in parameters if name in resources}
+        clashes.update(name for name in pseudo if name in resources)
+        if not clashes:
+            return
+        for name, res in resources.items():
+            if name not in clashes:
                 continue
+            param = parameters.get(name)
             severity, note = self._condition(template, res)
             if severity is False:
                 continue

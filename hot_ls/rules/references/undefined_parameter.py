@@ -56,6 +56,7 @@ class UndefinedParameter(Rule):
             return
         declared = template.parameters
         pseudo = set(template.facts.pseudo_parameters) - {'OS::region'}
+        candidates = None  # (the names a misspelt one may be: made once, when first needed)
         for ref in analysis.checking.references():
             if ref.kind != PARAMETER:
                 continue
@@ -71,7 +72,8 @@ class UndefinedParameter(Rule):
                 yield Finding(ref.start, ref.end, with_reason(message, reason),
                               severity=severity_for(reason))
                 continue
-            candidates = list(declared) + sorted(pseudo)
+            if candidates is None:
+                candidates = [c for c in declared if isinstance(c, str)] + sorted(pseudo)
             matches = did_you_mean(name, candidates)
             message = f'The Parameter ({name}) is not defined in this template'
             yield Finding(ref.start, ref.end,
