@@ -39,6 +39,9 @@ PROVIDER_UNREAD = 'provider-unread'    # a URL, or outside the workspace: not ch
 PROVIDER_BROKEN = 'provider-broken'    # not a HOT template Heat can read
 UNRESOLVED = 'capabilities-unresolved'  # a list of candidates `requires` chose none of
 
+#: StackContext's cache key of the resource names its environment has entries for
+_NAMED = object()
+
 
 @dataclass(frozen=True)
 class TypeResolution:
@@ -146,11 +149,25 @@ class StackContext:
         return self.environment.known
 
     def resolve(self, type_name: Any, resource_name: Any = None) -> TypeResolution:
-        key = (type_name, resource_name)
+        named = self._cache.get(_NAMED)
+        if named is None:
+            named = self._cache[_NAMED] = self._named_resources()
+        # (a resource no entry names resolves as its type alone: one resolution per type)
+        key = (type_name, resource_name if resource_name in named[0] or
+               (named[1] and str(resource_name) in named[1]) else None)
         found = self._cache.get(key)
         if found is None:
-            found = self._cache[key] = self._resolve(type_name, resource_name)
+            found = self._cache[key] = self._resolve(type_name, key[1])
         return found
+
+    def _named_resources(self) -> tuple[set, set]:
+        """The resource names the environment has entries for (`resources: {name: ...}` in
+        the registry; a `requires` choice it could not make, as a path of strings): only
+        those resources may resolve otherwise than their type does alone."""
+        user = {key[1] for key in self.registry.user if len(key) == 3 and key[0] == RESOURCES}
+        unresolved = {path[1] for path in self.environment.unresolved
+                      if len(path) == 3 and path[0] == RESOURCES}
+        return user, unresolved
 
     def _resolve(self, type_name: Any, resource_name: Any) -> TypeResolution:
         unresolved = self.environment.unresolved

@@ -467,3 +467,23 @@ def test_list_choices_of_an_environment_file(tmp_path):
     [alone] = caps.list_choices(workspace, workspace.environment(
         os.path.join(folder, 'ambiguous.yaml')))
     assert alone.files == () and not alone.requires_known and alone.choice.failed
+
+
+def test_a_resource_no_entry_names_resolves_as_its_type_alone(tmp_path):
+    """One resolution per type serves every resource no entry names; a named one keeps its
+    own, whichever is asked first."""
+    folder = project(tmp_path)
+    write(folder, {'one.yaml': '''
+        resource_registry:
+          OS::TripleO::Controller: puppet/controller.yaml
+          resources:
+            controller:
+              OS::TripleO::Controller: docker/controller.yaml
+        '''})
+    workspace = Workspace(replace_stack(ON, 'one.yaml'), [folder])
+    stack = workspace.stack(os.path.join(folder, 'overcloud.yaml'))
+    other = stack.resolve(CONTROLLER, 'other')
+    assert other.provider.path.endswith('puppet/controller.yaml')
+    assert stack.resolve(CONTROLLER, 'controller').provider.path.endswith('docker/controller.yaml')
+    assert stack.resolve(CONTROLLER, 'third') is other
+    assert stack.resolve(CONTROLLER) is other
