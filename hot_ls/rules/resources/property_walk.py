@@ -223,7 +223,7 @@ class _Walker:
                 self.walk.used.append(UsedProperty(self.resource, pair, schema, child_path))
             if not schema.implemented:
                 self.issue(NOT_IMPLEMENTED, pair.key, f'Property {key} not implemented yet', schema)
-            if not names and self.section == 'properties':
+            if not names and self.section == 'properties' and self.targets:
                 self.postponed = self.depends(pair.value)
             self.value(schema, pair.value, names + (key,), child_path)
             if not names:
@@ -233,8 +233,8 @@ class _Walker:
         self.missing_required(schemas, present, names, node, path, node)
 
     def missing_required(self, schemas, present, names, anchor: Node, path: str, container):
-        for key, schema in schemas.items():
-            if key in present or not schema.required or schema.default is not None:
+        for key, schema in _required(schemas):
+            if key in present:
                 continue
             if self.translated(names + (key,), present):
                 continue
@@ -260,7 +260,7 @@ class _Walker:
 
     # -- one value -----------------------------------------------------------------
     def value(self, schema: PropertySchema, node: Node, names: tuple, path: str):
-        if self.is_call(node):
+        if id(node) in self.call_nodes or (self.index_var is not None and self.is_call(node)):
             return
         kind = schema.type_key
         if kind == constr.MAP and isinstance(node, Mapping):
@@ -291,6 +291,23 @@ class _Walker:
             return  # Heat would fail elsewhere first; nothing certain to say
         if message is not None:
             self.issue(CONSTRAINT, node, f'{path}: {message}', schema)
+
+
+#: id(schemas) -> (schemas, its required properties without a default): the catalog's
+#: schemas live as long as the process, and each mapping of them is walked again and again
+_REQUIRED: dict[int, tuple[dict, list]] = {}
+
+
+def _required(schemas: dict[str, PropertySchema]) -> list[tuple[str, PropertySchema]]:
+    """The (key, schema) of `schemas` a mapping must assign (required, and no default)."""
+    found = _REQUIRED.get(id(schemas))
+    if found is None or found[0] is not schemas:
+        found = (schemas, [(key, schema) for key, schema in schemas.items()
+                           if schema.required and schema.default is None])
+        if len(_REQUIRED) > 50_000:  # (schemas of provider templates come and go)
+            _REQUIRED.clear()
+        _REQUIRED[id(schemas)] = found
+    return found[1]
 
 
 def coerce(schema: PropertySchema, value: Any) -> Any:
