@@ -29,54 +29,74 @@ def _close_matches(name: str, pool: tuple[str, ...], cutoff: float) -> tuple[str
 def close_matches(word: str, pool: tuple[str, ...], n: int, cutoff: float) -> list[str]:
     """`difflib.get_close_matches(word, pool, n, cutoff)`, the same list, found faster.
 
-    difflib scores every candidate that passes its two upper bounds (lengths, then
-    shared characters); a misspelt parameter among hundreds of like names (t0_image,
-    t1_image...) passes them for a third of the pool, and each full score costs as much
-    as the rest together.  Here the candidates are scored best bound first, and the
-    search stops once no bound left can reach the n-th best score: a candidate left
-    out scores strictly less than every match kept, so it is out of difflib's list too
-    (difflib breaks a tie of scores by the larger string: candidates whose bound equals
-    the n-th score are still scored)."""
-    size = len(word)
-    wanted = Counter(word)
+    difflib scores every candidate that passes its upper bounds (lengths, then shared
+    characters: the second is never above the first, so it alone decides); a misspelt
+    parameter among hundreds of like names (t0_image, t1_image...) passes them for a
+    third of the pool, and each full score costs as much as the rest together.  Here the
+    candidates are scored best bound first, and the search stops once no bound left can
+    reach the n-th best score: a candidate left out scores strictly less than every
+    match kept, so it is out of difflib's list too (difflib breaks a tie of scores by
+    the larger string: candidates whose bound equals the n-th score are still scored).
+    Bounds and scores are remembered per word: while a name is typed, the same missing
+    name is looked up again among a pool that changed by one name."""
+    memo = _memo(word)
+    bounds, scores = memo.bounds, memo.scores
     bounded = []
     for candidate in pool:
-        length, counts = _profile(candidate)
-        total = length + size
-        if _ratio(min(length, size), total) < cutoff:
-            continue
-        shared = 0
-        for char, count in counts:
-            have = wanted.get(char)
-            if have:
-                shared += count if count < have else have
-        bound = _ratio(shared, total)
+        bound = bounds.get(candidate)
+        if bound is None:
+            bound = bounds[candidate] = memo.bound(candidate)
         if bound >= cutoff:
             bounded.append((bound, candidate))
     bounded.sort(key=lambda item: item[0], reverse=True)
-    matcher = difflib.SequenceMatcher()
-    matcher.set_seq2(word)
     scored: list[tuple[float, str]] = []
     for bound, candidate in bounded:
         if len(scored) >= n and bound < heapq.nlargest(n, scored)[-1][0]:
             break
-        matcher.set_seq1(candidate)
-        score = matcher.ratio()
+        score = scores.get(candidate)
+        if score is None:
+            score = scores[candidate] = memo.score(candidate)
         if score >= cutoff:
             scored.append((score, candidate))
     return [candidate for score, candidate in heapq.nlargest(n, scored)]
 
 
+class _Word:
+    """What close_matches found of one word: each candidate's bound and score."""
+
+    __slots__ = ('bounds', 'scores', '_size', '_counts', '_matcher')
+
+    def __init__(self, word: str):
+        self.bounds: dict[str, float] = {}
+        self.scores: dict[str, float] = {}
+        self._size = len(word)
+        self._counts = Counter(word)
+        self._matcher = difflib.SequenceMatcher()
+        self._matcher.set_seq2(word)
+
+    def bound(self, candidate: str) -> float:
+        """difflib's quick_ratio: the characters the two have in common."""
+        wanted = self._counts
+        shared = 0
+        for char, count in Counter(candidate).items():
+            have = wanted.get(char)
+            if have:
+                shared += count if count < have else have
+        return _ratio(shared, len(candidate) + self._size)
+
+    def score(self, candidate: str) -> float:
+        """difflib's ratio, as get_close_matches computes it (the candidate first)."""
+        matcher = self._matcher
+        matcher.set_seq1(candidate)
+        return matcher.ratio()
+
+
+_memo = functools.lru_cache(maxsize=64)(_Word)
+
+
 def _ratio(matches: int, length: int) -> float:
     """difflib's score of `matches` shared elements among `length` (its _calculate_ratio)."""
     return 2.0 * matches / length if length else 1.0
-
-
-@functools.lru_cache(maxsize=8192)
-def _profile(candidate: str) -> tuple[int, tuple]:
-    """A candidate's length and its characters counted, remembered by name: while a
-    parameter's name is typed, the pool changes by that one name at each keystroke."""
-    return len(candidate), tuple(Counter(candidate).items())
 
 
 def suggestion_text(matches: list[str]) -> str:
