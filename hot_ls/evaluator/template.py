@@ -37,7 +37,7 @@ from hot_ls.evaluator.scope import NOT_GIVEN, ResourceEntry, Scope
 from hot_ls.evaluator.snippet import STACK, Outcome
 from hot_ls.model.environment import Environment, EnvironmentError_, merge_environments
 from hot_ls.model.template import Template
-from hot_ls.syntax import Mapping, Node
+from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 
 
 @dataclass
@@ -107,6 +107,10 @@ class TemplateEvaluation:
         self._resources: dict[Any, ResourcePreview] = {}
         self._outputs: dict[Any, OutputPreview] = {}
         self._failures: dict[int, tuple[Node, EvalError]] = {}
+        #: errors_only: what finding a resource's errors parsed and evaluated, for
+        #: resource_values (its top calls, their Functions, the values of those evaluated)
+        self._calls_seen: dict[Any, tuple[list, dict, dict]] = {}
+        self._values: dict[Any, ResourcePreview] = {}
         self._all_done = False
         #: the conditions Heat itself evaluates when it creates the stack: those its
         #: resources and outputs look up (see evaluate_all)
@@ -242,6 +246,7 @@ class TemplateEvaluation:
         # a deploy-time value; its first failure, in the walk's order, is its error.
         loud = {call.key for call, grade in zip(calls, levels) if grade < QUIET}
         errors: dict = {}
+        results: dict = {}  # call -> its value, for those evaluated
         if loud:
             for call, grade in zip(calls, levels):
                 key = call.key
@@ -251,8 +256,8 @@ class TemplateEvaluation:
                 fn = parsed.get(call)
                 try:
                     if fn is None:
-                        fn = call.parse(scope, path)
-                    fn.evaluate()
+                        fn = parsed[call] = call.parse(scope, path)
+                    results[call] = fn.evaluate()
                 except Exception as exc:
                     key_path = '.'.join([path, str(key)])
                     errors[key] = self._failure(exc, RESOLVE, props_node.get(key),
@@ -262,7 +267,72 @@ class TemplateEvaluation:
             preview.property_errors = {key: errors[key] for key in props_node.index
                                        if key in errors}
         preview.order = list(props_node.index)
+        if self.sites.expansion is None:
+            self._calls_seen[name] = (calls, parsed, results)
         return preview
+
+    def resource_values(self, name: Any) -> ResourcePreview | None:
+        """(errors_only) The resource as an evaluation with values has it (whether it is
+        enabled; its property values, or the error that stops them all; the properties that
+        fail, with an error each), from what finding its errors parsed and evaluated: only
+        the calls left out are parsed and evaluated now, in the whole walk's order.  None
+        for a document with aliases: evaluate it with values."""
+        if not self.errors_only or self.sites.expansion is not None:
+            return None
+        found = self._values.get(name)
+        if found is not None:
+            return found
+        preview = self.resource(name)
+        seen = self._calls_seen.pop(name, None)
+        if seen is not None:
+            preview = self._values_from(preview, seen)
+        # else decided without the calls one by one: no properties, a failure, not enabled,
+        # or properties that are not a mapping of their own (their values are computed)
+        self._values[name] = preview
+        return preview
+
+    def _values_from(self, preview: ResourcePreview, seen: tuple[list, dict, dict]
+                     ) -> ResourcePreview:
+        calls, parsed, results = seen
+        name = preview.name
+        props_node = self.template.resources[name].get('properties')
+        path = '.'.join(['resources', str(name), 'properties'])
+        scope = self.scope
+        of_key: dict = {}
+        for call in calls:
+            of_key.setdefault(call.key, []).append(call)
+        failed = preview.property_errors
+        values, errors = {}, {}
+        for key, pair in props_node.index.items():
+            if key in failed:
+                errors[key] = failed[key]
+                continue
+            key_calls = of_key.get(key)
+            if key_calls is None:
+                values[key] = plain(pair.value)
+                continue
+            found: dict = {}
+            try:
+                for call in key_calls:
+                    if call in results:
+                        found[id(call.node)] = results[call]
+                        continue
+                    fn = parsed.get(call)
+                    if fn is None:
+                        fn = call.parse(scope, path)
+                    found[id(call.node)] = resolve(fn, nullable=True)
+            except Exception as exc:
+                key_path = '.'.join([path, str(key)])
+                errors[key] = self._failure(exc, RESOLVE, props_node.get(key),
+                                            prefix='Property error: %s: ' % key_path).error
+                continue
+            value = substituted(pair.value, found)
+            if value is not Ellipsis:
+                values[key] = value
+        out = ResourcePreview(name, preview.type, preview.enabled, Outcome(values))
+        out.property_errors = errors
+        out.order = preview.order
+        return out
 
     # -- outputs ----------------------------------------------------------------------------
     def output(self, name: Any) -> OutputPreview:
@@ -388,3 +458,37 @@ class TemplateEvaluation:
         self._values_needed('preview')
         self.evaluate_all()
         return Preview.build(self, properties_of)
+
+
+def plain(node: Node) -> Any:
+    """A value without calls, as parsing and resolving it give it: its data."""
+    kind = type(node)
+    if kind is Scalar:
+        return node.value
+    if kind is Mapping:
+        return {key: plain(pair.value) for key, pair in node.index.items()}
+    if kind is Sequence:
+        return [plain(item) for item in node.items]
+    return node.to_python()  # pragma: no cover - every node kind is handled above
+
+
+def substituted(node: Node, values: dict) -> Any:
+    """resolve() of the parse of `node` whose calls are resolved already (`values`: the id
+    of each call's node -> its value): what resolves to Ellipsis is left out of its list or
+    mapping, as resolve() leaves it out."""
+    kind = type(node)
+    if kind is Scalar:
+        return node.value
+    if kind is Mapping:
+        if id(node) in values:
+            return values[id(node)]
+        out = {}
+        for key, pair in node.index.items():
+            value = substituted(pair.value, values)
+            if value is not Ellipsis:
+                out[key] = value
+        return out
+    if kind is Sequence:
+        return [value for value in (substituted(item, values) for item in node.items)
+                if value is not Ellipsis]
+    return node.to_python()  # pragma: no cover - every node kind is handled above

@@ -184,3 +184,40 @@ def test_values_are_not_available_with_errors_only():
     evaluation = TemplateEvaluation(template, errors_only=True)
     with pytest.raises(ValueError):
         evaluation.preview()
+
+
+def _values(preview):
+    return (preview.enabled.value, _error(preview.enabled.error), _error(preview.properties.error),
+            preview.properties.value, list(preview.property_errors), preview.order)
+
+
+@pytest.mark.parametrize('name,text', TEMPLATES, ids=[n for n, _ in TEMPLATES])
+def test_values_from_what_errors_only_evaluated_are_the_values(name, text,
+                                                               analysis_recursion_limit):
+    """resource_values (what the plugin checks read) gives what an evaluation with values
+    gives: whether the resource is enabled, its values or the error that stops them, which
+    properties fail, with the same error unless the first one is due to a deploy-time
+    value (errors_only leaves those calls out)."""
+    template = _template(text)
+    checked = TemplateEvaluation(template, errors_only=True, unknown_inputs=True)
+    full = TemplateEvaluation(_template(text), unknown_inputs=True)
+    for resource in template.resources:
+        expected = full.resource(resource)
+        got = checked.resource_values(resource)
+        if got is None:  # a document with aliases: the checks evaluate it with values
+            assert template.tree.aliases
+            continue
+        assert _values(got) == _values(expected), resource
+        assert checked.resource_values(resource) is got
+        for key, error in expected.property_errors.items():
+            if not _deploy_time(error):
+                assert _error(got.property_errors[key]) == _error(error), (resource, key)
+
+
+def test_values_from_errors_only_are_not_given_for_a_document_with_aliases():
+    template = _template('heat_template_version: 2021-04-16\n'
+                         'resources:\n'
+                         '  r: {type: OS::Heat::Value, properties: {value: &v [1, 2]}}\n'
+                         '  s: {type: OS::Heat::Value, properties: {value: *v}}\n')
+    assert TemplateEvaluation(template, errors_only=True).resource_values('s') is None
+    assert TemplateEvaluation(template).resource_values('s') is None

@@ -228,15 +228,27 @@ class _References:
 
 
 class _States:
-    """One evaluation of the template under the inputs, read per resource."""
+    """One evaluation of the template under the inputs, read per resource: the checks'
+    (`Analysis.checked_evaluation`, which gives the values from what finding the errors
+    parsed and evaluated), or, for a document with aliases, one with values."""
 
     def __init__(self, analysis: 'Analysis'):
+        self.checked = analysis.checked_evaluation
         inputs = analysis.inputs
-        self.evaluation = TemplateEvaluation(analysis.template, inputs.environments,
-                                             inputs.parameters, sites=analysis.call_sites,
-                                             files=analysis.stack.files, unknown_inputs=True)
+        # (what an evaluation with values needs, not the analysis, which keeps this object)
+        self._making = (analysis.template, inputs.environments, inputs.parameters,
+                        analysis.call_sites, analysis.stack.files)
+        self._evaluation: TemplateEvaluation | None = None
         self.states: dict[Any, ResourceState] = {}
         self.reference = _References(analysis)
+
+    @property
+    def evaluation(self) -> TemplateEvaluation:
+        if self._evaluation is None:
+            template, environments, parameters, sites, files = self._making
+            self._evaluation = TemplateEvaluation(template, environments, parameters, sites=sites,
+                                                  files=files, unknown_inputs=True)
+        return self._evaluation
 
     def get(self, name: Any) -> ResourceState:
         state = self.states.get(name)
@@ -246,7 +258,7 @@ class _States:
 
     def _state(self, name: Any) -> ResourceState:
         try:
-            preview = self.evaluation.resource(name)
+            preview = self.checked.resource_values(name) or self.evaluation.resource(name)
         except RecursionError:
             return ResourceState(None, UNKNOWN)
         enabled = preview.enabled.value if preview.enabled.error is None else None
