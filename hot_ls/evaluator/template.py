@@ -21,7 +21,10 @@ or a file get_file names that is not found, as a value given at deploy
 time (Unknown, `unknown_inputs`), as Heat has it when the stack is created
 with -P and the client's files: what else fails in the same value is then
 still found ('Function "get_param" must have arguments' beside a get_param
-of a parameter without a default).
+of a parameter without a default).  A resource's values are still there to
+be had (`resource_values`, what the plugin checks read): what finding its
+errors parsed and evaluated is kept, and only the calls it left out are
+evaluated then.
 """
 from __future__ import annotations
 
