@@ -90,7 +90,8 @@ class HotLanguageServer(LanguageServer):
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix='hot-ls-analysis')
         self.scheduler = Scheduler(self.documents, self.analyze_document, self.executor,
                                    lambda path: (self.settings.current,
-                                                 self.generation_for(path)))
+                                                 self.generation_for(path)),
+                                   after=self.after_analysis)
         self.shutdown_requested = False
         self._log_handler: logging.Handler | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -107,18 +108,21 @@ class HotLanguageServer(LanguageServer):
         """Analyse in a worker thread, with the settings of the document's workspace (its
         settings file, the editor's settings on top; `settings`, the editor's alone, are
         only the scheduler's key), from the document's previous analysis when it has one
-        (its tree is then consumed: see `current_analysis`); tell the event loop when other
-        documents depend on what changed in this one (its parameters, outputs, an
-        environment's content)."""
+        (its tree is then consumed: see `current_analysis`)."""
         started = time.perf_counter()
         workspace = self.workspaces.for_path(path)
         analysis, how = reanalyze(previous, text, path, workspace.settings, workspace=workspace)
         logger.debug('analysed %s (%s) in %.1f ms%s', path, how,
                      (time.perf_counter() - started) * 1000, _checked(analysis))
+        return analysis
+
+    def after_analysis(self, text: str, path: str | None, analysis: Analysis) -> None:
+        """Once a document's analysis is out (its diagnostics need not wait for this): keep
+        what other files see of it, and tell the event loop when documents depending on it
+        must be analysed again (its parameters, outputs, an environment's content changed)."""
         if path is not None and self.workspaces.analysed(path, text, analysis.summary) \
                 and self._loop is not None:
             self._loop.call_soon_threadsafe(self.dependencies_changed, [path])
-        return analysis
 
     def dependencies_changed(self, paths: list[str]) -> None:
         """Files others depend on changed: refresh the diagnostics of the documents that read

@@ -6,7 +6,10 @@
   for the same text share one run; a result that arrives after the text (or
   the settings) changed is not the current analysis (the caller waits for a
   fresh one), only where the next run starts from (an incremental analysis
-  starts from the newest made).
+  starts from the newest made).  What the server does with an analysis that
+  the answer need not wait for (`after`: what other files see of it) runs in
+  the same worker once the analysis is out; the document's next run waits for
+  it (that run consumes this analysis' tree).
   `analysis(uri, revision)` is a request's: the analysis of the text the
   request was sent against, or `Outdated` once the text has moved on (the
   server answers ContentModified: a position of one version is never
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 from concurrent.futures import Executor
 from typing import Callable, Hashable
@@ -42,9 +46,13 @@ logger = logging.getLogger(__name__)
 
 #: the shortest debounce, in seconds (an edit's analysis never starts sooner)
 SHORTEST = 0.025
+#: how long, at most, `after` waits for the event loop to answer with the analysis first
+AFTER_WAITS = 0.05
 
 #: (text, path, settings, the document's previous analysis or None) -> its analysis
 Analyze = Callable[[str, str | None, Settings, Analysis | None], Analysis]
+#: (text, path, its analysis) -> None, after the analysis is out
+After = Callable[[str, str | None, Analysis], None]
 Publish = Callable[[Document, Analysis], None]
 
 
@@ -58,12 +66,15 @@ class Outdated(Exception):
 
 class Scheduler:
     def __init__(self, documents: DocumentStore, analyze: Analyze, executor: Executor,
-                 settings: Callable[[str | None], tuple[Settings, Hashable]]):
+                 settings: Callable[[str | None], tuple[Settings, Hashable]],
+                 after: After | None = None):
         self._documents = documents
         self._analyze = analyze
+        self._after = after
         self._executor = executor
         self._settings = settings  # document's path -> (settings, generation)
-        self._running: dict[str, tuple[Hashable, asyncio.Future]] = {}
+        #: uri -> (key, the run's result, the run's end: its result, then `after`)
+        self._running: dict[str, tuple[Hashable, asyncio.Future, asyncio.Future]] = {}
         self._pending: dict[str, asyncio.Task] = {}
         self._cost: dict[str, float] = {}  # uri -> seconds its last analysis took
 
@@ -85,10 +96,10 @@ class Scheduler:
             if document.analysis_key == key and document.analysis is not None:
                 return document, document.analysis
             running = self._running.get(uri)
-            if running is not None and running[0] != key and not running[1].done():
+            if running is not None and running[0] != key and not running[2].done():
                 # A run for an older text: wait for it to end rather than queue another
                 # beside it, then start one for whatever text is current by then.
-                await asyncio.wait([running[1]])
+                await asyncio.wait([running[2]])
                 continue
             future = running[1] if running is not None and running[0] == key \
                 else self._start(document, key)
@@ -104,18 +115,17 @@ class Scheduler:
     def _start(self, document: Document, key: Hashable) -> asyncio.Future:
         settings, _ = self._settings(document.path)
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self._executor, self._timed,
-                                      document.text, document.path, settings, document.analysis)
+        future = loop.create_future()
+        end = asyncio.wrap_future(self._executor.submit(
+            self._timed, loop, future, document.text, document.path, settings,
+            document.analysis), loop=loop)
         uri = document.uri
-        self._running[uri] = (key, future)
+        self._running[uri] = (key, future, end)
 
         def finished(done: asyncio.Future) -> None:
-            if self._running.get(uri, (None, None))[1] is done:
-                del self._running[uri]
-            if not done.cancelled() and done.exception() is None:
-                self._cost[uri] = done.result()[1]
             if done.cancelled() or done.exception() is not None:
                 return
+            self._cost[uri] = done.result()[1]
             current = self._documents.find(uri)
             if current is not None:
                 # The newest analysis made, even of a text gone since (its key then never
@@ -123,14 +133,37 @@ class Scheduler:
                 # tree of the one before).
                 current.analysis, current.analysis_key = done.result()[0], key
 
+        def ended(done: asyncio.Future) -> None:
+            if self._running.get(uri, (None, None, None))[2] is done:
+                del self._running[uri]
+            if not future.done():  # the run never handed its result over: never left waiting
+                failure = None if done.cancelled() else done.exception()
+                future.set_exception(failure or RuntimeError(f'the analysis of {uri} failed'))
+
         future.add_done_callback(finished)
+        end.add_done_callback(ended)
         return future
 
-    def _timed(self, text: str, path: str | None, settings: Settings,
-               previous: Analysis | None) -> tuple[Analysis, float]:
+    def _timed(self, loop: asyncio.AbstractEventLoop, future: asyncio.Future, text: str,
+               path: str | None, settings: Settings, previous: Analysis | None) -> None:
+        """The run, in a worker: the analysis, handed to the event loop as soon as it is made
+        (`future`: (the analysis, seconds it took)), then `after`."""
         started = time.perf_counter()
-        analysis = self._analyze(text, path, settings, previous)
-        return analysis, time.perf_counter() - started
+        try:
+            analysis = self._analyze(text, path, settings, previous)
+        except BaseException as exc:  # (handed over: the loop's callers see it)
+            loop.call_soon_threadsafe(_settle, future, None, exc)
+            return
+        answered = threading.Event()
+        loop.call_soon_threadsafe(_settle, future, (analysis, time.perf_counter() - started), None,
+                                  answered)
+        if self._after is not None:
+            # `after` holds the GIL as it runs: let the loop answer (publish) first
+            answered.wait(AFTER_WAITS)
+            try:
+                self._after(text, path, analysis)
+            except Exception:
+                logger.exception('after the analysis of %s', path or '<document>')
 
     # -- push: debounced --------------------------------------------------------
 
@@ -184,3 +217,19 @@ class Scheduler:
     def close(self) -> None:
         for uri in list(self._pending):
             self.cancel(uri)
+
+
+def _settle(future: asyncio.Future, result, exception: BaseException | None,
+            answered: threading.Event | None = None) -> None:
+    """Hand a run's outcome to its callers, on the event loop; `answered` is set once the
+    callbacks it wakes have had their turn (two turns of the loop: the future's callbacks,
+    then the tasks they wake)."""
+    if answered is not None:
+        loop = future.get_loop()
+        loop.call_soon(loop.call_soon, answered.set)
+    if future.done():
+        return
+    if exception is not None:
+        future.set_exception(exception)
+    else:
+        future.set_result(result)

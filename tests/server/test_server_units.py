@@ -283,6 +283,51 @@ async def test_edits_faster_than_analysis_never_queue_runs():
     executor.shutdown()
 
 
+async def test_an_analysis_is_out_before_what_follows_it_and_the_next_run_waits_for_that():
+    """`after` (what other files see of a document) runs once the analysis is out: the
+    analysis is answered (and published) while it runs, and the document's next run, which
+    consumes that analysis' tree, starts only when it is done."""
+    store, published, after_calls = DocumentStore(), [], []
+    gate = Gate()
+    gate.release.set()
+    after_may_end = threading.Event()
+
+    def after(text, path, analysis):
+        after_calls.append(text)
+        assert after_may_end.wait(10)
+    executor = ThreadPoolExecutor(2)
+    scheduler = Scheduler(store, gate, executor, lambda path: (Settings(), 0), after=after)
+    store.open('u', None, 'heat_template_version: 2021-04-16\n', 1)
+    scheduler.schedule('u', 0, lambda doc, analysis: published.append(doc.version))
+    _, analysis = await asyncio.wait_for(scheduler.analysis('u'), 5)
+    await asyncio.sleep(0.05)
+    assert published == [1] and after_calls == [analysis.text] and len(gate.calls) == 1
+    store.change('u', 2, [Edit('# two\n', (1, 0), (1, 0))], Encoding.UTF16)
+    second = asyncio.ensure_future(scheduler.analysis('u'))
+    await asyncio.sleep(0.05)
+    assert not second.done() and len(gate.calls) == 1   # waiting for `after`
+    after_may_end.set()
+    _, analysis = await asyncio.wait_for(second, 5)
+    assert analysis.text == store.get('u').text and len(gate.calls) == 2
+    executor.shutdown()
+
+
+async def test_a_failing_analysis_reaches_its_callers_and_after_is_not_run():
+    store, after_calls = DocumentStore(), []
+
+    def broken(text, path, settings, previous=None):
+        raise ValueError('broken')
+    executor = ThreadPoolExecutor(2)
+    scheduler = Scheduler(store, broken, executor, lambda path: (Settings(), 0),
+                          after=lambda *args: after_calls.append(args))
+    store.open('u', None, 'heat_template_version: 2021-04-16\n', 1)
+    with pytest.raises(ValueError, match='broken'):
+        await asyncio.wait_for(scheduler.analysis('u'), 5)
+    await asyncio.sleep(0.05)
+    assert after_calls == [] and scheduler._running == {}
+    executor.shutdown()
+
+
 async def test_a_request_gets_its_own_revision_or_outdated():
     store = DocumentStore()
     gate = Gate()
