@@ -18,11 +18,9 @@ import subprocess
 import sys
 import tempfile
 
-from _common import ROOT
-
-# Bytecode goes to a private cache, so an installed server's conditions (compiled
+# Bytecode goes to a private cache (PYCACHE), so an installed server's conditions (compiled
 # modules) are measured without writing __pycache__ into the tree.
-PYCACHE = os.path.join(tempfile.gettempdir(), 'hot-ls-bench-pycache')
+from _common import PYCACHE, ROOT
 
 PROBE = r'''
 import json, time

@@ -4,7 +4,7 @@ The floor is the bare C event parse of the same texts with ruamel.yaml.
 Target: at most 2.5x the floor.  Prints both and the ratio, best of N runs
 (taken in turns), in one process (files are read once, before timing; the files analysed among
 one workspace, as `hot-ls check` does); then the wall time of the real command
-(process start included) with `-j 1`, `-j 2`... up to the CPUs this process may
+(process start included, its modules compiled once as an installed hot-ls has them) with `-j 1`, `-j 2`... up to the CPUs this process may
 use, and the speed-up over `-j 1`.
 
     python benchmarks/bench_check.py          # full: 5 runs
@@ -12,17 +12,15 @@ use, and the speed-up over `-j 1`.
 """
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import time
 
-from _common import CORPUS, ROOT, corpus_texts, describe, floor_parse, timed
+from _common import CORPUS, corpus_texts, describe, floor_parse, installed_env, timed
 
 
 def command_seconds(jobs: int) -> float:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        p for p in (ROOT, os.environ.get('PYTHONPATH')) if p))
+    env = installed_env()
     start = time.perf_counter()
     subprocess.run([sys.executable, '-m', 'hot_ls', 'check', '-q', '-j', str(jobs), CORPUS],
                    stdout=subprocess.DEVNULL, check=False, env=env)

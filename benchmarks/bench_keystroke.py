@@ -1,6 +1,7 @@
 """The real server over stdio, driven as an editor drives it: start-up, open, typing, a soak.
 
-Starts `python -m hot_ls serve` and speaks JSON-RPC to it over its pipes (push
+Starts `python -m hot_ls serve` (its modules compiled once, as an installed server has
+them: `_common.installed_env`) and speaks JSON-RPC to it over its pipes (push
 diagnostics, UTF-16, as VS Code).  Prints
 
 - `initialize` answered after process start (and after the request was sent);
@@ -40,7 +41,7 @@ import sys
 import threading
 import time
 
-from _common import PERF, ROOT
+from _common import PERF, ROOT, installed_env
 
 SYNTH = os.path.join(PERF, 'synthetic__synth_10k.yaml')
 SMALL = os.path.join(ROOT, '..', 'shared', 'corpus', 'heat-templates', 'hot',
@@ -53,8 +54,7 @@ class Server:
     """A hot-ls server process and the messages it sends, read by a thread."""
 
     def __init__(self):
-        env = dict(os.environ, HOT_LS_LOG_LEVEL='DEBUG',
-                   PYTHONPATH=os.pathsep.join(p for p in (ROOT, os.environ.get('PYTHONPATH')) if p))
+        env = installed_env(HOT_LS_LOG_LEVEL='DEBUG')
         self.started = time.perf_counter()
         self.process = subprocess.Popen([sys.executable, '-m', 'hot_ls', 'serve'],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
