@@ -152,11 +152,12 @@ class Scheduler:
         try:
             analysis = self._analyze(text, path, settings, previous)
         except BaseException as exc:  # (handed over: the loop's callers see it)
-            loop.call_soon_threadsafe(_settle, future, None, exc)
+            _hand_over(loop, future, None, exc)
             return
         answered = threading.Event()
-        loop.call_soon_threadsafe(_settle, future, (analysis, time.perf_counter() - started), None,
-                                  answered)
+        if not _hand_over(loop, future, (analysis, time.perf_counter() - started), None,
+                          answered):
+            return  # the loop is closed: the server is gone
         if self._after is not None:
             # `after` holds the GIL as it runs: let the loop answer (publish) first
             answered.wait(AFTER_WAITS)
@@ -217,6 +218,15 @@ class Scheduler:
     def close(self) -> None:
         for uri in list(self._pending):
             self.cancel(uri)
+
+
+def _hand_over(loop: asyncio.AbstractEventLoop, *settling) -> bool:
+    """_settle(*settling) on the loop, from a worker; False when the loop is closed."""
+    try:
+        loop.call_soon_threadsafe(_settle, *settling)
+    except RuntimeError:
+        return False
+    return True
 
 
 def _settle(future: asyncio.Future, result, exception: BaseException | None,

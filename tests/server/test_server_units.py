@@ -563,3 +563,12 @@ def test_a_documents_own_interface_change_does_not_outdate_its_analysis(tmp_path
     assert spaces.analysed(str(template), renamed, analysis.summary)  # the parent must know
     assert spaces.generation_for(str(template)) == before[0]
     assert spaces.generation_for(str(parent)) == before[1] + 1
+
+
+def test_a_run_ending_after_the_loop_closed_hands_nothing_over():
+    from hot_ls.server.scheduler import _hand_over
+    loop = asyncio.new_event_loop()
+    future = loop.create_future()
+    loop.close()
+    assert _hand_over(loop, future, ('analysis', 0.1), None) is False
+    assert not future.done()
