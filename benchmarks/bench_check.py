@@ -3,9 +3,9 @@
 The floor is the bare C event parse of the same texts with ruamel.yaml.
 Target: at most 2.5x the floor.  Prints both and the ratio, best of N runs
 (taken in turns), in one process (files are read once, before timing; the files analysed among
-one workspace, as `hot-ls check` does); then the wall time of the real command
-(process start included, its modules compiled once as an installed hot-ls has them) with `-j 1`, `-j 2`... up to the CPUs this process may
-use, and the speed-up over `-j 1`.
+one workspace, as `hot-ls check` does); then the wall time of the real command (process
+start included, its modules compiled once as an installed hot-ls has them) with `-j 1`,
+`-j 2`... up to the CPUs this process may use, and the speed-up over `-j 1`.
 
     python benchmarks/bench_check.py          # full: 5 runs
     python benchmarks/bench_check.py --quick  # 1 run
