@@ -311,8 +311,8 @@ class TemplateEvaluation:
                 errors[key] = failed[key]
                 continue
             key_calls = of_key.get(key)
-            if key_calls is None:
-                values[key] = plain(pair.value)
+            if key_calls is None:  # (no call: what parsing and resolving it give is its data)
+                values[key] = pair.value.to_python()
                 continue
             found: dict = {}
             try:
@@ -461,18 +461,6 @@ class TemplateEvaluation:
         self._values_needed('preview')
         self.evaluate_all()
         return Preview.build(self, properties_of)
-
-
-def plain(node: Node) -> Any:
-    """A value without calls, as parsing and resolving it give it: its data."""
-    kind = type(node)
-    if kind is Scalar:
-        return node.value
-    if kind is Mapping:
-        return {key: plain(pair.value) for key, pair in node.index.items()}
-    if kind is Sequence:
-        return [plain(item) for item in node.items]
-    return node.to_python()  # pragma: no cover - every node kind is handled above
 
 
 def substituted(node: Node, values: dict) -> Any:
