@@ -451,7 +451,7 @@ def _assemble(items: list, error: MarkedYAMLError | None, hooks: _Hooks) -> Buil
         kind = type(item)
         if kind is Scalar:
             node = item
-            last = node.end
+            last = node._end  # (a fresh node counts from FIXED: its raw offsets are its own)
             if type(node.value) is Special and (not stack or type(stack[-1][0]) is Sequence
                                                 or stack[-1][1] is not None):
                 issues.append(BuildIssue(
@@ -466,13 +466,14 @@ def _assemble(items: list, error: MarkedYAMLError | None, hooks: _Hooks) -> Buil
         elif kind is int:
             container = stack.pop()[0]
             if container.flow:
-                container.end = item
+                container._end = item
             else:
-                container.end = last if last > container.start else container.start
+                start = container._start
+                container._end = last if last > start else start
             if type(container) is Mapping:
                 _finish_mapping(container, merges, issues)
             node = container
-            last = container.end
+            last = container._end
         elif kind is _Alias:
             # The anchor must come before the alias: the hooks saw every
             # anchor of the document before this loop runs.

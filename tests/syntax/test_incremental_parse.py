@@ -160,6 +160,30 @@ def test_unchanged_entries_keep_their_nodes_and_move():
     assert server.key.start == start + 3  # "est" typed before it
 
 
+def test_a_shifted_entry_moves_by_its_origin_and_its_nodes_are_not_rewritten():
+    """Typing before an entry moves the entry's one origin: the second keystroke writes
+    none of its nodes, and every node reads its new place."""
+    tree = parse(BASE)
+    server = tree.root.get('resources').pair('server')
+    network = server.value.get('properties').get('networks').items[0].get('network')
+    first = _edit(BASE, 'default: m1.small', 'default: m1.smalle')
+    second = _edit(first, 'default: m1.smalle', 'default: m1.smallest')
+    tree = reparse(tree, first).tree
+    origin = server.key.origin
+    stored = (network._start, network._end)
+    assert network.origin is origin and server.value.origin is origin
+    tree = reparse(tree, second).tree
+    assert server.key.origin is origin and network.origin is origin
+    assert (network._start, network._end) == stored  # not rewritten: the origin moved
+    assert tree_signature(tree) == tree_signature(parse(second))
+    assert second[network.start:network.end] == '{get_resource: net}'
+    # an edit inside the moved entry re-parses it: its new nodes are placed and shift on
+    third = _edit(second, 'network: {get_resource: net}', 'network: {get_resource: nets}')
+    fourth = _edit(third, 'default: m1.smallest', 'default: m1.small')
+    tree = reparse(reparse(tree, third).tree, fourth).tree
+    assert tree_signature(tree) == tree_signature(parse(fourth))
+
+
 def test_crlf_and_the_edit_span():
     before = BASE.replace('\n', '\r\n')
     after = _edit(before, 'OS::Neutron::Net', 'OS::Neutron::Network')
