@@ -87,6 +87,7 @@ class Analysis:
         self.rules: RuleBook | None = None
         self._records: Any = None
         self._derived: dict[Callable[..., Any], Any] = {}
+        self._resolutions: dict[Definition, TypeResolution] = {}
         self._evaluations: dict[str, TemplateEvaluation] = {}
         self._checking: Checking | None = None
         self._previous_template = previous_template
@@ -186,8 +187,14 @@ class Analysis:
         return effective_catalog(self.settings)
 
     def type_resolution(self, resource: Definition) -> TypeResolution:
-        """What a resource's type is in this document's stack (cached by the stack)."""
-        return self.stack.resolve(resource.type_name, resource.name)
+        """What a resource's type is in this document's stack (cached by the stack; the
+        rules ask about each resource a dozen times, so kept per resource as well)."""
+        try:
+            return self._resolutions[resource]
+        except KeyError:
+            found = self._resolutions[resource] = self.stack.resolve(resource.type_name,
+                                                                      resource.name)
+            return found
 
     def resource_type(self, resource: Definition) -> 'ResourceType | None':
         """The schema of a resource's type: Heat's, a plugin's, or its provider template's."""

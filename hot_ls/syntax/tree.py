@@ -43,7 +43,8 @@ class SyntaxTree:
     consumed: bool = False
     _lines: LineIndex | None = None
     _affected: frozenset[int] | None = None
-    #: the nodes of the pairs incremental parses shifted (syntax.incremental), kept for the next
+    #: the origins of the pairs incremental parses shifted (syntax.incremental), kept for the
+    #: next: id(pair) -> (pair, the origin its nodes count from)
     flat: dict = field(default_factory=dict, repr=False)
     #: the depths of the top-level entries an incremental parse looked at, kept for the next
     depths: dict = field(default_factory=dict, repr=False)

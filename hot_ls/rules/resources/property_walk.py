@@ -176,8 +176,9 @@ class _Walker:
     def depends(self, node: Node) -> str | None:
         """Why a top-level property's value is not validated at create: the resources it refers to."""
         names = []
+        low, high = node.start, node.end
         for start, name in self.targets:
-            if node.start <= start < node.end and name not in names:
+            if low <= start < high and name not in names:
                 names.append(name)
         if not names:
             return None
