@@ -38,6 +38,7 @@ new tree): the caller must not use that analysis' positions afterwards
 from __future__ import annotations
 
 import os
+from bisect import bisect_left
 
 from hot_ls.analysis import Analysis, allow_deep_recursion
 from hot_ls.analysis.entries import INTERFACES, SECTIONS, EntryFacts, entry_source, interface
@@ -46,6 +47,7 @@ from hot_ls.rules.engine import check
 from hot_ls.rules.records import Carried, Key, Records, frame_of
 from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.syntax.incremental import Splice, reparse
+from hot_ls.syntax.nodes import Mapping, Pair
 from hot_ls.workspace import Workspace
 
 
@@ -213,11 +215,45 @@ def _changed(previous: Analysis, analysis: Analysis, records: Records) -> set[Ke
 
 
 def _patched(analysis: Analysis) -> set[Key]:
-    """The entries on lines error recovery blanked (or under one)."""
+    """The entries on lines error recovery blanked (or under one).  A section's pairs are in
+    source order, one after the other: only those between the first and the last affected
+    offset are asked (found by bisection), not each of a large template's entries."""
     tree = analysis.tree
-    return {(section, name) for section in SECTIONS
-            for name, definition in getattr(analysis.template, section).items()
-            if tree.is_patched(definition.key.start, max(definition.key.end, definition.body.end))}
+    template = analysis.template
+    span = tree.patched_span()
+    found: set[Key] = set()
+    if span is None:
+        return found
+    low, high = span
+    for section in SECTIONS:
+        node = template.section(section)
+        if type(node) is not Mapping:
+            continue
+        definitions = getattr(template, section)
+        pairs = node.pairs
+        index = bisect_left(pairs, low, key=_entry_end)
+        while index < len(pairs):
+            pair = pairs[index]
+            index += 1
+            start = pair.key.start
+            if start > high:
+                break
+            name = pair.key.value
+            try:
+                definition = definitions.get(name)
+            except TypeError:  # (an unhashable key names no definition)
+                continue
+            if definition is not None and definition.pair is pair \
+                    and tree.is_patched(start, max(pair.key.end, pair.value.end)):
+                found.add((section, name))
+    return found
+
+
+def _entry_end(pair: Pair) -> int:
+    """The last offset of an entry, as `is_patched` reads its span: of its key, or of its
+    value when that ends later (its start, for an empty one)."""
+    key = pair.key
+    return max(key.start, key.end - 1, pair.value.end - 1)
 
 
 def _interfaces(analysis: Analysis, records: Records, changed: set[Key]) -> set[Key]:

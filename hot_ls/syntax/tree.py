@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
@@ -43,6 +44,7 @@ class SyntaxTree:
     consumed: bool = False
     _lines: LineIndex | None = None
     _affected: frozenset[int] | None = None
+    _runs: tuple[list[int], list[int]] | None = None
     #: the origins of the pairs incremental parses shifted (syntax.incremental), kept for the
     #: next: id(pair) -> (pair, the origin its nodes count from)
     flat: dict = field(default_factory=dict, repr=False)
@@ -71,12 +73,43 @@ class SyntaxTree:
         """
         if not self.patched_lines:
             return False
-        affected = self._affected_lines()
-        lines = self.lines
-        first, last = lines.line_of(start), lines.line_of(max(start, end - 1))
-        return any(line in affected for line in range(first, last + 1))
+        firsts, lasts = self._affected_runs()
+        # (the first run that ends at or after the span's start: does it start within it?)
+        index = bisect_left(lasts, start)
+        return index < len(lasts) and firsts[index] <= max(start, end - 1)
+
+    def patched_span(self) -> tuple[int, float] | None:
+        """The first and the last offset `is_patched` answers True for (None: none)."""
+        if not self.patched_lines:
+            return None
+        firsts, lasts = self._affected_runs()
+        return (firsts[0], lasts[-1]) if firsts else None
+
+    def _affected_runs(self) -> tuple[list[int], list[int]]:
+        """The affected lines (`_affected_lines`) as runs of offsets: the first offset of
+        each run of consecutive lines, and its last (a line's last is the one before the
+        next line's first; the text's last line runs on), in order."""
+        if self._runs is None:
+            lines = self.lines
+            count = lines.line_count
+            firsts: list[int] = []
+            lasts: list[int] = []
+            previous = -2
+            for line in sorted(self._affected_lines()):
+                if line >= count:
+                    continue
+                last = lines.line_start(line + 1) - 1 if line + 1 < count else _RUNS_ON
+                if line == previous + 1 and firsts:
+                    lasts[-1] = last
+                else:
+                    firsts.append(lines.line_start(line))
+                    lasts.append(last)
+                previous = line
+            self._runs = (firsts, lasts)
+        return self._runs
 
     def _affected_lines(self) -> frozenset[int]:
+        """The lines recovery blanked and the blocks under them."""
         if self._affected is None:
             lines = self.lines
             affected = set(self.patched_lines)
@@ -96,6 +129,9 @@ class SyntaxTree:
                     number += 1
             self._affected = frozenset(affected)
         return self._affected
+
+
+_RUNS_ON = float('inf')  # (offsets past the text's end are on its last line)
 
 
 def _syntax_issue(error: MarkedYAMLError, text: str, lines: LineIndex) -> BuildIssue:

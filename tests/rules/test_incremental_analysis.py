@@ -234,3 +234,26 @@ def test_what_the_edits_change_is_reported():
         return {(d.code, d.message) for d in analyze(text, '/nowhere/template.yaml').diagnostics}
     for label, before, after, _ in CASES[1:7] + CASES[9:11]:
         assert found(before) != found(after), label
+
+
+def test_the_entries_error_recovery_blanked_are_found_by_bisection_as_entry_by_entry():
+    """`_patched` asks only the entries between the first and the last affected offset; it
+    finds what asking every entry finds, for a break on each line of a template in turn."""
+    from hot_ls.rules.incremental import _patched
+    lines = BASE.split('\n')
+    tried = 0
+    for number, line in enumerate(lines):
+        for broken in (line + ' [', line[:len(line) // 2] + ': {'):
+            text = '\n'.join(lines[:number] + [broken] + lines[number + 1:])
+            analysis = analyze(text, '/nowhere/template.yaml')
+            tree, template = analysis.tree, analysis.template
+            if template is None or not tree.patched_lines:
+                continue
+            tried += 1
+            expected = {(section, name) for section in ('parameters', 'resources', 'outputs',
+                                                       'conditions')
+                        for name, definition in getattr(template, section).items()
+                        if tree.is_patched(definition.key.start,
+                                           max(definition.key.end, definition.body.end))}
+            assert _patched(analysis) == expected, (number, broken)
+    assert tried > 40

@@ -146,6 +146,29 @@ def test_patched_lines_hide_only_the_blanked_text(parser):
     assert (pair.value.start, pair.value.end) == (start + 9, start + 9)
 
 
+@pytest.mark.parametrize('edits', [
+    [(13, '    type: OS::Nova::')],
+    [(13, '    type: OS::Nova::'), (35, '      - get_attr: [server, ')],
+    [(14, '    properties: [')],  # (the block under it: lines 15-18)
+    [(11, '  server: ['), (12, '  server:: x')],  # (11-13 blanked, 14-18 under them)
+    [(14, '    properties: ['), (35, '      - get_attr: [server, ')],  # two runs
+])
+def test_a_span_is_patched_exactly_when_one_of_its_lines_is_affected(edits):
+    """`is_patched` (runs of offsets, one bisection) says what its definition says: a line
+    of the span is blanked, or under a blanked line; for spans at every offset, past the
+    end included."""
+    tree = parse(broken(*edits))
+    assert tree.patched_lines
+    lines = tree.lines
+    affected = tree._affected_lines()
+    size = len(tree.text)
+    for start in range(size + 3):
+        for end in (start, start + 1, start + 7, start + 40, size + 5):
+            first, last = lines.line_of(start), lines.line_of(max(start, end - 1))
+            expected = any(line in affected for line in range(first, last + 1))
+            assert tree.is_patched(start, end) == expected, (start, end)
+
+
 @pytest.mark.parametrize('first, second, offsets, patched', [
     ((13, '    type: OS::Nova::'), (35, '      - get_attr: [server, '), [202, 662], {13, 35}),
     ((15, '      flavor: {get_param: '), (29, '      instance_uuid: "abc'), [264, 657], {15, 29}),
