@@ -244,7 +244,7 @@ def _patched(analysis: Analysis) -> set[Key]:
             except TypeError:  # (an unhashable key names no definition)
                 continue
             if definition is not None and definition.pair is pair \
-                    and tree.is_patched(start, max(pair.key.end, pair.value.end)):
+                    and tree.is_patched(start, _entry_end(pair) + 1):
                 found.add((section, name))
     return found
 
