@@ -17,7 +17,10 @@ What is parsed and validated, and when it is certain, follows Heat
 * conditions: every definition is parsed and validated, used or not;
 * inside an `if`, Heat parses only the branch the condition picks: the
   branch picked with the default parameter values is certain, the other
-  one only possible (both are, when the condition cannot be decided).
+  one only possible (both are, when the condition cannot be decided);
+  an `if` whose condition, written in place and reading no parameter, is
+  no condition at all ('Invalid condition "{'get_parma': 'x'}"') fails
+  itself, as Heat's parser does.
 
 `cause` tells the rules apart: 'arguments' (a function's arguments or
 shape), 'removed', 'invalid-context', 'reference' (get_resource/get_attr

@@ -46,6 +46,7 @@ from hot_ls.rules.structure.resource_keys import ResourceKeys
 from hot_ls.rules.structure.resource_definition import ResourceDefinition
 from hot_ls.rules.structure.resource_field_types import ResourceFieldTypes
 from hot_ls.rules.structure.deletion_policy import DeletionPolicy
+from hot_ls.rules.structure.external_id import ExternalId
 from hot_ls.rules.structure.output_definition import OutputDefinition
 from hot_ls.rules.structure.output_keys import OutputKeys
 from hot_ls.rules.structure.condition_definition import ConditionDefinition
@@ -109,7 +110,7 @@ RULE_CLASSES: list[type[Rule]] = [
     ParameterGroupDuplicate, ParameterGroupUnknown, ParameterResourceNameClash,
     # structure
     UnknownSection, SectionShape, ResourceKeys, ResourceDefinition, ResourceFieldTypes,
-    DeletionPolicy, OutputDefinition, OutputKeys, ConditionDefinition, NameNotString,
+    DeletionPolicy, ExternalId, OutputDefinition, OutputKeys, ConditionDefinition, NameNotString,
     # references
     UndefinedParameter, UndefinedResource, UndefinedCondition, DisabledResourceReference,
     UnhashableReference,

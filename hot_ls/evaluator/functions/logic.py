@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import collections.abc
 
-from hot_ls.evaluator.errors import InvalidTemplateVersion
+from hot_ls.evaluator.errors import HeatError, InvalidTemplateVersion, tag
 from hot_ls.evaluator.functions.base import Function, Macro, resolve, validate
 from hot_ls.evaluator.values import Symbolic, Unknown, find_symbolic, unknown
 from hot_ls.syntax import Mapping, Sequence
@@ -64,14 +64,14 @@ class If(Macro):
                              '[condition_name, value_if_true, value_if_false]' % self.fn_name)
         cond = self.scope.parse_condition(condition, self.fn_name)
         if self.scope.explore is not None:
-            return self._explore(cond, parse_func, value_if_true, value_if_false)
+            return self._explore(condition, cond, parse_func, value_if_true, value_if_false)
         cd = self._get_condition(resolve(cond))
         self.condition = cd
         if isinstance(cd, Unknown):
             return cd
         return parse_func(value_if_true if cd else value_if_false)
 
-    def _explore(self, cond, parse_func, value_if_true, value_if_false):
+    def _explore(self, condition, cond, parse_func, value_if_true, value_if_false):
         """Static checks: parse both branches, whatever the condition.
 
         The branch the condition picks with the default parameter values is
@@ -80,7 +80,10 @@ class If(Macro):
         """
         try:
             self.condition = self._get_condition(resolve(cond))
-        except Exception:
+        except Exception as exc:
+            if not isinstance(cond, str) and _fails_as_written(exc) \
+                    and not self._reads_parameter_values(cond):
+                raise tag(exc, condition)  # Heat stops at this `if`: it has no condition
             self.condition = unknown('if')
         taken = self.condition if isinstance(self.condition, bool) else None
         self.branches = []
@@ -94,6 +97,30 @@ class If(Macro):
         if taken is not None:
             return self.branches[0 if taken else 1]
         return self.branches[0]
+
+    def _reads_parameter_values(self, cond) -> bool:
+        """Whether a `get_param` in the parsed condition names a parameter: its
+        failure may then hold only for the default values the static checks see (an
+        environment may give others, and `and`/`or` stop early on some values)."""
+        parameters = self.scope.parameters
+        stack = [cond]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, Function):
+                if item.fn_name == 'get_param':
+                    args = item.args
+                    name = args[0] if isinstance(args, list) and args else args
+                    try:
+                        if name in parameters:
+                            return True
+                    except TypeError:  # an unhashable name names nothing
+                        pass
+                stack.append(item.args)
+            elif isinstance(item, dict):
+                stack.extend(item.values())
+            elif isinstance(item, (list, tuple)):
+                stack.extend(item)
+        return False
 
     def validate(self):
         branches = getattr(self, 'branches', None)
@@ -113,6 +140,22 @@ class If(Macro):
         if isinstance(self.parsed, Unknown):
             return self.parsed
         return super().result()
+
+
+def _fails_as_written(exc: BaseException) -> bool:
+    """Whether deciding an `if` written with no condition name failed for what it wrote.
+
+    A map (a misspelt condition function), a list or a number where the
+    condition goes ('Invalid condition "{'get_parma': 'flag'}"'), or a call in
+    it with bad arguments ('Function "get_param" must have arguments'): Heat
+    raises these as it parses the `if`, whatever the parameter values.  A
+    named condition's failures are reported at its definition (the caller
+    leaves those out), an unknown name is undefined-condition's, and Heat's
+    own exceptions (a missing parameter, a cycle) are other rules'.
+    """
+    if isinstance(exc, HeatError) or not isinstance(exc, (ValueError, TypeError, KeyError)):
+        return False
+    return not isinstance(getattr(exc, 'condition_name', None), str)
 
 
 class IfNullable(If):

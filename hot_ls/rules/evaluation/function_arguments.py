@@ -12,7 +12,10 @@ class FunctionArguments(Rule):
     a resource name before 2015-10-15, `str_replace` without `params`,
     `list_join` with a string, `repeat` without `template`...), `repeat`'s
     `for_each` that is not a map, a yaql expression that does not parse,
-    `make_url` with an unknown key, and the like.  The message is Heat's,
+    `make_url` with an unknown key, an `if` whose condition is written in
+    place and is no condition (a misspelt function such as
+    `{get_parma: flag}`, a list, a number: 'Invalid condition "..."', or a
+    `get_param` with no argument), and the like.  The message is Heat's,
     with Heat's path ('resources.r.properties.value.list_join: ...').
 
     Functions removed from the version (HOT401), functions not allowed in

@@ -4,6 +4,7 @@ from typing import Iterable
 from hot_ls.evaluator.snippet import evaluate_in
 from hot_ls.evaluator.values import Unknown, to_json
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.structure.resolved_field import missing_parameter, parameter_of, unreported_failure
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.syntax import Mapping, Scalar
 
@@ -80,8 +81,11 @@ class DeletionPolicy(Rule):
     def _resolved(self, analysis, node: Mapping, policies) -> Iterable[Finding]:
         """A policy from a function, as the inputs resolve it (and the other allowed values)."""
         outcome = evaluate_in(analysis.checked_evaluation.scope, node)
-        if outcome.error is not None:
-            return  # a broken call or an undefined parameter: other rules say so
+        if outcome.error is not None:  # (a broken call, an undefined parameter: other rules')
+            message = unreported_failure(outcome.error)
+            if message is not None:
+                yield Finding(node.start, node.end, message)
+            return
         value = outcome.value
         inputs = ('with the configured parameter values' if analysis.inputs.given
                   else 'with the default parameter values')
@@ -91,8 +95,8 @@ class DeletionPolicy(Rule):
                           f'{json.dumps(to_json(value))} {inputs}')
             return
         if isinstance(value, Unknown):
-            name = _parameter_of(node)
-            if name is not None and analysis.checked_evaluation.scope.parameters.missing(name):
+            name = missing_parameter(analysis.checked_evaluation.scope, node)
+            if name is not None:
                 yield Finding(node.start, node.end,
                               f'The Parameter ({name}) was not provided. (`template validate` '
                               f'resolves the deletion policy, so it fails without a value for '
@@ -104,7 +108,7 @@ class DeletionPolicy(Rule):
                           f'Invalid deletion policy "{value}" {inputs}; valid policies: '
                           + ', '.join(policies))
             return
-        name = _parameter_of(node)
+        name = parameter_of(node)
         schema = analysis.checked_evaluation.scope.parameters.schema(name) if name else None
         for constraint in schema.constraints if schema is not None else ():
             bad = [v for v in getattr(constraint, 'allowed', ()) if v not in policies]
@@ -114,11 +118,3 @@ class DeletionPolicy(Rule):
                               f'{json.dumps(allowed)}, which its allowed_values permit; valid '
                               f'policies: ' + ', '.join(policies), severity=Severity.WARNING)
 
-
-def _parameter_of(node: Mapping):
-    """The parameter of a plain `{get_param: name}`, else None."""
-    if len(node.pairs) == 1 and node.pairs[0].key.value == 'get_param':
-        args = node.pairs[0].value
-        if isinstance(args, Scalar) and isinstance(args.value, str):
-            return args.value
-    return None
