@@ -7,6 +7,8 @@ hot_ls.rules.resources.members and the rules that read it.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from hot_ls.catalog import PropertySchema
 from hot_ls.rules.plugins.errors import HeatError, ValidationFailed, value_dependency
 from hot_ls.rules.plugins.subject import Subject
@@ -83,6 +85,45 @@ def _min_adjustment_step(r: Subject, type_key: str, step_key: str, percent: str)
 
 def autoscaling_group(r: Subject) -> None:
     _group_size(r, 'min_size', 'max_size', 'desired_capacity')
+    _member_definition(r)
+
+
+#: The fields of a resource definition as HOTInterpreter (2015-04-30) reads them from
+#: OS::Heat::AutoScalingGroup's `resource`, in its order: (key, accepted types, Heat's name).
+_MEMBER_FIELDS = (('type', str, 'string'), ('properties', Mapping, 'object'),
+                  ('metadata', Mapping, 'object'), ('depends_on', Sequence, 'list or string'),
+                  ('deletion_policy', str, 'string'), ('update_policy', Mapping, 'object'),
+                  ('description', str, 'string'))
+_MEMBER_DELETION_POLICIES = ('Delete', 'Retain', 'Snapshot')
+
+
+def _member_definition(r: Subject) -> None:
+    """The group's `resource` read as a resource definition named 'member'
+    (HOTInterpreter._rsrc_defn_args), which validating its nested stack does whatever the
+    group's size: "TypeError: resources.g<nested_stack>: Resource member type type must be
+    string".  The property's own schema is a map of anything."""
+    data = r.properties['resource']
+    if not isinstance(data, Mapping):
+        return  # not a map: the property rules say so
+    outer = ('resources', f'{r.name}<nested_stack>')
+    keys = set(data)
+    if 'type' not in keys:
+        raise ValidationFailed(str(KeyError('Resource member is missing "type"')),
+                               at=('resource',), error='KeyError', path=outer)
+    for key, kind, typename in _MEMBER_FIELDS:
+        if key not in keys:
+            continue
+        value = data[key]
+        if not isinstance(value, kind):
+            raise ValidationFailed(f'Resource member {key} type must be {typename}',
+                                   at=('resource', key), error='TypeError', path=outer)
+        if key == 'depends_on' and not isinstance(value, str) and \
+                not all(isinstance(item, str) for item in value):
+            raise ValidationFailed('Resource member depends_on must be a list of strings',
+                                   at=('resource', key), path=outer)
+        if key == 'deletion_policy' and value not in _MEMBER_DELETION_POLICIES:
+            raise ValidationFailed(f'Invalid deletion policy "{value}"',
+                                   at=('resource', key), path=outer)
 
 
 def aws_autoscaling_group(r: Subject) -> None:

@@ -19,7 +19,9 @@ class ResourceValidation(Rule):
     have `user_data_format: SOFTWARE_CONFIG`; conflicting or dependent
     properties of Routers, Ports, FloatingIPs, SecurityGroupRules, Octavia
     pools, listeners and L7 policies, ScalingPolicies and AutoScalingGroups'
-    sizes, and more (the table in `hot_ls/rules/plugins/table.py`).  A
+    sizes and member definitions (`resource` read as a resource: a `type`
+    that is a string, `properties` that are a map...), and more (the table
+    in `hot_ls/rules/plugins/table.py`).  A
     group's member (ResourceGroup's `resource_def`...) is checked as Heat
     checks it, as part of the group.
 
