@@ -49,13 +49,56 @@ def is_jinja_path(path: str | None) -> bool:
     return bool(path) and ('.j2.' in path.rsplit('/', 1)[-1] or path.endswith('.j2'))
 
 
-def _jinja_outside_quotes(text: str) -> bool:
-    """A Jinja2 delimiter that is not inside a quoted string of its line."""
+def _jinja_markup(text: str) -> bool:
+    """Whether Jinja2 markup stands where YAML reads structure: a delimiter that begins a
+    node (a line's first text, a value after `: ` or `- `, an item of a flow collection),
+    outside quoted strings and block scalars.
+
+    Text in a scalar is text to YAML: a template whose Ansible tasks say
+    `ln -s {{ file }} /lib/...` in a plain or block scalar, and that does
+    not parse, is a broken template, not a Jinja2 source; `{% for %}` on a
+    line of its own, `{{ role.name }}Server:` or `type: {{ role.type }}` are
+    what only a Jinja2 renderer reads.  (Only the delimiters are looked at,
+    each with the lines above it: this runs on every keystroke that leaves a
+    syntax error.)
+    """
     for match in _JINJA.finditer(text):
-        line = text[text.rfind('\n', 0, match.start()) + 1:match.start()]
-        if line.count('"') % 2 == 0 and line.count("'") % 2 == 0:
+        line_start = text.rfind('\n', 0, match.start()) + 1
+        before = text[line_start:match.start()]
+        if before.count('"') % 2 or before.count("'") % 2:
+            continue  # inside a quoted string
+        if _NODE_START.search(before) and not _in_block_scalar(text, line_start):
             return True
     return False
+
+
+def _in_block_scalar(text: str, line_start: int) -> bool:
+    """Whether the line at `line_start` is the content of a block scalar: a line above it,
+    less indented than every line between, opens one (`key: |`)."""
+    line_end = text.find('\n', line_start)
+    line = text[line_start:line_end if line_end >= 0 else len(text)]
+    indent = len(line) - len(line.lstrip(' '))
+    end = line_start - 1  # the newline ending the line above
+    while end >= 0 and indent > 0:
+        start = text.rfind('\n', 0, end) + 1
+        above = text[start:end]
+        stripped = above.lstrip(' ')
+        if stripped.strip():
+            above_indent = len(above) - len(stripped)
+            if above_indent < indent:
+                if _BLOCK_SCALAR.search(above) and above.count('"') % 2 == 0 \
+                        and above.count("'") % 2 == 0:
+                    return True
+                indent = above_indent
+        end = start - 1
+    return False
+
+
+#: What may precede a delimiter that begins a node: nothing but indentation and sequence
+#: dashes, or a key's `: `, or a flow collection's `[`, `{` or `,`.
+_NODE_START = re.compile(r'(?:^[ \t]*(?:-[ \t]+)*|:[ \t]+|[\[{,][ \t]*)$')
+#: A line that opens a block scalar (`key: |`, `- >-`, `run: |2  # comment`).
+_BLOCK_SCALAR = re.compile(r'(?:^|[:\-][ \t]+|^[ \t]*)[|>][0-9+\-]*[ \t]*(?:#.*)?$')
 
 
 def classify(tree: SyntaxTree, path: str | None = None, heat: bool = False) -> Kind:
@@ -66,9 +109,9 @@ def classify(tree: SyntaxTree, path: str | None = None, heat: bool = False) -> K
     are all environment sections is an environment.  What is none of those
     is a Heat document only when its text shows it is meant as one
     (`has_heat_hints`): a file that does not parse and holds Jinja2
-    delimiters outside quoted strings is then a Jinja2 source (a broken
-    template whose Ansible strings say "{{ item }}" is still a broken
-    template), one that does not parse at all
+    markup where YAML reads structure is then a Jinja2 source (a broken
+    template whose Ansible strings say "{{ item }}", quoted or not, is
+    still a broken template: `_jinja_markup`), one that does not parse at all
     BROKEN, one that is not a mapping NOT_MAPPING; without such hints it is
     OTHER (a Helm chart, an Ansible playbook, notes).  A `*.j2.yaml` file is
     a Jinja2 source whatever it holds (TripleO's convention; its content may
@@ -80,7 +123,7 @@ def classify(tree: SyntaxTree, path: str | None = None, heat: bool = False) -> K
     if is_jinja_path(path):
         return Kind.JINJA
     hinted = heat or has_heat_hints(tree.text)
-    if tree.syntax_errors and _jinja_outside_quotes(tree.text):
+    if tree.syntax_errors and _jinja_markup(tree.text):
         return Kind.JINJA if hinted else Kind.OTHER
     root = tree.root
     if root is None or (hasattr(root, 'value') and root.value is None and not tree.syntax_errors):

@@ -124,6 +124,32 @@ def test_broken_yaml_with_jinja_only_in_quoted_strings_is_no_jinja_source():
     assert classify(tree, 'template.yaml') is Kind.HOT
 
 
+@pytest.mark.parametrize('scalar', [
+    '      shell: ln -s {{ ddp_package_file }} /lib/firmware\n',          # a plain scalar
+    '      shell: |\n        {% for f in files %}\n        ln -s {{ f }} .\n'
+    '        {% endfor %}\n',                                              # a block scalar
+    '      - >-\n\n        {{ item }}\n',                                # a folded one
+])
+def test_broken_yaml_with_jinja_only_inside_scalars_is_no_jinja_source(scalar):
+    """tht's rendered templates hold Ansible tasks whose unquoted scalars say {{ file }}: a
+    syntax error elsewhere is the template's own (a value not indented under its key)."""
+    text = ('heat_template_version: rocky\noutputs:\n  o:\n    value:\n    - tasks:\n'
+            + scalar + '    - map_replace:\n      [{}, {}]\n    - values: {}\n')
+    tree = parse(text)
+    assert tree.syntax_errors
+    assert classify(tree, 'template.yaml') is Kind.HOT
+
+
+@pytest.mark.parametrize('markup', ['  {{ role.name }}Server:\n', '    type: {{ role.type }}\n',
+                                    '    - {{ item }}\n', '    list: [a, {{ b }}]\n',
+                                    '{% if tls %}\n'])
+def test_broken_yaml_with_jinja_where_yaml_reads_structure_is_a_jinja_source(markup):
+    text = 'heat_template_version: rocky\nresources:\n' + markup + '  a: {type: T\n'
+    tree = parse(text)
+    assert tree.syntax_errors
+    assert classify(tree, 'template.yaml') is Kind.JINJA
+
+
 def test_broken_yaml_without_jinja_keeps_its_kind():
     tree = parse('heat_template_version: 2018-08-31\nresources:\n  r: {type: T\n')
     assert tree.syntax_errors

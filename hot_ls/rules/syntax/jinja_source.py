@@ -6,9 +6,13 @@ class JinjaSource(Rule):
     """The file is a Jinja2 source that renders into a template; it is not checked itself.
 
     ## What it checks
-    Files named `*.j2.yaml` (and files that do not parse and contain Jinja2
-    delimiters) are recognised as Jinja2 sources, such as TripleO's role
-    templates.  This single note replaces every other diagnostic for them.
+    Files named `*.j2.yaml` (and files that do not parse and hold Jinja2
+    markup where YAML reads structure: `{% for %}` on a line, `{{ name }}`
+    beginning a key or a value) are recognised as Jinja2 sources, such as
+    TripleO's role templates.  This single note replaces every other
+    diagnostic for them.  A `{{ item }}` inside a string (an Ansible task's
+    `shell: ln -s {{ file }} ...`) is text: a template holding one that does
+    not parse gets its syntax error.
 
     ## Why it matters
     Heat never sees these files; it sees what they render to.  Reporting
