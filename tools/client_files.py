@@ -64,3 +64,36 @@ def referenced_files(path: str, text: str, files: dict, depth: int = 0) -> None:
                 if isinstance(value, str) and value.endswith(('.yaml', '.yml', '.template')):
                     add(value)
         walk(data)
+
+
+def client_refusal(path: str, text: str) -> str | None:
+    """What python-heatclient says before it sends the stack, when a `type:` in the resources
+    (at any depth: a group's member too) names a template file that does not exist: it reads
+    every one of them, whatever the resource's condition.  None when it would send it."""
+    import yaml
+    try:
+        data = yaml.safe_load(text)
+    except Exception:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get('resources'), dict):
+        return None
+    base = os.path.dirname(path)
+    missing = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == 'type' and isinstance(value, str) and '://' not in value and \
+                        value.endswith(('.yaml', '.template')) and \
+                        not os.path.isfile(os.path.normpath(os.path.join(base, value))):
+                    missing.append(value)
+                walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(data['resources'])
+    if not missing:
+        return None
+    target = os.path.normpath(os.path.join(base, missing[0]))
+    return f'Could not fetch contents for file://{target}'

@@ -6,7 +6,8 @@ tools/mutate.py makes single mutations of them at known lines; Heat judges
 each mutant on both paths (tools/heat_validate.py under Heat's venv, a
 subprocess); hot-ls checks each in-process.  Per mutation kind it prints:
 
-- rejected: how many mutants Heat refuses (template validate or stack create);
+- rejected: how many mutants Heat refuses (template validate or stack create), or
+  python-heatclient before it (a provider template that is not there);
 - recall: the share of those on which hot-ls reports an error;
 - FP: mutants Heat accepts on both paths on which hot-ls reports an error;
 - line: of the rejected mutants hot-ls flags, the share with an error on a
@@ -36,7 +37,7 @@ from dataclasses import dataclass, field
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mutate  # noqa: E402
-from client_files import referenced_files  # noqa: E402
+from client_files import client_refusal, referenced_files  # noqa: E402
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS)
@@ -245,7 +246,15 @@ def run(seeds: list[tuple[str, str]], oracle: HeatOracle, kinds: list[str] | Non
             print(f'  {rel}: no mutants ({type(exc).__name__}: {exc})', file=sys.stderr)
     print(f'{len(mutants)} mutants', file=sys.stderr)
     verdicts = oracle.judge([(m.text, files[m.seed]) for m in mutants])
+    verdicts = [_client_verdict(m) or v for m, v in zip(mutants, verdicts)]
     return [Outcome(m, v, hot_ls_answer(m.text, m.seed)) for m, v in zip(mutants, verdicts)]
+
+
+def _client_verdict(mutant: mutate.Mutant) -> Verdict | None:
+    """python-heatclient's refusal, before Heat is asked: a provider template that is not
+    there (the oracle is given only the files that are)."""
+    refusal = client_refusal(os.path.join(CORPUS, mutant.seed), mutant.text)
+    return Verdict(['client'], refusal, refusal) if refusal is not None else None
 
 
 def report(outcomes: list[Outcome], out=sys.stdout, show: int = 0) -> dict:

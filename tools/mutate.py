@@ -784,6 +784,116 @@ def parameter_schema(seed, rng):
                               [seed.line(default)], f'{pkey.value}.default -> {new}')
 
 
+#: a default of the wrong kind for each parameter type
+WRONG_DEFAULTS = {'number': ['not-a-number', '[1]'], 'boolean': ['maybe', '{a: b}'],
+                  'json': ['"{not json"', '42'], 'comma_delimited_list': ['{a: b}'],
+                  'string': ['{a: b}', '[a, b]']}
+
+
+@kind('parameter-default-type')
+def parameter_default_type(seed, rng):
+    candidates = []
+    for pkey, schema in seed.section('parameters'):
+        ptype = seed.get(schema, 'type')
+        default = seed.get(schema, 'default')
+        if isinstance(ptype, ScalarNode) and ptype.value in WRONG_DEFAULTS and default is not None \
+                and (isinstance(default, ScalarNode) or default.flow_style):
+            candidates.append((pkey, ptype.value, default))
+    for pkey, ptype, default in _pick(rng, candidates):
+        new = rng.choice(WRONG_DEFAULTS[ptype])
+        yield _mutant(seed, 'parameter-default-type', seed.replace_node(default, new),
+                      [seed.line(default)], f'{pkey.value} ({ptype}).default -> {new}')
+
+
+#: list arguments whose order matters: the mutant swaps the first two items
+SWAPPABLE = ('list_join', 'str_split', 'equals', 'map_replace', 'filter', 'contains')
+
+
+@kind('swap-arguments')
+def swap_arguments(seed, rng):
+    candidates = [(fkey, args) for _, fkey, args in seed.calls()
+                  if fkey.value in SWAPPABLE and isinstance(args, SequenceNode)
+                  and len(args.value) >= 2 and args.value[0].start_mark.line == args.value[1].end_mark.line
+                  and args.flow_style]
+    for fkey, args in _pick(rng, candidates):
+        first, second = args.value[0], args.value[1]
+        text = seed.text
+        one = text[first.start_mark.index:seed.content_end(first)]
+        two = text[second.start_mark.index:seed.content_end(second)]
+        if one == two:
+            continue
+        rest = text[seed.content_end(second):seed.content_end(args)]
+        new = '[' + two + ', ' + one + rest
+        yield _mutant(seed, 'swap-arguments', seed.replace_node(args, new), [seed.line(fkey)],
+                      f'{fkey.value}: {one} <-> {two}')
+
+
+@kind('indent-line')
+def indent_line(seed, rng):
+    """A property's key moved two columns to the right (or the left): no longer in its map."""
+    candidates = []
+    for key, body, props in _properties(seed):
+        if not seed.is_block(props):
+            continue
+        for pkey, _ in seed.entries(props)[1:]:
+            if seed.starts_line(pkey):
+                candidates.append(pkey)
+    for pkey in _pick(rng, candidates):
+        row = pkey.start_mark.line
+        line = seed.lines[row]
+        shift = rng.choice((2, -1))
+        new_line = ('  ' + line) if shift > 0 else line[1:]
+        out = list(seed.lines)
+        out[row] = new_line
+        yield _mutant(seed, 'indent-line', '\n'.join(out), [row + 1, row],
+                      f'{pkey.value} indented by {shift}')
+
+
+@kind('missing-provider')
+def missing_provider(seed, rng):
+    for key, body in _pick(rng, seed.resources(), 1):
+        node = seed.get(body, 'type')
+        if not isinstance(node, ScalarNode) or node.style not in (None, "'", '"'):
+            continue
+        yield _mutant(seed, 'missing-provider', seed.replace_node(node, 'no_such_template.yaml'),
+                      [seed.line(node)], f'{node.value} -> no_such_template.yaml')
+
+
+#: a malformed constraint for each constraint kind
+BAD_CONSTRAINTS = {'allowed_values': ['just-a-string', '{a: b}'], 'range': ['{min: x}', '[1, 2]'],
+                   'length': ['{min: -1, max: x}', '5'], 'allowed_pattern': ['[a]'],
+                   'custom_constraint': ['[nova.flavor]']}
+
+
+@kind('constraint-shape')
+def constraint_shape(seed, rng):
+    candidates = []
+    for pkey, schema in seed.section('parameters'):
+        constraints = seed.get(schema, 'constraints')
+        if isinstance(constraints, SequenceNode):
+            for constraint in constraints.value:
+                for ckey, value in seed.entries(constraint):
+                    if ckey.value in BAD_CONSTRAINTS:
+                        candidates.append((pkey, ckey, value))
+    for pkey, ckey, value in _pick(rng, candidates):
+        new = rng.choice(BAD_CONSTRAINTS[ckey.value])
+        yield _mutant(seed, 'constraint-shape', seed.replace_node(value, new), [seed.line(ckey)],
+                      f'{pkey.value}.{ckey.value} -> {new}')
+
+
+@kind('str-replace-param')
+def str_replace_param(seed, rng):
+    candidates = []
+    for _, fkey, args in _calls_of(seed, 'str_replace'):
+        params = seed.get(args, 'params')
+        for _, value in seed.entries(params):
+            candidates.append((fkey, value))
+    for fkey, value in _pick(rng, candidates):
+        new = rng.choice(['[a, b]', '{a: b}', 'null'])
+        yield _mutant(seed, 'str-replace-param', seed.replace_node(value, new),
+                      [seed.line(fkey), seed.line(value)], f'str_replace param -> {new}')
+
+
 @kind('output-value')
 def output_value(seed, rng):
     for okey, body in _pick(rng, seed.section('outputs'), 1):

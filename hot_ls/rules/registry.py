@@ -82,6 +82,7 @@ from hot_ls.rules.resources.not_in_target_release import NotInTargetRelease
 from hot_ls.rules.resources.property_not_implemented import PropertyNotImplemented
 from hot_ls.rules.resources.update_policy import UpdatePolicy
 from hot_ls.rules.resources.snapshot_unsupported import SnapshotUnsupported
+from hot_ls.rules.resources.property_value import PropertyValue
 from hot_ls.rules.resources.member_type_unknown import MemberTypeUnknown
 from hot_ls.rules.plugins.resource_validation import ResourceValidation
 from hot_ls.rules.software.component_duplicate_action import ComponentDuplicateAction
@@ -121,7 +122,7 @@ RULE_CLASSES: list[type[Rule]] = [
     # resource types, properties and attributes (the catalog)
     ResourceTypeUnknown, PropertyUnknown, PropertyRequired, PropertyType, PropertyConstraint,
     AttributeUnknown, Deprecated, Hidden, Unsupported, NotInTargetRelease,
-    PropertyNotImplemented, UpdatePolicy, SnapshotUnsupported,
+    PropertyNotImplemented, UpdatePolicy, SnapshotUnsupported, PropertyValue,
     # group members and the resource plugins' own validation
     MemberTypeUnknown, ResourceValidation,
     # OS::Heat::SoftwareComponent

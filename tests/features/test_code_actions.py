@@ -139,6 +139,15 @@ def test_sections_resource_keys_output_keys_versions_and_deletion_policies():
     assert fixed(text, 'HOT112') == text.replace('dependson', 'depends_on')
     assert fixed(text, 'HOT115') == text.replace('retain', 'Retain')
     assert fixed(text, 'HOT118') == text.replace('descriptin', 'description')
+    constrained = yaml('''
+        heat_template_version: 2021-04-16
+        parameters:
+          flavor:
+            type: string
+            constraints:
+              - custom_constraint: nova.flavr
+        ''')
+    assert fixed(constrained, 'HOT210') == constrained.replace('nova.flavr', 'nova.flavor')
     snapshot = text.replace('OS::Heat::None', 'OS::Neutron::Net').replace(
         '2015-10-15', '2016-10-14').replace('retain', 'snapshot')
     assert titles(actions_for(snapshot, 'HOT713')[1])[:2] == [

@@ -204,6 +204,17 @@ CASES = [
     ('a group\'s member: what asks the members', BASE,
      BASE.replace('type: OS::Heat::RandomString', 'type: OS::Nova::Server'),
      {('resources', 'group'), ('outputs', 'strings')}),
+    ('a parameter\'s default a property computes from: that resource\'s value checked again',
+     BASE.replace('  spare:\n    type: OS::Heat::None\n',
+                  '  spare:\n    type: OS::Heat::RandomString\n'
+                  '    properties:\n      length: {get_param: size}\n'),
+     BASE.replace('  spare:\n    type: OS::Heat::None\n',
+                  '  spare:\n    type: OS::Heat::RandomString\n'
+                  '    properties:\n      length: {get_param: size}\n').replace(
+                      'default: 1\n', 'default: 600\n'),
+     {('parameters', 'size'), ('conditions', 'big'), ('conditions', 'odd'),
+      ('resources', 'volume'), ('outputs', 'size'), ('resources', 'computed'),
+      ('resources', 'spare')}),
     ('a comment between entries: nothing to check', BASE,
      BASE.replace('outputs:\n', '# the outputs\noutputs:\n'), set()),
     ('the version: everything', BASE,

@@ -3,7 +3,7 @@
 - any diagnostic whose data has `replacements` (HOT701 types, HOT702
   properties, HOT301-303 references, HOT706 attributes, HOT110 sections,
   HOT112 resource keys, HOT103 versions, HOT118 output keys, HOT115
-  deletion policies, HOT707/HOT708 substitutes...): one action per
+  deletion policies, HOT210 custom constraints, HOT707/HOT708 substitutes...): one action per
   replacement, the first preferred;
 - HOT401, a removed CloudFormation function: its HOT equivalent where the
   rewrite is mechanical (Fn::Join -> list_join, Fn::Split -> str_split,

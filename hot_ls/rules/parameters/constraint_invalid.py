@@ -1,6 +1,7 @@
-from hot_ls.language.constraints import AllowedValues, Range
+from hot_ls.language.constraints import AllowedValues, CustomConstraint, Range
 from hot_ls.rules.base import Rule, Severity
 from hot_ls.rules.parameters._common import at_node, checked_parameters, resolve
+from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 
 
 class ConstraintInvalid(Rule):
@@ -11,15 +12,19 @@ class ConstraintInvalid(Rule):
     `range` and `length` take a mapping of `min`/`max` (numbers; integers
     for length; at least one), `modulo` a mapping of integer `step` (not 0)
     and `offset` (smaller than step, same sign), `allowed_values` a list,
-    `allowed_pattern` a valid regular expression.  It also warns about a
-    constraint no value can meet: min greater than max, an empty
-    allowed_values.
+    `allowed_pattern` a valid regular expression, `custom_constraint` the
+    name of a constraint Heat has (`nova.flavor`, `ip_addr`...).  It also
+    warns about a constraint no value can meet: min greater than max, an
+    empty allowed_values.  A custom constraint of a namespace Heat does not
+    have is a warning: a plugin of the cloud may register it.
 
     ## Why it matters
     Heat refuses the template with the messages shown ("Invalid key 'x' for
     range constraint", "step cannot be 0.", "AllowedValues must be a list",
     ...).  For a `min` that is not a number, or a broken pattern, Heat fails
-    with a bare Python error.  An unsatisfiable constraint passes
+    with a bare Python error.  A custom constraint Heat does not have passes
+    `template validate`, and fails every stack create: '"m1.small" does not
+    validate nova.flavr (constraint not found)'.  An unsatisfiable constraint passes
     validation, but every stack create then fails.
 
     ## Example
@@ -60,6 +65,8 @@ class ConstraintInvalid(Rule):
                 if error is not None and error.kind == 'constraint-definition':
                     node = resolve(cview.node, error.path, error.on_key)
                     yield at_node(node, _message(error))
+                elif isinstance(cview.constraint, CustomConstraint):
+                    yield from _unknown_custom(analysis, view, cview)
                 elif cview.constraint is not None:
                     yield from _unsatisfiable(cview)
 
@@ -86,3 +93,35 @@ def _unsatisfiable(cview):
     elif isinstance(constraint, AllowedValues) and not constraint.allowed:
         yield at_node(node, 'allowed_values is empty: no value can satisfy this constraint',
                       severity=Severity.WARNING)
+
+
+def _unknown_custom(analysis, view, cview):
+    """A custom constraint Heat does not have: every stack create fails on it (Heat looks the
+    name up when it checks the parameter's value)."""
+    name = cview.constraint.name
+    known = analysis.catalog.custom_constraints
+    node = resolve(cview.node, ['custom_constraint'])
+    try:
+        if name in known:
+            return
+    except TypeError:  # a list or a map: Heat's lookup fails as this does
+        yield at_node(node, f"unhashable type: '{type(name).__name__}': custom_constraint takes "
+                            'the name of one constraint (a stack create fails on it)')
+        return
+    default = view.schema.default if view.schema is not None else None
+    said = f'"{default}"'
+    matches = did_you_mean(name, known, cutoff=0.75) if isinstance(name, str) else []
+    namespaces = {known_name.split('.', 1)[0] for known_name in known if '.' in known_name}
+    ours = not isinstance(name, str) or bool(matches) or '.' not in name or \
+        name.split('.', 1)[0] in namespaces
+    message = (f"{name} is not a custom constraint Heat has: a stack create fails with "
+               f"'{said} does not validate {name} (constraint not found)'"
+               if default is not None else
+               f'{name} is not a custom constraint Heat has: a stack create fails whatever '
+               f"value {view.name} is given ('... does not validate {name} (constraint not "
+               f"found)')")
+    if not ours:
+        message += ' (unless a plugin of your cloud registers it)'
+    yield at_node(node, message + suggestion_text(matches),
+                  severity=None if ours else Severity.WARNING,
+                  data={'replacements': matches} if matches else None)

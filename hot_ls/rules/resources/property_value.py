@@ -1,0 +1,208 @@
+from typing import Any
+
+from hot_ls.catalog.property_rules import accepts_any_property
+from hot_ls.language import constraints as constr
+from hot_ls.model.symbols import RESOURCE
+from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.plugins.values import UNKNOWN, resource_state
+from hot_ls.rules.resources.property_walk import coerce
+from hot_ls.syntax import Mapping, Node, Sequence
+
+
+class PropertyValue(Rule):
+    """A property value, computed by a function, that Heat refuses when it creates the stack.
+
+    ## What it checks
+    The properties given by an intrinsic function (`{get_param: size}`, a
+    `str_replace`, an `if`...), as a stack create without -P computes them:
+    with the parameters' default values (and the configured ones).  Each is
+    converted to the property's type and checked against its constraints,
+    down the nested schemas, as Heat's Properties do when the stack is
+    created: a number parameter whose default is above the property's range,
+    a json parameter that is no map where a map goes, a string that is no
+    IP address where one goes, a key a map's schema does not have.
+
+    A value is checked only when it is known: a parameter without a value
+    (given at deploy time), the stack's name, a file not read leave it
+    alone.  So does a property that refers to another resource (Heat does not
+    check it before that resource exists), a group's member (checked when
+    Heat creates it) and an external resource.  A provider template's
+    properties are its parameters, checked the same way.  Literal values
+    are property-type's and property-constraint's business (HOT704, HOT705).
+
+    ## Why it matters
+    `openstack stack create` refuses the template before it creates
+    anything: "Property error: resources.key.properties.length: 600 is out of
+    range (min: 1, max: 512)".  `template validate` does not look at values.
+
+    ## Example
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      password_length: {type: number, default: 600}
+    resources:
+      password:
+        type: OS::Heat::RandomString
+        properties:
+          length: {get_param: password_length}
+    ```
+
+    ## Fix
+    Change the default (or the value the environment gives) to one the
+    property takes, or constrain the parameter as the property is.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      password_length:
+        type: number
+        default: 32
+        constraints:
+          - range: {min: 1, max: 512}
+    resources:
+      password:
+        type: OS::Heat::RandomString
+        properties:
+          length: {get_param: password_length}
+    ```
+    """
+
+    code = 'HOT714'
+    name = 'property-value'
+    severity = Severity.ERROR
+    per_entry = True
+    checked_when_created = True
+
+    def check(self, analysis):
+        template = analysis.template
+        if template.version is None:
+            return
+        inputs = ('with the configured parameter values' if analysis.inputs.given
+                  else 'with the default parameter values')
+        for res in analysis.checking.resources:
+            body = res.mapping
+            props = body.get('properties') if body is not None else None
+            if not isinstance(props, Mapping):
+                continue
+            if body.get('external_id') is not None and template.facts.has_conditions:
+                continue  # Heat validates an external resource against the cloud
+            rtype = analysis.type_resolution(res).type
+            if rtype is None or accepts_any_property(rtype.name):
+                continue
+            entry = template.entry_walk(res)
+            call_nodes = entry.call_nodes
+            if id(props) in call_nodes:
+                continue  # the whole properties from a function: property-type says so
+            if not any(pair.value is not None and _has_call(pair.value, call_nodes)
+                       for pair in props.index.values()):
+                continue  # literals only (and the values are not needed)
+            state = resource_state(analysis, res.name)
+            if state.enabled is not True or not isinstance(state.data, dict):
+                continue
+            referring = [ref.start for ref in entry.references
+                         if ref.kind == RESOURCE and ref.via in ('get_resource', 'get_attr')
+                         and ref.field == 'properties' and ref.name in template.resources]
+            for key, pair in props.index.items():
+                schema = rtype.properties.get(key) if isinstance(key, str) else None
+                node = pair.value
+                if schema is None or key not in state.data or not _has_call(node, call_nodes):
+                    continue
+                if any(node.start <= start < node.end for start in referring):
+                    continue  # Heat checks it only once the resources it refers to exist
+                found = _check(schema, node, state.data[key], str(key), call_nodes)
+                if found is not None:
+                    where, message = found
+                    yield Finding(where.start, where.end, f'{message} ({inputs})')
+
+
+def _has_call(node: Node, call_nodes: frozenset[int]) -> bool:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if id(current) in call_nodes:
+            return True
+        if isinstance(current, Mapping):
+            stack.extend(pair.value for pair in current.index.values())
+        elif isinstance(current, Sequence):
+            stack.extend(current.items)
+    return False
+
+
+def _check(schema, node: Node, value: Any, path: str,
+           call_nodes: frozenset[int]) -> tuple[Node, str] | None:
+    """The first problem Heat meets in `value` where the template computes it: (the node that
+    computes it, the message); literals on the way are the literal rules'."""
+    if id(node) in call_nodes:
+        message = _problem(schema, value, path)
+        return (node, message) if message is not None else None
+    if not _has_call(node, call_nodes):
+        return None
+    kind = schema.type_key
+    if kind == constr.MAP and isinstance(node, Mapping) and isinstance(value, dict):
+        for key, pair in node.index.items():
+            sub = schema.schema.get(key) if schema.schema and isinstance(key, str) else None
+            if sub is not None and key in value:
+                found = _check(sub, pair.value, value[key], f'{path}.{key}', call_nodes)
+                if found is not None:
+                    return found
+    elif kind == constr.LIST and isinstance(node, Sequence) and isinstance(value, list) \
+            and len(value) == len(node.items):
+        if schema.item is not None:
+            for index, (child, item) in enumerate(zip(node.items, value)):
+                found = _check(schema.item, child, item, f'{path}[{index}]', call_nodes)
+                if found is not None:
+                    return found
+    else:
+        return None  # a literal of another kind: property-type's
+    message = _constraints(schema, value, path)
+    return (node, message) if message is not None else None
+
+
+def _problem(schema, value: Any, path: str) -> str | None:
+    """Property.get_value(value, validate=True) on a computed value: Heat's first message,
+    after the property's path; None when it passes or cannot be known."""
+    if not _known(value):
+        return None
+    try:
+        coerced = coerce(schema, value)
+    except (TypeError, ValueError) as exc:
+        return f'{path}: {exc}'
+    kind = schema.type_key
+    if kind == constr.MAP and schema.schema and isinstance(coerced, dict):
+        for key in coerced:
+            if key not in schema.schema:
+                return f'{path}: Unknown Property {key}'
+        for key, sub in schema.schema.items():
+            if key in coerced:
+                message = _problem(sub, coerced[key], f'{path}.{key}')
+                if message is not None:
+                    return message
+    elif kind == constr.LIST and schema.item is not None and isinstance(coerced, list):
+        for index, item in enumerate(coerced):
+            message = _problem(schema.item, item, f'{path}[{index}]')
+            if message is not None:
+                return message
+    return _constraints(schema, coerced, path)
+
+
+def _constraints(schema, value: Any, path: str) -> str | None:
+    if not schema.constraints or not _known(value):
+        return None
+    try:
+        message = schema.value_schema().validate_constraints(coerce(schema, value))
+    except (TypeError, ValueError, AttributeError):
+        return None  # Heat would fail elsewhere first
+    return f'{path}: {message}' if message is not None else None
+
+
+def _known(value: Any) -> bool:
+    """Nothing in `value` is UNKNOWN (a deploy-time value, a file not read)."""
+    stack = [value]
+    while stack:
+        current = stack.pop()
+        if current is UNKNOWN:
+            return False
+        if isinstance(current, dict):
+            stack.extend(current.values())
+        elif isinstance(current, list):
+            stack.extend(current)
+    return True
