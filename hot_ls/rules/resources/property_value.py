@@ -1,11 +1,9 @@
 from typing import Any
 
-from hot_ls.catalog.property_rules import accepts_any_property
 from hot_ls.language import constraints as constr
-from hot_ls.model.symbols import RESOURCE
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.plugins.values import UNKNOWN, resource_state
-from hot_ls.rules.resources.property_walk import coerce
+from hot_ls.rules.resources.property_walk import coerce, resource_walk
 from hot_ls.syntax import Mapping, Node, Sequence
 
 
@@ -79,36 +77,17 @@ class PropertyValue(Rule):
         inputs = ('with the configured parameter values' if analysis.inputs.given
                   else 'with the default parameter values')
         for res in analysis.checking.resources:
-            body = res.mapping
-            props = body.get('properties') if body is not None else None
-            if not isinstance(props, Mapping):
-                continue
-            if body.get('external_id') is not None and template.facts.has_conditions:
-                continue  # Heat validates an external resource against the cloud
-            rtype = analysis.type_resolution(res).type
-            if rtype is None or accepts_any_property(rtype.name):
-                continue
-            entry = template.entry_walk(res)
-            call_nodes = entry.call_nodes
-            if id(props) in call_nodes:
-                continue  # the whole properties from a function: property-type says so
-            if not any(pair.value is not None and _has_call(pair.value, call_nodes)
-                       for pair in props.index.values()):
-                continue  # literals only (and the values are not needed)
+            computed = resource_walk(analysis, res).computed
+            if not computed:
+                continue  # literals only, or values Heat does not check at create
             state = resource_state(analysis, res.name)
             if state.enabled is not True or not isinstance(state.data, dict):
                 continue
-            referring = [ref.start for ref in entry.references
-                         if ref.kind == RESOURCE and ref.via in ('get_resource', 'get_attr')
-                         and ref.field == 'properties' and ref.name in template.resources]
-            for key, pair in props.index.items():
-                schema = rtype.properties.get(key) if isinstance(key, str) else None
-                node = pair.value
-                if schema is None or key not in state.data or not _has_call(node, call_nodes):
+            for key, schema, node in computed:
+                if key not in state.data:
                     continue
-                if any(node.start <= start < node.end for start in referring):
-                    continue  # Heat checks it only once the resources it refers to exist
-                found = _check(schema, node, state.data[key], str(key), call_nodes)
+                found = _check(schema, node, state.data[key], str(key),
+                               template.entry_walk(res).call_nodes)
                 if found is not None:
                     where, message = found
                     yield Finding(where.start, where.end, f'{message} ({inputs})')

@@ -78,6 +78,9 @@ class UsedProperty:
 class Walk:
     issues: list[PropertyIssue] = field(default_factory=list)
     used: list[UsedProperty] = field(default_factory=list)
+    #: (key, schema, value node) of the resource's own properties a function computes, all or
+    #: in part, that Heat checks when it creates the stack (none refers to a resource)
+    computed: list[tuple[str, PropertySchema, Node]] = field(default_factory=list)
 
 
 def resource_walk(analysis, definition: Definition) -> Walk:
@@ -165,6 +168,7 @@ class _Walker:
         self.top: str | None = None
         self.targets = targets or []
         self.postponed: str | None = None  # inside a property that depends on a resource
+        self.saw_call = False  # a call met since the walk of the current property began
 
     def issue(self, kind, node: Node, message: str, schema=None, data=None, container=None,
               top: str | None = None):
@@ -226,8 +230,12 @@ class _Walker:
                 self.issue(NOT_IMPLEMENTED, pair.key, f'Property {key} not implemented yet', schema)
             if not names and self.section == 'properties' and self.targets:
                 self.postponed = self.depends(pair.value)
+            self.saw_call = False
             self.value(schema, pair.value, names + (key,), child_path)
             if not names:
+                if self.saw_call and self.postponed is None and self.member is None and \
+                        self.section == 'properties' and schema.type_key != constr.ANY:
+                    self.walk.computed.append((key, schema, pair.value))
                 self.postponed = None
         if not names:
             self.top = None
@@ -262,6 +270,7 @@ class _Walker:
     # -- one value -----------------------------------------------------------------
     def value(self, schema: PropertySchema, node: Node, names: tuple, path: str):
         if id(node) in self.call_nodes or (self.index_var is not None and self.is_call(node)):
+            self.saw_call = True
             return
         kind = schema.type_key
         if kind == constr.MAP and isinstance(node, Mapping):
