@@ -1,5 +1,6 @@
 import ast
 
+from hot_ls.evaluator.errors import PARSE
 from hot_ls.evaluator.functions.base import Function
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.syntax import Mapping, Sequence
@@ -19,7 +20,10 @@ class ConditionEvaluation(Rule):
     holding 'true' is not one ('The definition of condition "c" is invalid:
     true'), a misspelt condition function is a map, which is no condition
     ('Invalid condition "{'ge_param': 'x'}"'), and a `contains` or `yaql`
-    inside it may fail.  Unknown names (HOT303), cycles (HOT501),
+    inside it may fail.  An `if` whose condition a parameter gives
+    (`if: [{get_param: enable_tls}, ...]`) needs a boolean or a condition's
+    name from it: a string parameter holding "false" is neither
+    ('Invalid condition "false"').  Unknown names (HOT303), cycles (HOT501),
     definitions that are not conditions at all (HOT119) and missing
     parameter values are other rules' business.
 
@@ -92,6 +96,51 @@ class ConditionEvaluation(Rule):
             start, end = (node.start, node.end) if node is not None else span(error.node,
                                                                                definition.key)
             yield Finding(start, end, error.message)
+        inputs = ('with the configured parameter values' if analysis.inputs.given
+                  else 'with the default parameter values')
+        for definition in analysis.checking.resources:
+            yield from _parameter_condition(evaluated.resource(definition.name).properties.error,
+                                            inputs)
+        for definition in analysis.checking.outputs:
+            yield from _parameter_condition(evaluated.output(definition.name).value.error, inputs)
+
+
+def _parameter_condition(error, inputs: str):
+    """An `if` whose condition a parameter gives, which is no condition with the inputs ('Invalid
+    condition "false"': a string parameter holding 'false'), as Heat parses the `if`.
+
+    A condition written as a name is undefined-condition's; one that fails whatever the
+    parameters (a misspelt function) is function-arguments'.
+    """
+    if error is None or error.phase != PARSE or 'Invalid condition "' not in error.message:
+        return
+    node = error.node
+    if not (isinstance(node, Mapping) and len(node.pairs) == 1
+            and node.pairs[0].key.value in ('if', 'Fn::If')):
+        return
+    args = node.pairs[0].value
+    if not isinstance(args, Sequence) or not args.items:
+        return
+    condition = args.items[0]
+    if not isinstance(condition, Mapping) or not _reads_a_parameter(condition):
+        return
+    yield Finding(condition.start, condition.end,
+                  f'{error.message} ({inputs}: a condition given by a parameter must be a '
+                  f'boolean, or the name of a condition)')
+
+
+def _reads_a_parameter(node) -> bool:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, Mapping):
+            for pair in current.pairs:
+                if pair.key.value == 'get_param':
+                    return True
+                stack.append(pair.value)
+        elif isinstance(current, Sequence):
+            stack.extend(current.items)
+    return False
 
 
 def _evaluated(analysis, name) -> bool:
