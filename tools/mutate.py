@@ -894,6 +894,66 @@ def str_replace_param(seed, rng):
                       [seed.line(fkey), seed.line(value)], f'str_replace param -> {new}')
 
 
+@kind('container-to-scalar')
+def container_to_scalar(seed, rng):
+    """A property whose value is a literal list or map, given a plain string instead."""
+    candidates = []
+    for key, body, props in _properties(seed):
+        for pkey, value in seed.entries(props):
+            if isinstance(value, (SequenceNode, MappingNode)) and not any(
+                    True for _ in seed.calls(value)):
+                candidates.append((key, pkey, value))
+    for key, pkey, value in _pick(rng, candidates):
+        yield _mutant(seed, 'container-to-scalar', seed.replace_node(value, 'just-a-string'),
+                      [seed.line(pkey), seed.line(value)],
+                      f'{key.value}.{pkey.value} -> just-a-string')
+
+
+@kind('condition-arity')
+def condition_arity(seed, rng):
+    """A condition function given the wrong number of arguments."""
+    candidates = [(fkey, args) for _, fkey, args in seed.calls(seed.get(seed.root, 'conditions'))
+                  if fkey.value in ('equals', 'and', 'or') and isinstance(args, SequenceNode)
+                  and len(args.value) >= 2]
+    for fkey, args in _pick(rng, candidates, 1):
+        first = seed.text[args.value[0].start_mark.index:seed.content_end(args.value[0])]
+        if '\n' in first:
+            continue
+        yield _mutant(seed, 'condition-arity', seed.replace_node(args, f'[{first}]'),
+                      [seed.line(fkey)], f'{fkey.value}: one argument')
+
+
+@kind('yaql-syntax')
+def yaql_syntax(seed, rng):
+    """A yaql expression that does not parse."""
+    candidates = []
+    for _, fkey, args in _calls_of(seed, 'yaql'):
+        expression = seed.get(args, 'expression')
+        if isinstance(expression, ScalarNode) and expression.style in (None, "'", '"'):
+            candidates.append((fkey, expression))
+    for fkey, expression in _pick(rng, candidates, 1):
+        yield _mutant(seed, 'yaql-syntax', seed.replace_node(expression, "'$.data.('"),
+                      [seed.line(fkey), seed.line(expression)], 'yaql expression -> $.data.(')
+
+
+#: another parameter type for each
+OTHER_TYPE = {'string': 'number', 'number': 'boolean', 'boolean': 'number',
+              'json': 'comma_delimited_list', 'comma_delimited_list': 'number'}
+
+
+@kind('parameter-type-swap')
+def parameter_type_swap(seed, rng):
+    candidates = []
+    for pkey, schema in seed.section('parameters'):
+        ptype = seed.get(schema, 'type')
+        if isinstance(ptype, ScalarNode) and ptype.value in OTHER_TYPE:
+            candidates.append((pkey, ptype))
+    for pkey, ptype in _pick(rng, candidates):
+        new = OTHER_TYPE[ptype.value]
+        yield _mutant(seed, 'parameter-type-swap', seed.replace_node(ptype, new),
+                      [seed.line(ptype)], f'{pkey.value}.type {ptype.value} -> {new}')
+
+
 @kind('output-value')
 def output_value(seed, rng):
     for okey, body in _pick(rng, seed.section('outputs'), 1):

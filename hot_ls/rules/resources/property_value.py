@@ -4,7 +4,7 @@ from hot_ls.language import constraints as constr
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.plugins.values import UNKNOWN, resource_state
 from hot_ls.rules.resources.property_walk import coerce, resource_walk
-from hot_ls.syntax import Mapping, Node, Sequence
+from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 
 
 class PropertyValue(Rule):
@@ -22,7 +22,9 @@ class PropertyValue(Rule):
 
     A value is checked only when it is known: a parameter without a value
     (given at deploy time), the stack's name, a file not read leave it
-    alone.  So does a property that refers to another resource (Heat does not
+    alone; but a property that is such a parameter (`{get_param: enabled}`)
+    whose type no value of fits the property is an error too: a number is
+    never a Boolean, a list or a map, a comma_delimited_list never a map.  So does a property that refers to another resource (Heat does not
     check it before that resource exists), a group's member (checked when
     Heat creates it) and an external resource.  A provider template's
     properties are its parameters, checked the same way.  Literal values
@@ -83,14 +85,47 @@ class PropertyValue(Rule):
             state = resource_state(analysis, res.name)
             if state.enabled is not True or not isinstance(state.data, dict):
                 continue
+            parameters = analysis.checked_evaluation.scope.parameters
             for key, schema, node in computed:
                 if key not in state.data:
+                    continue
+                if state.data[key] is UNKNOWN:
+                    message = _never_taken(schema, node, parameters, str(key))
+                    if message is not None:
+                        yield Finding(node.start, node.end, message)
                     continue
                 found = _check(schema, node, state.data[key], str(key),
                                template.entry_walk(res).call_nodes)
                 if found is not None:
                     where, message = found
                     yield Finding(where.start, where.end, f'{message} ({inputs})')
+
+
+#: The property types no value of a parameter type converts to (Property.get_value): a
+#: number is never a Boolean, a list or a map; a comma_delimited_list only ever a list...
+#: (a json parameter may hold anything; a number may be a float, which no String takes).
+_NEVER = {'number': {constr.BOOLEAN, constr.LIST, constr.MAP},
+          'boolean': {constr.LIST, constr.MAP},
+          'string': {constr.LIST, constr.MAP},
+          'comma_delimited_list': {constr.STRING, constr.INTEGER, constr.NUMBER, constr.BOOLEAN,
+                                   constr.MAP}}
+
+
+def _never_taken(schema, node: Node, parameters, path: str) -> str | None:
+    """For a property that is a whole `{get_param: name}` without a value here (given at deploy
+    time): Heat's refusal when no value of the parameter's type is one the property takes."""
+    if not (isinstance(node, Mapping) and len(node.pairs) == 1
+            and node.pairs[0].key.value == 'get_param'):
+        return None
+    name = node.pairs[0].value
+    name = name.value if isinstance(name, Scalar) else None
+    declared = parameters.schema(name) if isinstance(name, str) else None
+    if declared is None or schema.type_key not in _NEVER.get(declared.type, ()):
+        return None
+    if schema.allow_conversion and (schema.type_key == constr.MAP or declared.type == 'string'):
+        return None  # a provider's json parameter takes a string or a list; its list, a string
+    return (f'{path}: parameter {name} is a {declared.type}, which a {schema.type_name} '
+            'property never takes: a stack create fails whatever value it is given')
 
 
 def _has_call(node: Node, call_nodes: frozenset[int]) -> bool:
