@@ -104,6 +104,16 @@ class Unknown(Symbolic):
 
 
 @dataclass(frozen=True, eq=True)
+class DeployValue(Unknown):
+    """A number or boolean parameter's value given at deploy time (the checks' evaluation): its
+    type is known, so what no value of that type can pass through fails whatever it is
+    (`list_join` of a number)."""
+
+    parameter: str = ''
+    type: str = ''
+
+
+@dataclass(frozen=True, eq=True)
 class Encoded(Symbolic):
     """A symbolic value passed through a text encoding (make_url's quoting).
 

@@ -15,7 +15,7 @@ from hot_ls.evaluator.errors import (
 )
 from hot_ls.evaluator.functions.base import Function, resolve, validate
 from hot_ls.evaluator.values import (
-    AttributeRef, ResourceRef, Symbolic, Unknown, find_symbolic, unknown,
+    AttributeRef, DeployValue, ResourceRef, Symbolic, Unknown, find_symbolic, unknown,
 )
 
 
@@ -46,6 +46,9 @@ class GetParam(Function):
             raise TypeError('Parameter name in "%s" must be string' % self.fn_name)
         if self.scope.missing_values_unknown and self.parameters.missing(param_name):
             # the checks: a value given at deploy time, which must not hide what else fails
+            schema = self.parameters.schema(param_name)
+            if not path_components and schema is not None and schema.type in ('number', 'boolean'):
+                return DeployValue(self.fn_name, (), param_name, schema.type)
             return unknown(self.fn_name)
         try:
             parameter = self.parameters[param_name]

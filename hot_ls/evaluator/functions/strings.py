@@ -20,7 +20,7 @@ from typing import Any
 from hot_ls.evaluator.errors import check_string_size
 from hot_ls.evaluator.functions.base import Function, resolve
 from hot_ls.evaluator.values import (
-    Symbolic, Text, Unknown, find_symbolic, is_stringish, text, unknown,
+    DeployValue, Symbolic, Text, Unknown, find_symbolic, is_stringish, text, unknown,
 )
 
 _TOKEN = '@@hot-ls-placeholder-%d@@'
@@ -275,16 +275,19 @@ class Join(Function):
             raise TypeError('"%s" delimiter must be a string' % self.fn_name)
 
         pieces = []
+        pending = None  # an item known at deploy time: the join is unknown, if nothing fails
         for s in strings:
             if s is None:
                 pieces.append('')
             elif is_stringish(s):
                 pieces.append(s)
+            elif isinstance(s, DeployValue):
+                raise TypeError('Items to join must be strings not %s' % _deploy_value(s))
             elif isinstance(s, Symbolic):
-                return unknown(self.fn_name, s)
+                pending = pending or unknown(self.fn_name, s)
             else:
                 raise TypeError('Items to join must be strings not %s' % (repr(s)[:200]))
-        return join_with(delim, pieces)
+        return pending if pending is not None else join_with(delim, pieces)
 
 
 class JoinMultiple(Function):
@@ -325,18 +328,23 @@ class JoinMultiple(Function):
             raise TypeError('"%s" delimiter must be a string' % self.fn_name)
 
         pieces = []
+        pending = None  # an item known at deploy time: the join is unknown, if nothing fails
         for s in strings:
             msg = 'Items to join must be string, map or list not %s' % (repr(s)[:200])
             if s is None:
                 pieces.append('')
             elif is_stringish(s):
                 pieces.append(s)
+            elif isinstance(s, DeployValue):
+                raise TypeError('Items to join must be string, map or list not %s'
+                                % _deploy_value(s))
             elif isinstance(s, Symbolic):
-                return unknown(self.fn_name, s)
+                pending = pending or unknown(self.fn_name, s)
             elif isinstance(s, (collections.abc.Mapping, collections.abc.Sequence)):
                 found = find_symbolic(s)
                 if found is not None and not is_stringish(found):
-                    return unknown(self.fn_name, found)
+                    pending = pending or unknown(self.fn_name, found)
+                    continue
                 try:
                     pieces.append(dumps(s))
                 except TypeError:
@@ -344,7 +352,7 @@ class JoinMultiple(Function):
                                     '%s failed json serialization' % (repr(s)[:200]))
             else:
                 raise TypeError(msg)
-        return join_with(delim, pieces)
+        return pending if pending is not None else join_with(delim, pieces)
 
 
 class StrSplit(Function):
@@ -431,3 +439,9 @@ def _replace_strings(strings: list, remaining: list, values: dict, note) -> list
         note(placeholder, parts)
         out.append(join_with(value, _replace_strings(parts, remaining[1:], values, note)))
     return out
+
+
+def _deploy_value(value: DeployValue) -> str:
+    """What stands for the value in Heat's message: no value of its type is a string."""
+    return (f'a {value.type} (parameter {value.parameter} is one, whatever value it is given '
+            'at deploy time)')
