@@ -3,7 +3,7 @@ from typing import Any
 from hot_ls.language import constraints as constr
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.plugins.values import UNKNOWN, resource_state
-from hot_ls.rules.resources.property_walk import coerce, resource_walk
+from hot_ls.rules.resources.property_walk import coerce, contains, resource_walk
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 
 
@@ -129,16 +129,7 @@ def _never_taken(schema, node: Node, parameters, path: str) -> str | None:
 
 
 def _has_call(node: Node, call_nodes: frozenset[int]) -> bool:
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if id(current) in call_nodes:
-            return True
-        if isinstance(current, Mapping):
-            stack.extend(pair.value for pair in current.index.values())
-        elif isinstance(current, Sequence):
-            stack.extend(current.items)
-    return False
+    return contains(node, lambda current: id(current) in call_nodes)
 
 
 def _check(schema, node: Node, value: Any, path: str,

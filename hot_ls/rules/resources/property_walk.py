@@ -26,7 +26,7 @@ carry `postponed`, the reason, and the rules report them as warnings.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from hot_ls.catalog import PropertySchema
 from hot_ls.catalog.property_rules import accepts_any_property, translations
@@ -198,16 +198,7 @@ class _Walker:
                 and isinstance(node.value, str) and index_var in node.value)
 
     def has_call(self, node: Node) -> bool:
-        stack = [node]
-        while stack:
-            current = stack.pop()
-            if self.is_call(current):
-                return True
-            if isinstance(current, Mapping):
-                stack.extend(pair.value for pair in current.index.values())
-            elif isinstance(current, Sequence):
-                stack.extend(current.items)
-        return False
+        return contains(node, self.is_call)
 
     # -- a mapping of properties (the top level, or a map's sub-schema) ----------
     def mapping(self, schemas: dict[str, PropertySchema], node: Mapping, names: tuple, path: str):
@@ -301,6 +292,20 @@ class _Walker:
             return  # Heat would fail elsewhere first; nothing certain to say
         if message is not None:
             self.issue(CONSTRAINT, node, f'{path}: {message}', schema)
+
+
+def contains(node: Node, found: Callable[[Node], bool]) -> bool:
+    """Whether `found` holds for `node` or a node inside it (a call, for the walk)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if found(current):
+            return True
+        if isinstance(current, Mapping):
+            stack.extend(pair.value for pair in current.index.values())
+        elif isinstance(current, Sequence):
+            stack.extend(current.items)
+    return False
 
 
 #: id(schemas) -> (schemas, its required properties without a default): the catalog's
