@@ -79,8 +79,9 @@ class Verdict:
                    bool(data.get('artifact')))
 
 
-def _case_key(text: str, files: dict) -> str:
-    return hashlib.sha1(json.dumps([text, files], sort_keys=True).encode()).hexdigest()
+def _case_key(text: str, files: dict, environment: str | None = None) -> str:
+    case = [text, files] if environment is None else [text, files, environment]
+    return hashlib.sha1(json.dumps(case, sort_keys=True).encode()).hexdigest()
 
 
 class HeatOracle:
@@ -97,17 +98,18 @@ class HeatOracle:
                         entry = json.loads(line)
                         self.cache[entry['key']] = entry['verdict']
 
-    def judge(self, cases: list[tuple[str, dict]], progress: bool = True) -> list[Verdict]:
-        keys = [_case_key(text, files) for text, files in cases]
+    def judge(self, cases: list[tuple], progress: bool = True) -> list[Verdict]:
+        """Each case: (template text, files) or (template text, files, environment text)."""
+        keys = [_case_key(*case) for case in cases]
         missing = {}
-        for key, (text, files) in zip(keys, cases):
+        for key, case in zip(keys, cases):
             if key not in self.cache and key not in missing:
-                missing[key] = (text, files)
+                missing[key] = case
         if missing:
             self._ask(missing, progress)
         return [Verdict.from_dict(self.cache[key]) for key in keys]
 
-    def _ask(self, cases: dict[str, tuple[str, dict]], progress: bool) -> None:
+    def _ask(self, cases: dict[str, tuple], progress: bool) -> None:
         if not os.path.exists(self.python):
             raise SystemExit(f'Heat is needed for {len(cases)} new cases: no {self.python} '
                              '(set HOT_LS_HEAT_PYTHON)')
@@ -116,8 +118,7 @@ class HeatOracle:
         chunk = 250
         for offset in range(0, len(items), chunk):
             batch = items[offset:offset + chunk]
-            lines = ''.join(json.dumps({'id': key, 'template': text, 'files': files, 'paths': 'both'})
-                            + '\n' for key, (text, files) in batch)
+            lines = ''.join(json.dumps(_heat_case(key, *case)) + '\n' for key, case in batch)
             done = subprocess.run([self.python, os.path.join(TOOLS, 'heat_validate.py')],
                                   input=lines, capture_output=True, text=True, cwd=TOOLS)
             if done.returncode != 0:
@@ -141,6 +142,13 @@ class HeatOracle:
                       f'({time.monotonic() - started:.0f} s)', file=sys.stderr)
 
 
+def _heat_case(key: str, text: str, files: dict, environment: str | None = None) -> dict:
+    case = {'id': key, 'template': text, 'files': files, 'paths': 'both'}
+    if environment is not None:
+        case['environments'] = [environment]
+    return case
+
+
 # -- hot-ls's side -----------------------------------------------------------------------------
 @dataclass
 class HotLsAnswer:
@@ -157,13 +165,19 @@ class HotLsAnswer:
 _WORKSPACES: dict = {}
 
 
-def hot_ls_answer(text: str, rel: str | None = None) -> HotLsAnswer:
+def hot_ls_answer(text: str, rel: str | None = None, environment: str | None = None) -> HotLsAnswer:
     """hot-ls's errors on `text`, standing at the seed's place in the corpus when it is there:
     as Heat is given the provider templates and files beside the seed (seed_files), hot-ls
     reads them from the seed's project (the corpus's first directory), as an editor or
-    `hot-ls check` in that project would.  Without the corpus it sees the text alone."""
+    `hot-ls check` in that project would.  Without the corpus it sees the text alone.
+
+    With `environment`, as `hot-ls check -e ENV TEMPLATE ENV` answers: the template created
+    with that environment file, and the file itself (its errors at line 0: they are not on
+    the template's lines)."""
     from hot_ls.rules import analyze
     path = os.path.join(CORPUS, rel) if rel is not None else None
+    if environment is not None:
+        return _with_environment(text, path, rel, environment)
     if path is None or not os.path.isfile(path):
         analysis = analyze(text)
     else:
@@ -176,6 +190,31 @@ def hot_ls_answer(text: str, rel: str | None = None) -> HotLsAnswer:
     lines = analysis.tree.lines
     return HotLsAnswer([(lines.position(d.start).line + 1, d.code, d.message)
                         for d in analysis.diagnostics if d.severity.label == 'error'])
+
+
+def _with_environment(text: str, path: str | None, rel: str | None, environment: str) -> HotLsAnswer:
+    import tempfile
+    from hot_ls.rules import analyze
+    from hot_ls.workspace import Workspace
+    with tempfile.TemporaryDirectory(prefix='hot-ls-env-') as folder:
+        env_path = os.path.join(folder, 'env.yaml')
+        with open(env_path, 'w', encoding='utf-8') as fh:
+            fh.write(environment)
+        if path is None or not os.path.isfile(path):
+            path = os.path.join(folder, 'template.yaml')
+            with open(path, 'w', encoding='utf-8') as fh:
+                fh.write(text)
+            roots = [folder]
+        else:
+            roots = [os.path.join(CORPUS, rel.split('/', 1)[0])]
+        workspace = Workspace(roots=roots, environments=[env_path], readable=[folder])
+        analysis = analyze(text, path, workspace=workspace)
+        lines = analysis.tree.lines
+        errors = [(lines.position(d.start).line + 1, d.code, d.message)
+                  for d in analysis.diagnostics if d.severity.label == 'error']
+        own = analyze(environment, env_path, workspace=workspace)
+        errors += [(0, d.code, d.message) for d in own.diagnostics if d.severity.label == 'error']
+    return HotLsAnswer(errors)
 
 
 # -- the run ----------------------------------------------------------------------------------
@@ -245,9 +284,16 @@ def run(seeds: list[tuple[str, str]], oracle: HeatOracle, kinds: list[str] | Non
         except Exception as exc:
             print(f'  {rel}: no mutants ({type(exc).__name__}: {exc})', file=sys.stderr)
     print(f'{len(mutants)} mutants', file=sys.stderr)
-    verdicts = oracle.judge([(m.text, files[m.seed]) for m in mutants])
+    verdicts = oracle.judge([_case(m, files[m.seed]) for m in mutants])
     verdicts = [_client_verdict(m) or v for m, v in zip(mutants, verdicts)]
-    return [Outcome(m, v, hot_ls_answer(m.text, m.seed)) for m, v in zip(mutants, verdicts)]
+    return [Outcome(m, v, hot_ls_answer(m.text, m.seed, m.environment))
+            for m, v in zip(mutants, verdicts)]
+
+
+def _case(mutant: mutate.Mutant, files: dict) -> tuple:
+    if mutant.environment is None:
+        return mutant.text, files
+    return mutant.text, files, mutant.environment
 
 
 def _client_verdict(mutant: mutate.Mutant) -> Verdict | None:
@@ -338,13 +384,15 @@ def load_sample(directory: str = SAMPLE_DIR) -> list[tuple[mutate.Mutant, Verdic
             start, end, inserted = entry['edit']
             text = seed[:start] + inserted + seed[end:]
             mutant = mutate.Mutant(entry['seed'], entry['kind'], text, tuple(entry['lines']),
-                                   entry['note'], entry['preserving'], entry['id'])
+                                   entry['note'], entry['preserving'], entry['id'],
+                                   entry.get('environment'))
             found.append((mutant, Verdict.from_dict(entry['heat'])))
     return found
 
 
 def quick(directory: str = SAMPLE_DIR) -> list[Outcome]:
-    return [Outcome(m, v, hot_ls_answer(m.text, m.seed)) for m, v in load_sample(directory)]
+    return [Outcome(m, v, hot_ls_answer(m.text, m.seed, m.environment))
+            for m, v in load_sample(directory)]
 
 
 def record_sample(oracle: HeatOracle, per_kind: int, max_lines: int) -> None:
@@ -374,10 +422,12 @@ def record_sample(oracle: HeatOracle, per_kind: int, max_lines: int) -> None:
     with open(SAMPLE_FILE, 'w', encoding='utf-8') as fh:
         for o in sorted(chosen, key=lambda o: (o.mutant.kind, o.mutant.id)):
             m = o.mutant
-            fh.write(json.dumps({'id': m.id, 'seed': m.seed, 'kind': m.kind, 'note': m.note,
-                                 'lines': list(m.lines), 'preserving': m.preserving,
-                                 'edit': _edit(texts[m.seed], m.text),
-                                 'heat': o.heat.as_dict()}) + '\n')
+            entry = {'id': m.id, 'seed': m.seed, 'kind': m.kind, 'note': m.note,
+                     'lines': list(m.lines), 'preserving': m.preserving,
+                     'edit': _edit(texts[m.seed], m.text), 'heat': o.heat.as_dict()}
+            if m.environment is not None:
+                entry['environment'] = m.environment
+            fh.write(json.dumps(entry) + '\n')
     print(f'recorded {len(chosen)} mutants of {len(used)} seeds in {SAMPLE_DIR}', file=sys.stderr)
 
 
@@ -424,7 +474,8 @@ def dump(outcomes: list[Outcome], path: str) -> None:
             m = o.mutant
             fh.write(json.dumps({'id': m.id, 'seed': m.seed, 'kind': m.kind, 'note': m.note,
                                  'lines': list(m.lines), 'heat': o.heat.as_dict(),
-                                 'hot_ls': o.hot_ls.errors, 'text': m.text}) + '\n')
+                                 'hot_ls': o.hot_ls.errors, 'text': m.text,
+                                 'environment': m.environment}) + '\n')
 
 
 def write_floor(rows: dict) -> None:

@@ -58,10 +58,15 @@ class Mutant:
     #: a change that keeps the template's meaning: Heat should answer as for the seed
     preserving: bool = False
     id: str = field(default='')
+    #: an environment file the stack is created with (`-e`), for the environment kinds
+    environment: str | None = None
 
     def __post_init__(self):
         if not self.id:
-            digest = hashlib.sha1(f'{self.seed}\0{self.kind}\0{self.text}'.encode()).hexdigest()
+            key = f'{self.seed}\0{self.kind}\0{self.text}'
+            if self.environment is not None:
+                key += f'\0{self.environment}'
+            digest = hashlib.sha1(key.encode()).hexdigest()
             self.id = f'{self.kind}:{digest[:12]}'
 
 
@@ -1140,18 +1145,211 @@ def add_comment(seed, rng):
                       [], f'comment before {key.value}')
 
 
+# -- the environment kinds: the seed unchanged, created with one environment file ----------
+def _env_mutant(seed: Seed, name: str, environment: dict | str, lines, note: str) -> Mutant:
+    text = environment if isinstance(environment, str) else \
+        yaml.safe_dump(environment, default_flow_style=False, sort_keys=False)
+    return Mutant(seed.name, name, seed.text, tuple(sorted(set(lines))), note,
+                  name in PRESERVING, environment=text)
+
+
+def _declared(seed: Seed) -> list[tuple[ScalarNode, MappingNode, str, Node | None]]:
+    """(name, schema, type, default) of each parameter with a type."""
+    found = []
+    for pkey, schema in seed.section('parameters'):
+        ptype = seed.get(schema, 'type')
+        if isinstance(pkey.value, str) and isinstance(ptype, ScalarNode) \
+                and ptype.value in WRONG_DEFAULTS:
+            found.append((pkey, schema, ptype.value, seed.get(schema, 'default')))
+    return found
+
+
+def _plain_value(node: Node | None):
+    return yaml.safe_load(yaml.serialize(node)) if node is not None else None
+
+
+#: a value no conversion to the type accepts (strings, as `-e` files often hold them)
+WRONG_VALUES = {'number': ['not-a-number', [1]], 'boolean': ['maybe', {'a': 'b'}],
+                'json': ['{not json', '[1, 2'], 'comma_delimited_list': [{'a': 'b'}, 5]}
+
+
+@kind('env-parameter-typo')
+def env_parameter_typo(seed, rng):
+    declared = {pkey.value for pkey, *_ in _declared(seed)}
+    for pkey, _, _, default in _pick(rng, _declared(seed), 1):
+        name = typo(pkey.value, rng)
+        if name in declared:
+            continue
+        value = _plain_value(default) if default is not None else 'x'
+        yield _env_mutant(seed, 'env-parameter-typo', {'parameters': {name: value}}, [],
+                          f'-e parameters: {name}')
+
+
+@kind('env-defaults-typo')
+def env_defaults_typo(seed, rng):
+    declared = {pkey.value for pkey, *_ in _declared(seed)}
+    for pkey, _, _, default in _pick(rng, _declared(seed), 1):
+        name = typo(pkey.value, rng)
+        if name in declared:
+            continue
+        value = _plain_value(default) if default is not None else 'x'
+        yield _env_mutant(seed, 'env-defaults-typo', {'parameter_defaults': {name: value}}, [],
+                          f'-e parameter_defaults: {name}')
+
+
+@kind('env-section-typo')
+def env_section_typo(seed, rng):
+    params = _declared(seed)
+    if not params:
+        return
+    pkey, _, _, default = rng.choice(params)
+    section = rng.choice(('parameters', 'parameter_defaults', 'resource_registry'))
+    new = typo(section, rng)
+    body = {pkey.value: _plain_value(default) if default is not None else 'x'} \
+        if section != 'resource_registry' else {'OS::HotLs::Nothing': 'OS::Heat::None'}
+    yield _env_mutant(seed, 'env-section-typo', {new: body}, [], f'-e {section} -> {new}')
+
+
+@kind('env-value-type')
+def env_value_type(seed, rng):
+    candidates = [p for p in _declared(seed) if p[2] in WRONG_VALUES]
+    for pkey, _, ptype, _ in _pick(rng, candidates):
+        value = rng.choice(WRONG_VALUES[ptype])
+        section = rng.choice(('parameters', 'parameter_defaults'))
+        yield _env_mutant(seed, 'env-value-type', {section: {pkey.value: value}},
+                          [seed.line(pkey)], f'-e {section}: {pkey.value} ({ptype}) = {value!r}')
+
+
+def _breaking_value(seed: Seed, ptype: str, constraint: Node):
+    """A value of the type that breaks this constraint, or None."""
+    allowed = seed.get(constraint, 'allowed_values')
+    if isinstance(allowed, SequenceNode):
+        return 12345 if ptype == 'number' else 'not-an-allowed-value'
+    bounds = seed.get(constraint, 'range')
+    high = seed.get(bounds, 'max') if bounds is not None else None
+    if ptype == 'number' and isinstance(high, ScalarNode):
+        value = _typed(high)
+        return value + 1 if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    length = seed.get(constraint, 'length')
+    longest = seed.get(length, 'max') if length is not None else None
+    if isinstance(longest, ScalarNode) and ptype in ('string', 'comma_delimited_list'):
+        size = _typed(longest)
+        if isinstance(size, int) and not isinstance(size, bool) and size < 300:
+            return 'x' * (size + 1) if ptype == 'string' else ['x'] * (size + 1)
+    if seed.get(constraint, 'allowed_pattern') is not None and ptype == 'string':
+        return '@@ no pattern @@'
+    return None
+
+
+@kind('env-value-constraint')
+def env_value_constraint(seed, rng):
+    candidates = []
+    for pkey, schema, ptype, _ in _declared(seed):
+        constraints = seed.get(schema, 'constraints')
+        if isinstance(constraints, SequenceNode):
+            for constraint in constraints.value:
+                value = _breaking_value(seed, ptype, constraint)
+                if value is not None:
+                    candidates.append((pkey, value))
+    for pkey, value in _pick(rng, candidates):
+        section = rng.choice(('parameters', 'parameter_defaults'))
+        shown = value if not isinstance(value, (str, list)) or len(value) < 20 else f'{len(value)} long'
+        yield _env_mutant(seed, 'env-value-constraint', {section: {pkey.value: value}},
+                          [seed.line(pkey)], f'-e {section}: {pkey.value} = {shown!r}')
+
+
+def _other_value(seed: Seed, schema: Node, ptype: str, default: Node | None):
+    """A different value the parameter's constraints allow (the template evaluated under
+    another input), or None."""
+    current = _plain_value(default)
+    constraints = seed.get(schema, 'constraints')
+    for constraint in constraints.value if isinstance(constraints, SequenceNode) else []:
+        allowed = seed.get(constraint, 'allowed_values')
+        if isinstance(allowed, SequenceNode):
+            others = [_plain_value(item) for item in allowed.value
+                      if _plain_value(item) != current and isinstance(item, ScalarNode)]
+            return others[0] if others else None
+        bounds = seed.get(constraint, 'range')
+        if ptype == 'number' and bounds is not None:
+            low = seed.get(bounds, 'min')
+            value = _typed(low) if isinstance(low, ScalarNode) else None
+            return value if value != current else None
+    if ptype == 'boolean':
+        return not bool(current) if isinstance(current, bool) else True
+    if ptype == 'number' and current is None:
+        return 3
+    if ptype == 'comma_delimited_list' and current is None:
+        return 'a,b'
+    return None
+
+
+@kind('env-value-other')
+def env_value_other(seed, rng):
+    candidates = []
+    for pkey, schema, ptype, default in _declared(seed):
+        value = _other_value(seed, schema, ptype, default)
+        if value is not None:
+            candidates.append((pkey, value))
+    for pkey, value in _pick(rng, candidates):
+        section = rng.choice(('parameters', 'parameter_defaults'))
+        yield _env_mutant(seed, 'env-value-other', {section: {pkey.value: value}}, [],
+                          f'-e {section}: {pkey.value} = {value!r}')
+
+
+@kind('env-fill-parameters')
+def env_fill_parameters(seed, rng):
+    """Every parameter without a default given the value the oracle's create path gives it
+    (placeholders.py): what hot-ls left unknown, evaluated with the values Heat was judged
+    with."""
+    from placeholders import placeholder_values
+    tmpl = yaml.safe_load(seed.text)
+    values = placeholder_values(tmpl, {}) if isinstance(tmpl, dict) else {}
+    values = {name: value for name, value in values.items() if isinstance(name, str)}
+    if values:
+        section = rng.choice(('parameters', 'parameter_defaults'))
+        yield _env_mutant(seed, 'env-fill-parameters', {section: values}, [],
+                          f'-e {section}: {len(values)} parameters without a default')
+
+
+@kind('env-registry-none')
+def env_registry_none(seed, rng):
+    candidates = [(key, seed.resource_type(body)) for key, body in seed.resources()
+                  if isinstance(key.value, str) and seed.resource_type(body)
+                  and '::' in seed.resource_type(body)]
+    for key, rtype in _pick(rng, candidates, 1):
+        if rng.random() < 0.5:
+            registry = {'resources': {key.value: {rtype: 'OS::Heat::None'}}}
+            note = f'-e resource_registry: {key.value} is OS::Heat::None'
+        else:
+            registry = {rtype: 'OS::Heat::None'}
+            note = f'-e resource_registry: {rtype} is OS::Heat::None'
+        yield _env_mutant(seed, 'env-registry-none', {'resource_registry': registry}, [], note)
+
+
+@kind('env-registry-typo')
+def env_registry_typo(seed, rng):
+    candidates = [(key, seed.resource_type(body)) for key, body in seed.resources()
+                  if seed.resource_type(body) and seed.resource_type(body).startswith('OS::')]
+    for key, rtype in _pick(rng, candidates, 1):
+        new = typo(rtype, rng)
+        body = dict(seed.resources())[key]
+        yield _env_mutant(seed, 'env-registry-typo', {'resource_registry': {rtype: new}},
+                          [seed.line(key), seed.line(seed.get(body, 'type'))],
+                          f'-e resource_registry: {rtype}: {new}')
+
+
 def mutants(name: str, text: str, kinds: list[str] | None = None) -> list[Mutant]:
     """Every mutant of one seed (deterministic), of the given kinds (all by default)."""
     seed = Seed(name, text)
     found = []
-    seen = {text}
+    seen = {(text, None)}
     for kind_name, generate in KINDS.items():
         if kinds and kind_name not in kinds:
             continue
         rng = random.Random(f'{name}:{kind_name}')
         for mutant in generate(seed, rng):
-            if mutant.text in seen:
+            if (mutant.text, mutant.environment) in seen:
                 continue
-            seen.add(mutant.text)
+            seen.add((mutant.text, mutant.environment))
             found.append(mutant)
     return found

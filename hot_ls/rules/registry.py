@@ -40,6 +40,7 @@ from hot_ls.rules.parameters.parameter_group_invalid import ParameterGroupInvali
 from hot_ls.rules.parameters.parameter_group_duplicate import ParameterGroupDuplicate
 from hot_ls.rules.parameters.parameter_group_unknown import ParameterGroupUnknown
 from hot_ls.rules.parameters.parameter_resource_name_clash import ParameterResourceNameClash
+from hot_ls.rules.parameters.parameter_value_invalid import ParameterValueInvalid
 from hot_ls.rules.structure.unknown_section import UnknownSection
 from hot_ls.rules.structure.section_shape import SectionShape
 from hot_ls.rules.structure.resource_keys import ResourceKeys
@@ -109,6 +110,7 @@ RULE_CLASSES: list[type[Rule]] = [
     ConstraintMissing, ConstraintInvalid, ConstraintIgnored, ConstraintTypeMismatch,
     ParameterDefaultInvalid, ParameterDefaultType, ParameterGroupsNotList, ParameterGroupInvalid,
     ParameterGroupDuplicate, ParameterGroupUnknown, ParameterResourceNameClash,
+    ParameterValueInvalid,
     # structure
     UnknownSection, SectionShape, ResourceKeys, ResourceDefinition, ResourceFieldTypes,
     DeletionPolicy, ExternalId, OutputDefinition, OutputKeys, ConditionDefinition, NameNotString,

@@ -65,6 +65,24 @@ def test_no_error_on_gated_templates(reports):
     assert not offenders
 
 
+def test_no_error_on_gated_templates_with_their_environments():
+    """heat-templates' gate passes `X_env.yaml` as -e where it exists: checked as created
+    with it (HOT604's unknown parameters, HOT220's values), no error either."""
+    with open(os.path.join(CORPUS, 'heat-templates-gated.txt'), encoding='utf-8') as fh:
+        gated = [line.strip() for line in fh if line.strip()]
+    pairs = [(path, path[:-len('.yaml')] + '_env.yaml') for path in gated
+             if os.path.isfile(os.path.join(CORPUS, path[:-len('.yaml')] + '_env.yaml'))]
+    assert len(pairs) == 3
+    offenders = {}
+    for path, env in pairs:
+        reports = check_paths([os.path.join(CORPUS, path), os.path.join(CORPUS, env)], Settings(),
+                              environments=[os.path.join(CORPUS, env)])
+        errors = [f'{d.code} {d.message}' for report in reports for d in _errors(report)]
+        if errors:
+            offenders[path] = errors
+    assert not offenders
+
+
 def test_cfn_templates_are_recognised(reports):
     with open(os.path.join(CORPUS, 'heat-templates-gated.txt'), encoding='utf-8') as fh:
         gated = [line.strip() for line in fh if line.strip()]

@@ -1,6 +1,8 @@
 import os
 
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.suggestions import did_you_mean
+from hot_ls.syntax import Mapping
 
 
 class StackEnvironment(Rule):
@@ -12,13 +14,19 @@ class StackEnvironment(Rule):
     be readable, and Heat must accept them together: each file as python-
     heatclient and Heat read it (HOT601, HOT603), and their merge
     (`parameter_merge_strategies`: conflicting strategies for a parameter,
-    a strategy its type cannot merge).  Reported once, on the
-    `heat_template_version` line, with the first problem Heat would stop at.
+    a strategy its type cannot merge).  Then, for the template a stack is
+    created from (not a nested one), that each name an environment's
+    `parameters` section gives a value is a parameter of the template:
+    Heat refuses any other on both `template validate` and `stack create`,
+    while `parameter_defaults` may name anything.  Reported on the
+    `heat_template_version` line: the first problem Heat would stop at, and
+    each such parameter name.
 
     ## Why it matters
     `openstack stack create -t template.yaml -e env.yaml` stops there:
     "Conflicting merge strategy 'overwrite' for parameter 's' in file
-    '.../b.yaml'.", "Could not fetch contents for ...".
+    '.../b.yaml'.", "Could not fetch contents for ...", "The Parameter
+    (flavour) was not defined in template.".
 
     ## Example
     A configuration with `environments = ["envs/prod.yaml"]` where the file
@@ -49,6 +57,8 @@ class StackEnvironment(Rule):
             problem = environment.problems[0]
             where = os.path.basename(problem.path) if problem.path else 'an environment'
             messages.append(f'Heat refuses the environment {where}: {problem.message}')
+        else:
+            messages.extend(_unknown_parameters(analysis))
         if not messages:
             return
         template = analysis.template
@@ -56,3 +66,26 @@ class StackEnvironment(Rule):
         start, end = (anchor.start, anchor.end) if anchor is not None else (0, 0)
         for message in messages:
             yield Finding(start, end, message)
+
+
+def _unknown_parameters(analysis):
+    """Heat's UnknownUserParameter: a name an environment file's `parameters` gives a value
+    that the template does not declare.  Only for the stack's own template: a nested stack
+    takes its parameters from its resource's properties, never from `parameters`
+    (`parameter_defaults`, which nested stacks do read, may name anything)."""
+    template = analysis.template
+    if analysis.stack.chain or template is None or template.version is None:
+        return
+    declared = template.parameters
+    for loaded in analysis.stack.environment.files:
+        section = loaded.environment.sections.get('parameters')
+        if not isinstance(section, Mapping):
+            continue
+        where = os.path.basename(loaded.path) if loaded.path else 'an environment'
+        for name in section.index:
+            if name not in declared:
+                matches = did_you_mean(name, declared)
+                hint = (' Did you mean ' + ' or '.join(f'"{m}"' for m in matches) + '?'
+                        if matches else '')
+                yield (f'Heat refuses the environment {where}: The Parameter ({name}) was not '
+                       f'defined in template.{hint}')

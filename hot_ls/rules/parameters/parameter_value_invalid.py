@@ -1,0 +1,103 @@
+import os
+
+from hot_ls.language.parameters import ParameterError
+from hot_ls.rules.base import Finding, Related, Rule, Severity
+from hot_ls.rules.parameters._common import checked_parameters
+from hot_ls.syntax import Mapping
+
+
+class ParameterValueInvalid(Rule):
+    """A value the stack's environments give a parameter that its type or constraints refuse.
+
+    ## What it checks
+    For the template a stack is created from, with the environments and
+    parameter values the configuration names (the `environments` and
+    `stacks` settings, `hot-ls check -e`): the value each parameter gets
+    from them (`parameters`, else `parameter_defaults`), converted to the
+    parameter's type and checked against its constraints as Heat checks
+    it (custom constraints excepted: they need a cloud).  A nested stack's
+    parameters come from its resource's properties, so only the stack's
+    own template is checked.
+
+    ## Why it matters
+    `template validate` passes, but `openstack stack create -e env.yaml`
+    fails before it creates anything: "Parameter 'size' is invalid: 30 is
+    out of range (min: 1, max: 10)", "Parameter 'port' is invalid: could
+    not convert string to float: 'http'".
+
+    ## Example
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      size:
+        type: number
+        constraints:
+          - range: {min: 1, max: 10}
+    ```
+    ```yaml
+    # env: env.yaml
+    parameter_defaults:
+      size: 30
+    ```
+
+    ## Fix
+    Give a value the parameter accepts in the environment, or relax the
+    constraint.
+    ```yaml
+    heat_template_version: 2021-04-16
+    parameters:
+      size:
+        type: number
+        constraints:
+          - range: {min: 1, max: 10}
+    ```
+    ```yaml
+    # env: env.yaml
+    parameter_defaults:
+      size: 10
+    ```
+    """
+
+    code = 'HOT220'
+    name = 'parameter-value-invalid'
+    severity = Severity.ERROR
+    per_entry = True
+
+    def check(self, analysis):
+        template = analysis.template
+        stack = analysis.stack
+        if template is None or template.version is None or stack.chain:
+            return
+        if not stack.environment.files and not stack.environment.given:
+            return
+        table = analysis.checked_evaluation.parameters
+        if not table.values and not table.defaults:
+            return
+        for _, view in checked_parameters(analysis):
+            name = view.name
+            value = table.values.get(name)
+            section = 'parameters'
+            if value is None:
+                value, section = table.defaults.get(name), 'parameter_defaults'
+            if value is None or view.schema is None:
+                continue
+            try:
+                view.schema.validate_value(value)
+            except ParameterError as exc:
+                message = f'{exc} (given in {_origin(stack, name, section)})'
+                related = []
+                node = view.constraint_node(getattr(exc, 'constraint_index', None))
+                if node is not None:
+                    related.append(Related(node.start, node.end, 'the constraint it violates'))
+                key = view.definition.key
+                yield Finding(key.start, key.end, message, related=related)
+
+
+def _origin(stack, name, section: str) -> str:
+    """Where the value comes from: the last environment file whose `section` names the
+    parameter, else the configured parameter values."""
+    for loaded in reversed(stack.environment.files):
+        node = loaded.environment.sections.get(section)
+        if isinstance(node, Mapping) and name in node.index:
+            return os.path.basename(loaded.path) if loaded.path else 'an environment'
+    return 'the configured parameters'
