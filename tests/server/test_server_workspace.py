@@ -123,3 +123,44 @@ async def test_an_edit_to_a_provider_refreshes_its_parent(project):
     # then the parent's: pushed again by the server, or pulled again by the client
     found = await project.diagnostics(parent, 1, since)
     assert [(d.code, d.message) for d in found] == [('HOT702', 'Unknown Property count')]
+
+
+async def settled(s: Session, target: str, version: int, since: int) -> list:
+    """The diagnostics of `target` once the server has answered an edit of another file:
+    the last ones it pushed (it may push a file again as the workspace catches up), or
+    what the client pulls."""
+    await s.diagnostics(target, version, since)
+    if s.pull:
+        return await s.diagnostics(target, version)
+    await s.quiet(0.5)
+    last = [p for p in s.published[since:] if p.uri == target and p.version == version]
+    return list(last[-1].diagnostics)
+
+
+async def test_an_edit_to_the_environment_rechecks_its_templates(project):
+    """The environment, edited in the editor (unsaved), gives a parameter the template does
+    not declare (HOT604), then a value the provider's constraint refuses (HOT220); the
+    templates created with it follow each edit."""
+    stack, _ = open_file(project, 'stack.yaml')
+    assert [d.code for d in await project.diagnostics(stack, 1)] == []
+    provider, _ = open_file(project, 'providers/server.yaml')
+    assert [d.code for d in await project.diagnostics(provider, 1)] == []
+    env, text = open_file(project, 'env.yaml')
+    await project.diagnostics(env, 1)
+    end = text.count('\n')
+    since = len(project.published)
+    project.change(env, 2, ((end, 0, end, 0), 'parameters:\n  flavour: m1.large\n'))
+    await project.diagnostics(env, 2, since)
+    found = await settled(project, stack, 1, since)
+    assert [(d.code, d.message) for d in found] == [(
+        'HOT604', 'Heat refuses the environment env.yaml: The Parameter (flavour) was not '
+        'defined in template. Did you mean "flavor"?')]
+    since = len(project.published)
+    project.change(env, 3, ((end, 0, end + 2, 0), 'parameters:\n  flavor: m1.large\n'))
+    project.change(env, 4, ((end, 0, end, 0), '  count: 9\n'))
+    await project.diagnostics(env, 4, since)
+    assert [d.code for d in await settled(project, stack, 1, since)] == []
+    found = await settled(project, provider, 1, since)
+    assert [(d.code, d.message, d.range.start.line) for d in found] == [(
+        'HOT220', "Parameter 'count' is invalid: 9 is out of range (min: 1, max: 5) "
+        '(given in env.yaml)', 7)]
