@@ -1145,6 +1145,68 @@ def add_comment(seed, rng):
                       [], f'comment before {key.value}')
 
 
+@kind('parameter-reference-swap')
+def parameter_reference_swap(seed, rng):
+    """`get_param: a` made `get_param: b`, another parameter of the template with a default
+    (of another type when there is one): a copy-paste slip whose value may or may not fit.
+    (One without a default would be judged on the oracle's placeholder value, which a
+    create without -P never has.)"""
+    types, valued = {}, set()
+    for pkey, schema in seed.section('parameters'):
+        ptype = seed.get(schema, 'type')
+        if isinstance(pkey.value, str) and plain(pkey.value) and isinstance(ptype, ScalarNode):
+            types[pkey.value] = ptype.value
+            if seed.get(schema, 'default') is not None:
+                valued.add(pkey.value)
+    candidates = []
+    for call, fkey, args in _calls_of(seed, 'get_param'):
+        node = args.value[0] if isinstance(args, SequenceNode) and args.value else args
+        if isinstance(node, ScalarNode) and node.value in types:
+            candidates.append((call, node))
+    for call, node in _pick(rng, candidates):
+        others = sorted(name for name in valued if name != node.value)
+        if not others:
+            continue
+        different = [name for name in others if types[name] != types[node.value]]
+        new = rng.choice(different or others)
+        # the call, the functions it is an argument of (where a value fails), the property
+        lines = [seed.line(node)] + _enclosing_lines(seed, [call]) + [
+            seed.line(outer) for outer, _, _ in seed.calls()
+            if outer.start_mark.index <= call.start_mark.index < seed.content_end(outer)]
+        yield _mutant(seed, 'parameter-reference-swap', seed.replace_node(node, new), lines,
+                      f'get_param {node.value} ({types[node.value]}) -> {new} ({types[new]})')
+
+
+@kind('resource-reference-swap')
+def resource_reference_swap(seed, rng):
+    """A reference to one resource made a reference to another resource of the template."""
+    names = sorted(key.value for key, _ in seed.resources()
+                   if isinstance(key.value, str) and plain(key.value))
+    for owner, node, how in _pick(rng, _resource_references(seed)):
+        others = [name for name in names if name not in (node.value, owner)]
+        if not others:
+            continue
+        new = rng.choice(others)
+        yield _mutant(seed, 'resource-reference-swap', seed.replace_node(node, new),
+                      [seed.line(node)], f'{how} {node.value} -> {new}')
+
+
+@kind('parameter-group-typo')
+def parameter_group_typo(seed, rng):
+    groups = seed.get(seed.root, 'parameter_groups')
+    names = []
+    for group in groups.value if isinstance(groups, SequenceNode) else []:
+        members = seed.get(group, 'parameters')
+        if isinstance(members, SequenceNode):
+            names.extend(item for item in members.value
+                         if isinstance(item, ScalarNode) and isinstance(item.value, str)
+                         and plain(item.value))
+    for node in _pick(rng, names, 1):
+        new = typo(node.value, rng)
+        yield _mutant(seed, 'parameter-group-typo', seed.replace_node(node, new),
+                      [seed.line(node)], f'parameter_groups: {node.value} -> {new}')
+
+
 # -- the environment kinds: the seed unchanged, created with one environment file ----------
 def _env_mutant(seed: Seed, name: str, environment: dict | str, lines, note: str) -> Mutant:
     text = environment if isinstance(environment, str) else \

@@ -105,12 +105,36 @@ class Unknown(Symbolic):
 
 @dataclass(frozen=True, eq=True)
 class DeployValue(Unknown):
-    """A number or boolean parameter's value given at deploy time (the checks' evaluation): its
-    type is known, so what no value of that type can pass through fails whatever it is
-    (`list_join` of a number)."""
+    """A parameter's value given at deploy time (the checks' evaluation), of a type that fixes
+    its Python type: a number, boolean, string or comma_delimited_list parameter (a json one
+    may hold anything).  What no value of that type can pass through fails whatever it is
+    (`list_join` of a number, `map_replace` of a string); anywhere else it is Unknown."""
 
     parameter: str = ''
     type: str = ''
+
+    #: the Python type each parameter type's value has, as Heat's messages name it
+    PYTHON_TYPES = {'number': 'int', 'boolean': 'bool', 'string': 'str',
+                    'comma_delimited_list': 'list'}
+
+    @property
+    def never_map(self) -> bool:
+        """No value of its type is a map (nor None)."""
+        return self.type in self.PYTHON_TYPES
+
+    @property
+    def never_string(self) -> bool:
+        return self.type in ('number', 'boolean', 'comma_delimited_list')
+
+    @property
+    def never_string_or_collection(self) -> bool:
+        return self.type in ('number', 'boolean')
+
+
+def deploy_value_text(value: DeployValue) -> str:
+    """What stands for a deploy-time value in a message that would print the value."""
+    return (f'a {value.type} (parameter {value.parameter} is one, whatever value it is given '
+            'at deploy time)')
 
 
 @dataclass(frozen=True, eq=True)

@@ -17,7 +17,8 @@ import math
 from hot_ls.evaluator.errors import MAX_ITEMS, MAX_STRING, check_item_count, check_string_size
 from hot_ls.evaluator.functions.base import Function, resolve, validate
 from hot_ls.evaluator.values import (
-    Symbolic, Text, display, find_symbolic, is_stringish, text, unknown,
+    DeployValue, Symbolic, Text, deploy_value_text, display, find_symbolic, is_stringish, text,
+    unknown,
 )
 
 
@@ -44,15 +45,22 @@ class MapMerge(Function):
                 return {}
             if isinstance(m, collections.abc.Mapping):
                 return m
+            if isinstance(m, DeployValue):  # no value of its type is a map
+                python_type = DeployValue.PYTHON_TYPES[m.type]
+                raise TypeError('Incorrect arguments: Items to merge must be maps. {} is type '
+                                "<class '{}'> instead of a dict".format(deploy_value_text(m),
+                                                                      python_type))
             raise TypeError('Incorrect arguments: Items to merge must be maps. '
                             '{} is type {} instead of a dict'.format(repr(m)[:200], type(m)))
 
         ret_map = {}
+        pending = None  # a deploy-time item: the merge is unknown, if no later item fails
         for m in args:
-            if isinstance(m, Symbolic):
-                return unknown(self.fn_name, m)
+            if isinstance(m, Symbolic) and not (isinstance(m, DeployValue) and m.never_map):
+                pending = pending or unknown(self.fn_name, m)
+                continue
             ret_map.update(ensure_map(m))
-        return ret_map
+        return pending if pending is not None else ret_map
 
 
 class MapReplace(Function):
@@ -71,33 +79,40 @@ class MapReplace(Function):
         if isinstance(args, Symbolic):
             return unknown(self.fn_name, args)
 
+        pending = []  # the first deploy-time argument: the result is unknown, if nothing fails
+
         def ensure_map(m):
             if m is None:
                 return {}
-            if isinstance(m, Symbolic):
-                raise _Symbolic(m)
+            if isinstance(m, DeployValue) and m.never_map:
+                m = ()  # no value of its type is a map: it fails as any non-map does
+            elif isinstance(m, Symbolic):
+                # Heat checks in order, and an unknown argument may turn out a map: what
+                # follows is checked as if it were one (a failure is then certain either
+                # way, with this same message, or another argument's own)
+                pending.append(m)
+                return {}
             if isinstance(m, collections.abc.Mapping):
                 return m
             raise TypeError('Incorrect arguments: to "%(fn_name)s", arguments must be a list '
                             'of maps. Example:  %(example)s' % self.fmt_data)
 
         try:
-            try:
-                in_map = ensure_map(args.pop(0))
-                repl_map = ensure_map(args.pop(0))
-                if args != []:
-                    raise IndexError
-            except (IndexError, AttributeError):
-                raise TypeError('Incorrect arguments to "%(fn_name)s" should be: %(example)s'
-                                % self.fmt_data)
-            for k in repl_map:
-                if k not in ('keys', 'values'):
-                    raise ValueError('Incorrect arguments to "%(fn_name)s" should be: '
-                                     '%(example)s' % self.fmt_data)
-            repl_keys = ensure_map(repl_map.get('keys', {}))
-            repl_values = ensure_map(repl_map.get('values', {}))
-        except _Symbolic as exc:
-            return unknown(self.fn_name, exc.value)
+            in_map = ensure_map(args.pop(0))
+            repl_map = ensure_map(args.pop(0))
+            if args != []:
+                raise IndexError
+        except (IndexError, AttributeError):
+            raise TypeError('Incorrect arguments to "%(fn_name)s" should be: %(example)s'
+                            % self.fmt_data)
+        for k in repl_map:
+            if k not in ('keys', 'values'):
+                raise ValueError('Incorrect arguments to "%(fn_name)s" should be: '
+                                 '%(example)s' % self.fmt_data)
+        repl_keys = ensure_map(repl_map.get('keys', {}))
+        repl_values = ensure_map(repl_map.get('values', {}))
+        if pending:
+            return unknown(self.fn_name, pending[0])
         ret_map = {}
         for k, v in in_map.items():
             key = repl_keys.get(k)
@@ -113,12 +128,6 @@ class MapReplace(Function):
                 value = v
             ret_map[key] = value
         return ret_map
-
-
-class _Symbolic(Exception):
-    def __init__(self, value):
-        super().__init__()
-        self.value = value
 
 
 class Repeat(Function):

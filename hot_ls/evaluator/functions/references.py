@@ -47,7 +47,8 @@ class GetParam(Function):
         if self.scope.missing_values_unknown and self.parameters.missing(param_name):
             # the checks: a value given at deploy time, which must not hide what else fails
             schema = self.parameters.schema(param_name)
-            if not path_components and schema is not None and schema.type in ('number', 'boolean'):
+            if not path_components and schema is not None \
+                    and schema.type in DeployValue.PYTHON_TYPES:
                 return DeployValue(self.fn_name, (), param_name, schema.type)
             return unknown(self.fn_name)
         try:

@@ -20,7 +20,8 @@ from typing import Any
 from hot_ls.evaluator.errors import check_string_size
 from hot_ls.evaluator.functions.base import Function, resolve
 from hot_ls.evaluator.values import (
-    DeployValue, Symbolic, Text, Unknown, find_symbolic, is_stringish, text, unknown,
+    DeployValue, Symbolic, Text, Unknown, deploy_value_text, find_symbolic, is_stringish, text,
+    unknown,
 )
 
 _TOKEN = '@@hot-ls-placeholder-%d@@'
@@ -281,7 +282,7 @@ class Join(Function):
                 pieces.append('')
             elif is_stringish(s):
                 pieces.append(s)
-            elif isinstance(s, DeployValue):
+            elif isinstance(s, DeployValue) and s.never_string:
                 raise TypeError('Items to join must be strings not %s' % _deploy_value(s))
             elif isinstance(s, Symbolic):
                 pending = pending or unknown(self.fn_name, s)
@@ -335,7 +336,7 @@ class JoinMultiple(Function):
                 pieces.append('')
             elif is_stringish(s):
                 pieces.append(s)
-            elif isinstance(s, DeployValue):
+            elif isinstance(s, DeployValue) and s.never_string_or_collection:
                 raise TypeError('Items to join must be string, map or list not %s'
                                 % _deploy_value(s))
             elif isinstance(s, Symbolic):
@@ -442,6 +443,5 @@ def _replace_strings(strings: list, remaining: list, values: dict, note) -> list
 
 
 def _deploy_value(value: DeployValue) -> str:
-    """What stands for the value in Heat's message: no value of its type is a string."""
-    return (f'a {value.type} (parameter {value.parameter} is one, whatever value it is given '
-            'at deploy time)')
+    """What stands for the value in Heat's message (no value of its type would do)."""
+    return deploy_value_text(value)

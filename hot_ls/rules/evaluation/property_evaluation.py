@@ -18,8 +18,9 @@ class PropertyEvaluation(Rule):
     of range...  Only failures that are certain are reported: nothing that
     depends on a value known only after deploy (get_attr, get_resource), on
     a parameter without a default, or on a file sent with the template;
-    except what no value of a parameter's type passes (`list_join` of a
-    number or boolean parameter, whatever its value).
+    except what no value of a parameter's type passes, whatever its value:
+    `list_join` of a number or boolean parameter, `map_replace` or
+    `map_merge` of a string, comma_delimited_list, number or boolean one.
     OS::Heat::None is skipped, and so are the retired types Heat now builds
     on it (OS::Neutron::LoadBalancer, OS::Senlin::*...): they never resolve
     their properties.

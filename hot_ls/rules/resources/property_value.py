@@ -95,10 +95,11 @@ class PropertyValue(Rule):
                         yield Finding(node.start, node.end, message)
                     continue
                 found = _check(schema, node, state.data[key], str(key),
-                               template.entry_walk(res).call_nodes)
+                               template.entry_walk(res).call_nodes, parameters)
                 if found is not None:
-                    where, message = found
-                    yield Finding(where.start, where.end, f'{message} ({inputs})')
+                    where, message, whatever = found
+                    yield Finding(where.start, where.end,
+                                  message if whatever else f'{message} ({inputs})')
 
 
 #: The property types no value of a parameter type converts to (Property.get_value): a
@@ -132,13 +133,17 @@ def _has_call(node: Node, call_nodes: frozenset[int]) -> bool:
     return contains(node, lambda current: id(current) in call_nodes)
 
 
-def _check(schema, node: Node, value: Any, path: str,
-           call_nodes: frozenset[int]) -> tuple[Node, str] | None:
+def _check(schema, node: Node, value: Any, path: str, call_nodes: frozenset[int],
+           parameters) -> tuple[Node, str, bool] | None:
     """The first problem Heat meets in `value` where the template computes it: (the node that
-    computes it, the message); literals on the way are the literal rules'."""
+    computes it, the message, whether it fails whatever the parameter values); literals on
+    the way are the literal rules'."""
     if id(node) in call_nodes:
+        if value is UNKNOWN:  # a nested {get_param: p} given at deploy time
+            message = _never_taken(schema, node, parameters, path)
+            return (node, message, True) if message is not None else None
         message = _problem(schema, value, path)
-        return (node, message) if message is not None else None
+        return (node, message, False) if message is not None else None
     if not _has_call(node, call_nodes):
         return None
     kind = schema.type_key
@@ -146,20 +151,22 @@ def _check(schema, node: Node, value: Any, path: str,
         for key, pair in node.index.items():
             sub = schema.schema.get(key) if schema.schema and isinstance(key, str) else None
             if sub is not None and key in value:
-                found = _check(sub, pair.value, value[key], f'{path}.{key}', call_nodes)
+                found = _check(sub, pair.value, value[key], f'{path}.{key}', call_nodes,
+                               parameters)
                 if found is not None:
                     return found
     elif kind == constr.LIST and isinstance(node, Sequence) and isinstance(value, list) \
             and len(value) == len(node.items):
         if schema.item is not None:
             for index, (child, item) in enumerate(zip(node.items, value)):
-                found = _check(schema.item, child, item, f'{path}[{index}]', call_nodes)
+                found = _check(schema.item, child, item, f'{path}[{index}]', call_nodes,
+                               parameters)
                 if found is not None:
                     return found
     else:
         return None  # a literal of another kind: property-type's
     message = _constraints(schema, value, path)
-    return (node, message) if message is not None else None
+    return (node, message, False) if message is not None else None
 
 
 def _problem(schema, value: Any, path: str) -> str | None:

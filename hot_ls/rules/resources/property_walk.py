@@ -221,7 +221,8 @@ class _Walker:
                 self.issue(NOT_IMPLEMENTED, pair.key, f'Property {key} not implemented yet', schema)
             if not names and self.section == 'properties' and self.targets:
                 self.postponed = self.depends(pair.value)
-            self.saw_call = False
+            if not names:  # (a nested map's keys are walked within the top-level property's)
+                self.saw_call = False
             self.value(schema, pair.value, names + (key,), child_path)
             if not names:
                 if self.saw_call and self.postponed is None and self.member is None and \
