@@ -110,7 +110,8 @@ class Replace(Function):
         if is_stringish(value):
             return value
         if not isinstance(value, (str, int, float, bool)):
-            if isinstance(value, Symbolic):
+            if isinstance(value, Symbolic) and not (isinstance(value, DeployValue)
+                                                    and value.type == 'comma_delimited_list'):
                 raise _Unknowable(value)
             raise TypeError('"%(name)s" params must be strings or numbers, param %(param)s '
                             'is not valid' % {'name': self.fn_name, 'param': param})
@@ -119,6 +120,8 @@ class Replace(Function):
     def result(self):
         template = resolve(self._string)
         mapping = resolve(self._mapping)
+        if isinstance(template, DeployValue) and template.never_string:
+            raise TypeError('"%s" template must be a string' % self.fn_name)
         if isinstance(mapping, Symbolic):
             return unknown(self.fn_name, template, mapping)
         if isinstance(template, Symbolic) and not is_stringish(template):

@@ -20,7 +20,9 @@ class PropertyEvaluation(Rule):
     a parameter without a default, or on a file sent with the template;
     except what no value of a parameter's type passes, whatever its value:
     `list_join` of a number or boolean parameter, `map_replace` or
-    `map_merge` of a string, comma_delimited_list, number or boolean one.
+    `map_merge` of a string, comma_delimited_list, number or boolean one,
+    `str_replace` of a number template (or, before 2015-10-15, with a
+    comma_delimited_list param).
     OS::Heat::None is skipped, and so are the retired types Heat now builds
     on it (OS::Neutron::LoadBalancer, OS::Senlin::*...): they never resolve
     their properties.
