@@ -1207,6 +1207,62 @@ def parameter_group_typo(seed, rng):
                       [seed.line(node)], f'parameter_groups: {node.value} -> {new}')
 
 
+#: common resource types, for a resource's type swapped for another that exists
+COMMON_TYPES = ['OS::Nova::Server', 'OS::Neutron::Port', 'OS::Neutron::Net', 'OS::Neutron::Subnet',
+                'OS::Cinder::Volume', 'OS::Heat::SoftwareConfig', 'OS::Heat::SoftwareDeployment',
+                'OS::Heat::RandomString', 'OS::Heat::Value', 'OS::Heat::WaitCondition',
+                'OS::Neutron::SecurityGroup', 'OS::Heat::ResourceGroup', 'OS::Heat::CloudConfig',
+                'OS::Heat::StructuredConfig', 'OS::Neutron::FloatingIP', 'OS::Heat::MultipartMime']
+
+
+@kind('resource-type-swap')
+def resource_type_swap(seed, rng):
+    """A resource's type replaced by another type Heat has: its properties, its attributes
+    and what other resources and outputs read of it may no longer fit."""
+    candidates = [(key, seed.get(body, 'type')) for key, body in seed.resources()
+                  if seed.resource_type(body) in COMMON_TYPES]
+    for key, tnode in _pick(rng, candidates, 1):
+        new = rng.choice([t for t in COMMON_TYPES if t != tnode.value])
+        yield _mutant(seed, 'resource-type-swap', seed.replace_node(tnode, new),
+                      [seed.line(key), seed.line(tnode)] + [
+                          seed.line(node) for owner, node, how in _resource_references(seed)
+                          if node.value == key.value] + [
+                          seed.line(k) for k, _ in seed.entries(
+                              seed.get(dict(seed.resources())[key], 'properties'))],
+                      f'{key.value}: {tnode.value} -> {new}')
+
+
+@kind('version-upgrade')
+def version_upgrade(seed, rng):
+    """heat_template_version raised to the newest: what the newer versions change (removed
+    functions, a 2-argument `if`, list_join and str_replace of maps...)."""
+    node = seed.get(seed.root, 'heat_template_version')
+    if seed.version == VERSIONS[-1] or node.style not in (None, "'", '"'):
+        return
+    yield _mutant(seed, 'version-upgrade', seed.replace_node(node, VERSIONS[-1]), [],
+                  f'heat_template_version {seed.version} -> {VERSIONS[-1]}')
+
+
+@kind('list-to-item')
+def list_to_item(seed, rng):
+    """A property's list written as its first item alone (`networks: {port: p}`)."""
+    candidates = []
+    for key, body, props in _properties(seed):
+        for pkey, value in seed.entries(props):
+            if isinstance(value, SequenceNode) and value.value and value.flow_style is False \
+                    and isinstance(value.value[0], MappingNode) and value.value[0].flow_style:
+                candidates.append((pkey, value))
+            elif isinstance(value, SequenceNode) and value.flow_style and len(value.value) >= 1:
+                candidates.append((pkey, value))
+    for pkey, value in _pick(rng, candidates):
+        first = value.value[0]
+        text = seed.text[first.start_mark.index:seed.content_end(first)]
+        if '\n' in text:
+            continue
+        yield _mutant(seed, 'list-to-item', seed.replace_node(value, text),
+                      [seed.line(pkey), seed.line(value)], f'{pkey.value}: [{text}] -> {text}')
+
+
 # -- the environment kinds: the seed unchanged, created with one environment file ----------
 def _env_mutant(seed: Seed, name: str, environment: dict | str, lines, note: str) -> Mutant:
     text = environment if isinstance(environment, str) else \

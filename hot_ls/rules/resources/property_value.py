@@ -1,5 +1,6 @@
-from typing import Any
+from typing import Any, Callable
 
+from hot_ls.catalog.property_rules import reference_is_name
 from hot_ls.language import constraints as constr
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.plugins.values import UNKNOWN, resource_state
@@ -22,13 +23,22 @@ class PropertyValue(Rule):
 
     A value is checked only when it is known: a parameter without a value
     (given at deploy time), the stack's name, a file not read leave it
-    alone; but a property that is such a parameter (`{get_param: enabled}`)
-    whose type no value of fits the property is an error too: a number is
-    never a Boolean, a list or a map, a comma_delimited_list never a map.  So does a property that refers to another resource (Heat does not
-    check it before that resource exists), a group's member (checked when
-    Heat creates it) and an external resource.  A provider template's
-    properties are its parameters, checked the same way.  Literal values
-    are property-type's and property-constraint's business (HOT704, HOT705).
+    alone, and so do a group's member (checked when Heat creates it) and an
+    external resource.  Except where no value could pass: a whole
+    `{get_param: enabled}` whose type no value of fits the property (a
+    number is never a Boolean, a list or a map, a comma_delimited_list only
+    ever a list), or a function whose result is always a string (a
+    `str_replace`, a `get_file`...), a list or a map where the property
+    takes none.
+
+    A property that refers to another resource is not checked against its
+    constraints (Heat does not before that resource exists), but Heat still
+    converts it to the property's type, with `get_resource` giving the
+    resource's name (for most types; Neutron's give None): a `{get_resource:
+    queue}` where a list goes fails, and so does a `str_replace` where a map
+    goes.  A provider template's properties are its parameters, checked the
+    same way.  Literal values are property-type's and property-constraint's
+    business (HOT704, HOT705).
 
     ## Why it matters
     `openstack stack create` refuses the template before it creates
@@ -79,23 +89,30 @@ class PropertyValue(Rule):
         inputs = ('with the configured parameter values' if analysis.inputs.given
                   else 'with the default parameter values')
         for res in analysis.checking.resources:
-            computed = resource_walk(analysis, res).computed
-            if not computed:
+            walk = resource_walk(analysis, res)
+            computed = walk.computed
+            if not computed and not walk.referring:
                 continue  # literals only, or values Heat does not check at create
             state = resource_state(analysis, res.name)
             if state.enabled is not True or not isinstance(state.data, dict):
                 continue
             parameters = analysis.checked_evaluation.scope.parameters
+            call_nodes = template.entry_walk(res).call_nodes
+            for key, schema, node in walk.referring:
+                if key in state.data:
+                    found = _converted(schema, node, str(key), call_nodes, parameters,
+                                       lambda name: _named_reference(analysis, name))
+                    if found is not None:
+                        yield Finding(found[0].start, found[0].end, found[1])
             for key, schema, node in computed:
                 if key not in state.data:
                     continue
                 if state.data[key] is UNKNOWN:
-                    message = _never_taken(schema, node, parameters, str(key))
+                    message = _never_taken(schema, node, parameters, str(key), call_nodes)
                     if message is not None:
                         yield Finding(node.start, node.end, message)
                     continue
-                found = _check(schema, node, state.data[key], str(key),
-                               template.entry_walk(res).call_nodes, parameters)
+                found = _check(schema, node, state.data[key], str(key), call_nodes, parameters)
                 if found is not None:
                     where, message, whatever = found
                     yield Finding(where.start, where.end,
@@ -112,12 +129,34 @@ _NEVER = {'number': {constr.BOOLEAN, constr.LIST, constr.MAP},
                                    constr.MAP}}
 
 
-def _never_taken(schema, node: Node, parameters, path: str) -> str | None:
-    """For a property that is a whole `{get_param: name}` without a value here (given at deploy
-    time): Heat's refusal when no value of the parameter's type is one the property takes."""
-    if not (isinstance(node, Mapping) and len(node.pairs) == 1
-            and node.pairs[0].key.value == 'get_param'):
+#: what some functions always give, whatever their arguments: a string (list_join, str_replace...),
+#: a list, a map; and the property types no such value converts to (a string may be '5', which
+#: an Integer takes, or 'true', which a Boolean does)
+_RESULTS = {'get_file': 'string', 'str_replace': 'string', 'str_replace_strict': 'string',
+            'str_replace_vstrict': 'string', 'list_join': 'string', 'digest': 'string',
+            'make_url': 'string', 'list_concat': 'list', 'list_concat_unique': 'list',
+            'repeat': 'list', 'filter': 'list', 'map_merge': 'map', 'map_replace': 'map'}
+_NEVER_RESULT = {'string': {constr.LIST, constr.MAP},
+                 'list': {constr.STRING, constr.INTEGER, constr.NUMBER, constr.BOOLEAN, constr.MAP},
+                 'map': {constr.STRING, constr.INTEGER, constr.NUMBER, constr.BOOLEAN, constr.LIST}}
+
+
+def _never_taken(schema, node: Node, parameters, path: str,
+                 call_nodes: frozenset[int]) -> str | None:
+    """For a property whose value is not known here (a parameter given at deploy time, a file
+    not read...): Heat's refusal when no value the call could give is one the property takes:
+    a whole `{get_param: name}` of a type no value of fits, or a function whose result is
+    always a string, a list or a map where the property takes none."""
+    if not (isinstance(node, Mapping) and len(node.pairs) == 1 and id(node) in call_nodes):
         return None
+    function = node.pairs[0].key.value
+    if function != 'get_param':
+        result = _RESULTS.get(function)
+        if result is None or schema.allow_conversion \
+                or schema.type_key not in _NEVER_RESULT[result]:
+            return None
+        return (f'{path}: {function} gives a {result}, which a {schema.type_name} property '
+                'never takes: a stack create fails whatever it gives')
     name = node.pairs[0].value
     name = name.value if isinstance(name, Scalar) else None
     declared = parameters.schema(name) if isinstance(name, str) else None
@@ -127,6 +166,52 @@ def _never_taken(schema, node: Node, parameters, path: str) -> str | None:
         return None  # a provider's json parameter takes a string or a list; its list, a string
     return (f'{path}: parameter {name} is a {declared.type}, which a {schema.type_name} '
             'property never takes: a stack create fails whatever value it is given')
+
+
+def _named_reference(analysis, name: Any) -> bool:
+    """Whether `get_resource: name` gives the name itself when Heat checks the stack."""
+    definition = analysis.template.resources.get(name) if isinstance(name, str) else None
+    rtype = analysis.resource_type(definition) if definition is not None else None
+    return rtype is not None and reference_is_name(rtype.name)
+
+
+def _converted(schema, node: Node, path: str, call_nodes: frozenset[int], parameters,
+               named: Callable[[Any], bool]) -> tuple[Node, str] | None:
+    """For a property that refers to a resource not created yet: the conversion to the
+    property's type that Heat still makes (Property.get_value without validation), where it
+    fails whatever the values: `{get_resource: r}` is the name 'r' then, and a call whose
+    result is always of a type the property never takes (see _never_taken)."""
+    if id(node) in call_nodes:
+        if isinstance(node, Mapping) and len(node.pairs) == 1 \
+                and node.pairs[0].key.value == 'get_resource':
+            name = node.pairs[0].value
+            if not isinstance(name, Scalar) or not named(name.value) or schema.allow_conversion:
+                return None
+            try:
+                coerce(schema, name.value)
+            except (TypeError, ValueError) as exc:
+                return node, (f'{path}: {exc} (get_resource gives the resource\'s name while '
+                              'Heat checks the stack before creating it)')
+            return None
+        message = _never_taken(schema, node, parameters, path, call_nodes)
+        return (node, message) if message is not None else None
+    kind = schema.type_key
+    if kind == constr.MAP and isinstance(node, Mapping) and schema.schema:
+        for key, pair in node.index.items():
+            sub = schema.schema.get(key) if isinstance(key, str) else None
+            if sub is not None and _has_call(pair.value, call_nodes):
+                found = _converted(sub, pair.value, f'{path}.{key}', call_nodes, parameters,
+                                   named)
+                if found is not None:
+                    return found
+    elif kind == constr.LIST and isinstance(node, Sequence) and schema.item is not None:
+        for index, child in enumerate(node.items):
+            if _has_call(child, call_nodes):
+                found = _converted(schema.item, child, f'{path}[{index}]', call_nodes,
+                                   parameters, named)
+                if found is not None:
+                    return found
+    return None
 
 
 def _has_call(node: Node, call_nodes: frozenset[int]) -> bool:
@@ -139,8 +224,8 @@ def _check(schema, node: Node, value: Any, path: str, call_nodes: frozenset[int]
     computes it, the message, whether it fails whatever the parameter values); literals on
     the way are the literal rules'."""
     if id(node) in call_nodes:
-        if value is UNKNOWN:  # a nested {get_param: p} given at deploy time
-            message = _never_taken(schema, node, parameters, path)
+        if value is UNKNOWN:  # a nested call whose value is known only at deploy time
+            message = _never_taken(schema, node, parameters, path, call_nodes)
             return (node, message, True) if message is not None else None
         message = _problem(schema, value, path)
         return (node, message, False) if message is not None else None

@@ -81,6 +81,10 @@ class Walk:
     #: (key, schema, value node) of the resource's own properties a function computes, all or
     #: in part, that Heat checks when it creates the stack (none refers to a resource)
     computed: list[tuple[str, PropertySchema, Node]] = field(default_factory=list)
+    #: the same for the properties that refer to another resource: Heat converts their
+    #: values to the property's type when it creates the stack (get_resource giving the
+    #: resource's name, get_attr None), but checks no constraint
+    referring: list[tuple[str, PropertySchema, Node]] = field(default_factory=list)
 
 
 def resource_walk(analysis, definition: Definition) -> Walk:
@@ -225,9 +229,10 @@ class _Walker:
                 self.saw_call = False
             self.value(schema, pair.value, names + (key,), child_path)
             if not names:
-                if self.saw_call and self.postponed is None and self.member is None and \
-                        self.section == 'properties' and schema.type_key != constr.ANY:
-                    self.walk.computed.append((key, schema, pair.value))
+                if self.saw_call and self.member is None and self.section == 'properties' \
+                        and schema.type_key != constr.ANY:
+                    found = self.walk.computed if self.postponed is None else self.walk.referring
+                    found.append((key, schema, pair.value))
                 self.postponed = None
         if not names:
             self.top = None
