@@ -11,11 +11,6 @@ rules built at run time by each resource's `translation_rules()`.  This asks
 each registered type for its rules, through a resource instantiated offline,
 and records REPLACE and DELETE rules (RESOLVE only looks up IDs, ADD
 appends values; neither changes which keys satisfy a required property).
-* reference_is_name: the types whose `get_resource` gives the resource's
-  name before the resource exists (Resource.get_reference_id, as Heat
-  calls it when it checks a stack before creating it).  Others give None
-  (Neutron's, Nova's key pair: their id), a generated physical name, or
-  something else; asked of a resource instantiated offline.
 * any_property: the types Heat builds on OS::Heat::None (NoneResource and
   its subclasses: the 32 retired types, LBaaS, Sahara, Senlin,
   OS::Glance::Image...), which never resolve their properties.  The list is
@@ -50,7 +45,6 @@ def main() -> None:
     ctx = context.RequestContext(user_id='u', project_id='p')
     out = {}
     any_property = []
-    reference_is_name = []
     stubbed = sorted(name for name, info in env.registry._registry.items()
                      if isinstance(info, environment.ClassResourceInfo)
                      and issubclass(info.get_class(), none_resource.NoneResource))
@@ -72,11 +66,6 @@ def main() -> None:
                                                 if rule.custom_value_path else None)})
         if rules:
             out[name] = rules
-        try:
-            if res.FnGetRefId() == 'r':
-                reference_is_name.append(name)
-        except Exception:  # it needs what only a created resource has: not the name
-            pass
         probe = ('heat_template_version: 2021-04-16\nresources:\n  r:\n    type: ' + name +
                  '\n    properties: {hot_ls_probe_property: 1}\n')
         if heat_validate.validate({'template': probe})['ok']:
@@ -88,12 +77,10 @@ def main() -> None:
     with open(OUT, 'w', encoding='utf-8') as fh:
         json.dump({'generated_by': 'tools/gen_property_rules.py',
                    'heat_version': heat_runtime.HEAT_VERSION, 'translations': out,
-                   'any_property': any_property,
-                   'reference_is_name': sorted(reference_is_name)}, fh, indent=1, sort_keys=True)
+                   'any_property': any_property}, fh, indent=1, sort_keys=True)
         fh.write('\n')
     print(f'{len(out)} types with REPLACE/DELETE translation rules, '
-          f'{len(any_property)} accepting any property, '
-          f'{len(reference_is_name)} whose reference is their name before they exist')
+          f'{len(any_property)} accepting any property')
 
 
 if __name__ == '__main__':

@@ -1,6 +1,5 @@
-from typing import Any, Callable
+from typing import Any
 
-from hot_ls.catalog.property_rules import reference_is_name
 from hot_ls.language import constraints as constr
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.plugins.values import UNKNOWN, resource_state
@@ -99,11 +98,21 @@ class PropertyValue(Rule):
             parameters = analysis.checked_evaluation.scope.parameters
             call_nodes = template.entry_walk(res).call_nodes
             for key, schema, node in walk.referring:
-                if key in state.data:
-                    found = _converted(schema, node, str(key), call_nodes, parameters,
-                                       lambda name: _named_reference(analysis, name))
-                    if found is not None:
-                        yield Finding(found[0].start, found[0].end, found[1])
+                # converted, not validated: get_resource is the name (or None), get_attr None
+                if key not in state.data or schema.type_key == constr.STRING:
+                    continue  # (a name, None or 'None' is always a string)
+                if state.data[key] is UNKNOWN:
+                    message = _never_taken(schema, node, parameters, str(key), call_nodes)
+                    if message is not None:
+                        yield Finding(node.start, node.end, message)
+                    continue
+                found = _check(schema, node, state.data[key], str(key), call_nodes, parameters,
+                               validate=False)
+                if found is not None:
+                    where, message, whatever = found
+                    yield Finding(where.start, where.end, message if whatever else
+                                  f'{message} (when Heat checks the stack before creating it: '
+                                  'get_resource gives the name of most resources, get_attr None)')
             for key, schema, node in computed:
                 if key not in state.data:
                     continue
@@ -168,66 +177,21 @@ def _never_taken(schema, node: Node, parameters, path: str,
             'property never takes: a stack create fails whatever value it is given')
 
 
-def _named_reference(analysis, name: Any) -> bool:
-    """Whether `get_resource: name` gives the name itself when Heat checks the stack."""
-    definition = analysis.template.resources.get(name) if isinstance(name, str) else None
-    rtype = analysis.resource_type(definition) if definition is not None else None
-    return rtype is not None and reference_is_name(rtype.name)
-
-
-def _converted(schema, node: Node, path: str, call_nodes: frozenset[int], parameters,
-               named: Callable[[Any], bool]) -> tuple[Node, str] | None:
-    """For a property that refers to a resource not created yet: the conversion to the
-    property's type that Heat still makes (Property.get_value without validation), where it
-    fails whatever the values: `{get_resource: r}` is the name 'r' then, and a call whose
-    result is always of a type the property never takes (see _never_taken)."""
-    if id(node) in call_nodes:
-        if isinstance(node, Mapping) and len(node.pairs) == 1 \
-                and node.pairs[0].key.value == 'get_resource':
-            name = node.pairs[0].value
-            if not isinstance(name, Scalar) or not named(name.value) or schema.allow_conversion:
-                return None
-            try:
-                coerce(schema, name.value)
-            except (TypeError, ValueError) as exc:
-                return node, (f'{path}: {exc} (get_resource gives the resource\'s name while '
-                              'Heat checks the stack before creating it)')
-            return None
-        message = _never_taken(schema, node, parameters, path, call_nodes)
-        return (node, message) if message is not None else None
-    kind = schema.type_key
-    if kind == constr.MAP and isinstance(node, Mapping) and schema.schema:
-        for key, pair in node.index.items():
-            sub = schema.schema.get(key) if isinstance(key, str) else None
-            if sub is not None and _has_call(pair.value, call_nodes):
-                found = _converted(sub, pair.value, f'{path}.{key}', call_nodes, parameters,
-                                   named)
-                if found is not None:
-                    return found
-    elif kind == constr.LIST and isinstance(node, Sequence) and schema.item is not None:
-        for index, child in enumerate(node.items):
-            if _has_call(child, call_nodes):
-                found = _converted(schema.item, child, f'{path}[{index}]', call_nodes,
-                                   parameters, named)
-                if found is not None:
-                    return found
-    return None
-
-
 def _has_call(node: Node, call_nodes: frozenset[int]) -> bool:
     return contains(node, lambda current: id(current) in call_nodes)
 
 
 def _check(schema, node: Node, value: Any, path: str, call_nodes: frozenset[int],
-           parameters) -> tuple[Node, str, bool] | None:
+           parameters, validate: bool = True) -> tuple[Node, str, bool] | None:
     """The first problem Heat meets in `value` where the template computes it: (the node that
     computes it, the message, whether it fails whatever the parameter values); literals on
-    the way are the literal rules'."""
+    the way are the literal rules'.  Without `validate`, only the conversion to the type
+    (Property.get_value(validate=False): no constraint, no unknown key of a nested map)."""
     if id(node) in call_nodes:
         if value is UNKNOWN:  # a nested call whose value is known only at deploy time
             message = _never_taken(schema, node, parameters, path, call_nodes)
             return (node, message, True) if message is not None else None
-        message = _problem(schema, value, path)
+        message = _problem(schema, value, path, validate)
         return (node, message, False) if message is not None else None
     if not _has_call(node, call_nodes):
         return None
@@ -237,7 +201,7 @@ def _check(schema, node: Node, value: Any, path: str, call_nodes: frozenset[int]
             sub = schema.schema.get(key) if schema.schema and isinstance(key, str) else None
             if sub is not None and key in value:
                 found = _check(sub, pair.value, value[key], f'{path}.{key}', call_nodes,
-                               parameters)
+                               parameters, validate)
                 if found is not None:
                     return found
     elif kind == constr.LIST and isinstance(node, Sequence) and isinstance(value, list) \
@@ -245,18 +209,18 @@ def _check(schema, node: Node, value: Any, path: str, call_nodes: frozenset[int]
         if schema.item is not None:
             for index, (child, item) in enumerate(zip(node.items, value)):
                 found = _check(schema.item, child, item, f'{path}[{index}]', call_nodes,
-                               parameters)
+                               parameters, validate)
                 if found is not None:
                     return found
     else:
         return None  # a literal of another kind: property-type's
-    message = _constraints(schema, value, path)
+    message = _constraints(schema, value, path) if validate else None
     return (node, message, False) if message is not None else None
 
 
-def _problem(schema, value: Any, path: str) -> str | None:
-    """Property.get_value(value, validate=True) on a computed value: Heat's first message,
-    after the property's path; None when it passes or cannot be known."""
+def _problem(schema, value: Any, path: str, validate: bool = True) -> str | None:
+    """Property.get_value(value, validate) on a computed value: Heat's first message, after
+    the property's path; None when it passes or cannot be known."""
     if not _known(value):
         return None
     try:
@@ -265,20 +229,21 @@ def _problem(schema, value: Any, path: str) -> str | None:
         return f'{path}: {exc}'
     kind = schema.type_key
     if kind == constr.MAP and schema.schema and isinstance(coerced, dict):
-        for key in coerced:
-            if key not in schema.schema:
-                return f'{path}: Unknown Property {key}'
+        if validate:
+            for key in coerced:
+                if key not in schema.schema:
+                    return f'{path}: Unknown Property {key}'
         for key, sub in schema.schema.items():
             if key in coerced:
-                message = _problem(sub, coerced[key], f'{path}.{key}')
+                message = _problem(sub, coerced[key], f'{path}.{key}', validate)
                 if message is not None:
                     return message
     elif kind == constr.LIST and schema.item is not None and isinstance(coerced, list):
         for index, item in enumerate(coerced):
-            message = _problem(schema.item, item, f'{path}[{index}]')
+            message = _problem(schema.item, item, f'{path}[{index}]', validate)
             if message is not None:
                 return message
-    return _constraints(schema, coerced, path)
+    return _constraints(schema, coerced, path) if validate else None
 
 
 def _constraints(schema, value: Any, path: str) -> str | None:
