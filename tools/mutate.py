@@ -1263,6 +1263,105 @@ def list_to_item(seed, rng):
                       [seed.line(pkey), seed.line(value)], f'{pkey.value}: [{text}] -> {text}')
 
 
+@kind('rename-resource', preserving=True)
+def rename_resource(seed, rng):
+    """A resource renamed, with every reference to it (get_resource, get_attr, depends_on)."""
+    references = _resource_references(seed)
+    names = {key.value for key, _ in seed.resources()}
+    candidates = [key for key, _ in seed.resources()
+                  if isinstance(key.value, str) and plain(key.value) and seed.starts_line(key)]
+    for key in _pick(rng, candidates, 1):
+        new = key.value + '_renamed'
+        if new in names or new in {k.value for k, _ in seed.section('parameters')}:
+            continue
+        nodes = [key] + [node for _, node, _ in references if node.value == key.value]
+        if len(nodes) == 1 and any(key.value in line for line in seed.lines[:key.start_mark.line]
+                                   + seed.lines[key.start_mark.line + 1:]):
+            continue  # named where the references above do not see (a list of depends_on...)
+        text = seed.text
+        for node in sorted(nodes, key=lambda n: n.start_mark.index, reverse=True):
+            text = text[:node.start_mark.index] + new + text[node.end_mark.index:]
+        yield _mutant(seed, 'rename-resource', text, [], f'{key.value} -> {new}')
+
+
+@kind('get-attr-path')
+def get_attr_path(seed, rng):
+    """A path element appended to a get_attr ([r, attr] -> [r, attr, 0]): Heat selects in the
+    attribute's value, which it does not know before the resource exists."""
+    candidates = [(fkey, args) for _, fkey, args in _calls_of(seed, 'get_attr')
+                  if isinstance(args, SequenceNode) and args.flow_style and len(args.value) == 2
+                  and all(isinstance(a, ScalarNode) for a in args.value)]
+    for fkey, args in _pick(rng, candidates):
+        step = rng.choice(('0', 'name'))
+        text = seed.text[args.start_mark.index:seed.content_end(args)]
+        if not text.endswith(']'):
+            continue
+        new = text[:-1].rstrip() + f', {step}]'
+        yield _mutant(seed, 'get-attr-path', seed.replace_node(args, new), [seed.line(fkey)],
+                      f'get_attr {text} -> {new}')
+
+
+@kind('get-attr-all')
+def get_attr_all(seed, rng):
+    """`get_attr: [r, attr]` made `get_attr: [r]`: every attribute (from 2015-10-15; an
+    error before)."""
+    candidates = [(fkey, args) for _, fkey, args in _calls_of(seed, 'get_attr')
+                  if isinstance(args, SequenceNode) and args.flow_style and len(args.value) == 2
+                  and isinstance(args.value[0], ScalarNode)]
+    for fkey, args in _pick(rng, candidates, 1):
+        first = seed.text[args.value[0].start_mark.index:args.value[0].end_mark.index]
+        yield _mutant(seed, 'get-attr-all', seed.replace_node(args, f'[{first}]'),
+                      [seed.line(fkey)], f'get_attr [{first}, ...] -> [{first}]')
+
+
+@kind('flow-properties', preserving=True)
+def flow_properties(seed, rng):
+    """A resource's block properties written as one flow mapping (the same data)."""
+    candidates = []
+    for key, body, props in _properties(seed):
+        if seed.is_block(props) and all(isinstance(v, ScalarNode) and v.style is None
+                                        and '\n' not in str(v.value) and
+                                        v.start_mark.line == v.end_mark.line
+                                        and isinstance(k.value, str)
+                                        for k, v in props.value):
+            candidates.append(props)
+    for props in _pick(rng, candidates, 1):
+        pairs = []
+        for k, v in props.value:
+            value = seed.text[v.start_mark.index:v.end_mark.index]
+            if any(c in value for c in ',{}[]#') or value.startswith(('&', '*', '!', "'", '"')):
+                break
+            pairs.append(f'{k.value}: {value}')
+        else:
+            start = props.start_mark.index
+            line_start = seed.text.rfind('\n', 0, start) + 1
+            before = seed.text[line_start:start]
+            if before.strip():
+                continue
+            prev_end = seed.text.rfind('\n', 0, line_start - 1)
+            text = seed.text[:line_start - 1] + ' {' + ', '.join(pairs) + '}' + \
+                seed.text[seed.content_end(props):]
+            if not seed.text[prev_end + 1:line_start - 1].rstrip().endswith('properties:'):
+                continue
+            yield _mutant(seed, 'flow-properties', text, [], 'properties in flow style')
+
+
+@kind('move-section', preserving=True)
+def move_section(seed, rng):
+    """The template's last top-level section moved to the top (after the version)."""
+    entries = seed.entries(seed.root)
+    if len(entries) < 3 or not seed.is_block(seed.root):
+        return
+    key, value = entries[-1]
+    if key.value == 'heat_template_version' or not seed.starts_line(key) or key.start_mark.column:
+        return
+    block = seed.lines[key.start_mark.line:seed.last_line(value) + 1]
+    rest = seed.lines[:key.start_mark.line] + seed.lines[seed.last_line(value) + 1:]
+    version = next(i for i, line in enumerate(rest) if line.startswith('heat_template_version'))
+    text = '\n'.join(rest[:version + 1] + block + rest[version + 1:])
+    yield _mutant(seed, 'move-section', text, [], f'{key.value} moved up')
+
+
 # -- the environment kinds: the seed unchanged, created with one environment file ----------
 def _env_mutant(seed: Seed, name: str, environment: dict | str, lines, note: str) -> Mutant:
     text = environment if isinstance(environment, str) else \
