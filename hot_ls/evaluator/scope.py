@@ -61,6 +61,10 @@ class Scope:
         #: file not found here (the client sends it) are Unknown, so that what else
         #: fails in the same value is still found
         self.missing_values_unknown = False
+        #: the checks of what Heat computes when it validates a stack before creating it:
+        #: get_attr is None then, and get_resource what this answers for a resource name,
+        #: (True, its reference) or (False, None) when that is not known
+        self.validation_reference: Callable[[Any], tuple[bool, Any]] | None = None
         self._conditions: Conditions | None = None
         self._enabled: dict[Any, Any] = {}
         #: what deciding each resource's condition looked up (replayed when it is asked again)

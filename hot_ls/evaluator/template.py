@@ -73,7 +73,8 @@ class TemplateEvaluation:
                  stack: StackIdentity | None = None,
                  attribute_names: Callable[[ResourceEntry], Any] | None = None,
                  errors_only: bool = False, sites: CallSites | None = None,
-                 unknown_inputs: bool | None = None):
+                 unknown_inputs: bool | None = None,
+                 validation_reference: Callable[[Any], tuple[bool, Any]] | None = None):
         self.template = template
         self.errors_only = errors_only
         self.sites = sites if sites is not None else CallSites(template)
@@ -107,6 +108,7 @@ class TemplateEvaluation:
         # The checks (errors_only, unless told otherwise): a parameter without a value and a
         # file not sent are Unknown, so one of them does not hide what else fails.
         self.scope.missing_values_unknown = errors_only if unknown_inputs is None else unknown_inputs
+        self.scope.validation_reference = validation_reference
         self._resources: dict[Any, ResourcePreview] = {}
         self._outputs: dict[Any, OutputPreview] = {}
         self._failures: dict[int, tuple[Node, EvalError]] = {}

@@ -94,6 +94,9 @@ class GetResource(Function):
     def result(self):
         if self._resource() is None:
             return unknown(self.fn_name, resolve(self.args))
+        if self.scope.validation_reference is not None:
+            known, reference = self.scope.validation_reference(resolve(self.args))
+            return reference if known else unknown(self.fn_name, resolve(self.args))
         return ResourceRef(resolve(self.args))
 
 
@@ -147,6 +150,8 @@ class GetAttThenSelect(Function):
         path = resolve(self._path_components)
         if resource is None:
             return unknown(self.fn_name, self._res_name())
+        if self.scope.validation_reference is not None:
+            return None  # Heat's _result_ready: no attribute before the resource exists
         return AttributeRef(self._res_name(), attr_name, tuple(path))
 
 
@@ -161,6 +166,8 @@ class GetAtt(GetAttThenSelect):
         resource = self._resource()
         if resource is None:
             return unknown(self.fn_name, self._res_name())
+        if self.scope.validation_reference is not None:
+            return None
         return AttributeRef(self._res_name(), attribute, tuple(path))
 
 
@@ -184,6 +191,8 @@ class GetAttAllAttributes(GetAtt):
             resource = self._resource()
             if resource is None:
                 return unknown(self.fn_name, self._res_name())
+            if self.scope.validation_reference is not None:
+                return None
             return AttributeRef(self._res_name())
         return super().result()
 

@@ -1,4 +1,8 @@
+from hot_ls.evaluator.template import TemplateEvaluation
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.plugins.values import validation_reference
+from hot_ls.rules.resources.property_walk import resource_walk
+from hot_ls.syntax import Mapping, Node, Sequence
 from hot_ls.rules.evaluation._common import (
     PARAMETER_ERRORS, REFERENCE_ERRORS, left_to_unhashable_reference, never_resolves_properties,
     skipped_message,
@@ -23,6 +27,12 @@ class PropertyEvaluation(Rule):
     `map_merge` of a string, comma_delimited_list, number or boolean one,
     `str_replace` of a number template (or, before 2015-10-15, with a
     comma_delimited_list param).
+    A property that reads another resource is computed as Heat computes it
+    when it validates the stack before creating anything: `get_attr` gives
+    None then, and `get_resource` the reference a resource has before it
+    exists (its name, or None for Neutron's...): a `str_split` whose
+    delimiter is an attribute fails there (for Heat's own types; a provider
+    template's stack is validated in its own way).
     OS::Heat::None is skipped, and so are the retired types Heat now builds
     on it (OS::Neutron::LoadBalancer, OS::Senlin::*...): they never resolve
     their properties.
@@ -79,10 +89,60 @@ class PropertyEvaluation(Rule):
             if preview.enabled.value is not True:
                 continue
             for error in preview.property_errors.values():
-                if error.kind in PARAMETER_ERRORS or error.kind in REFERENCE_ERRORS:
-                    continue
-                if skipped_message(error.message) or left_to_unhashable_reference(analysis,
-                                                                                  error.node):
-                    continue
+                if self._reported(analysis, error):
+                    start, end = span(error.node, definition.key, error.message)
+                    yield Finding(start, end, error.message)
+            yield from self._at_validation(analysis, definition, preview)
+
+    @staticmethod
+    def _reported(analysis, error) -> bool:
+        if error.kind in PARAMETER_ERRORS or error.kind in REFERENCE_ERRORS:
+            return False
+        return not (skipped_message(error.message)
+                    or left_to_unhashable_reference(analysis, error.node))
+
+    def _at_validation(self, analysis, definition, preview):
+        """The properties whose functions read another resource, computed as Heat computes
+        them when it validates the stack before creating it: get_attr gives None then, and
+        get_resource a name (or None); a function may fail on that (`str_split` of None)."""
+        rtype = analysis.resource_type(definition)
+        if rtype is None or rtype.source != 'bundled':
+            return  # a provider template's stack is validated in its own way (and a plugin's)
+        call_nodes = analysis.template.entry_walk(definition).call_nodes
+        keys = [key for key, _, node in resource_walk(analysis, definition).referring
+                if key not in preview.property_errors and _wraps_reference(node, call_nodes)]
+        if not keys:
+            return
+        evaluated = analysis.derived(_AtValidation).evaluation.resource(definition.name)
+        for key in keys:
+            error = evaluated.property_errors.get(key)
+            if error is not None and self._reported(analysis, error):
                 start, end = span(error.node, definition.key, error.message)
-                yield Finding(start, end, error.message)
+                yield Finding(start, end, f'{error.message} (when Heat checks the stack before '
+                                          'creating it, get_attr gives None)')
+
+
+class _AtValidation:
+    """The template evaluated as Heat validates the stack before creating it: the checks'
+    inputs, with get_attr None and get_resource the reference a resource has before it
+    exists.  Made only for a template with a property that needs it."""
+
+    def __init__(self, analysis):
+        inputs = analysis.inputs
+        self.evaluation = TemplateEvaluation(
+            analysis.template, inputs.environments, inputs.parameters, errors_only=True,
+            files=analysis.stack.files, validation_reference=validation_reference(analysis))
+
+
+def _wraps_reference(node: Node, call_nodes: frozenset[int], inside: bool = False) -> bool:
+    """Whether a function other than get_resource and get_attr takes one of them as an
+    argument in `node` (the value could then fail on what they give at validation)."""
+    if isinstance(node, Mapping):
+        if id(node) in call_nodes and len(node.pairs) == 1:
+            if node.pairs[0].key.value in ('get_resource', 'get_attr'):
+                return inside
+            return any(_wraps_reference(pair.value, call_nodes, True) for pair in node.pairs)
+        return any(_wraps_reference(pair.value, call_nodes, inside) for pair in node.pairs)
+    if isinstance(node, Sequence):
+        return any(_wraps_reference(item, call_nodes, inside) for item in node.items)
+    return False

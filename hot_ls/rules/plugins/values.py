@@ -227,6 +227,18 @@ class _References:
         return found
 
 
+def validation_reference(analysis: 'Analysis') -> Callable[[Any], tuple[bool, Any]]:
+    """What `get_resource name` gives when Heat validates the stack before creating it, for
+    the evaluator (Scope.validation_reference): (True, the reference), or (False, None)
+    where hot-ls does not know it."""
+    references = analysis.derived(_States).reference
+
+    def answer(name: Any) -> tuple[bool, Any]:
+        found = references(name)
+        return (False, None) if found is UNKNOWN else (True, found)
+    return answer
+
+
 class _States:
     """One evaluation of the template under the inputs, read per resource: the checks'
     (`Analysis.checked_evaluation`, which gives the values from what finding the errors

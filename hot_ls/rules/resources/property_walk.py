@@ -229,7 +229,10 @@ class _Walker:
                 self.saw_call = False
             self.value(schema, pair.value, names + (key,), child_path)
             if not names:
-                if self.saw_call and self.member is None and self.section == 'properties' \
+                # (the walk does not go into a map or list without a schema for its content)
+                computed = self.saw_call or (schema.type_key in (constr.MAP, constr.LIST)
+                                             and self.has_call(pair.value))
+                if computed and self.member is None and self.section == 'properties' \
                         and schema.type_key != constr.ANY:
                     found = self.walk.computed if self.postponed is None else self.walk.referring
                     found.append((key, schema, pair.value))
