@@ -56,9 +56,11 @@ def render(analysis: Analysis) -> str:
         out.append(f'{start.line + 1}:{start.character + 1}-{end.line + 1}:{end.character + 1} '
                    f'{d.severity.label}[{d.code}] {d.message}')
         for related in d.related:
-            rs, re_ = lines.position(related.start), lines.position(related.end)
-            out.append(f'    related {rs.line + 1}:{rs.character + 1}-{re_.line + 1}:{re_.character + 1}'
-                       f' {related.message}')
+            where = lines if related.path is None else related.lines
+            rs, re_ = where.position(related.start), where.position(related.end)
+            place = '' if related.path is None else os.path.basename(related.path) + ' '
+            out.append(f'    related {place}{rs.line + 1}:{rs.character + 1}-{re_.line + 1}:'
+                       f'{re_.character + 1} {related.message}')
     return '\n'.join(out) + ('\n' if out else '')
 
 

@@ -37,9 +37,14 @@ class Tag(str, enum.Enum):
 
 @dataclass
 class Related:
+    """Another place a diagnostic's message speaks of: in the same document, or (`path`) in
+    another file, whose line index (`lines`, of that file's text) places the offsets."""
+
     start: int
     end: int
     message: str
+    path: str | None = None
+    lines: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass

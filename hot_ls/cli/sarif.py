@@ -65,8 +65,8 @@ def artifact_location(path: str, root: str) -> dict:
     return {'uri': urllib.parse.quote(relative.replace(os.sep, '/')), 'uriBaseId': '%SRCROOT%'}
 
 
-def _region(report: FileReport, start: int, end: int) -> dict:
-    lines = report.lines
+def _region(report: FileReport, start: int, end: int, lines=None) -> dict:
+    lines = lines if lines is not None else report.lines
     first = lines.position(start, Encoding.UTF16)
     last = lines.position(end, Encoding.UTF16)
     return {'startLine': first.line + 1, 'startColumn': first.character + 1,
@@ -74,7 +74,7 @@ def _region(report: FileReport, start: int, end: int) -> dict:
 
 
 def _result(report: FileReport, diagnostic: Diagnostic, index: int, location: dict,
-            identity, options: ReportOptions) -> dict:
+            identity, options: ReportOptions, root: str) -> dict:
     result = {
         'ruleId': diagnostic.code,
         'ruleIndex': index,
@@ -84,12 +84,15 @@ def _result(report: FileReport, diagnostic: Diagnostic, index: int, location: di
             'artifactLocation': location,
             'region': _region(report, diagnostic.start, diagnostic.end)}}],
     }
-    if diagnostic.related:
+    related_places = [r for r in diagnostic.related if r.path is None or r.lines is not None]
+    if related_places:
         result['relatedLocations'] = [
             {'id': number, 'message': {'text': related.message},
-             'physicalLocation': {'artifactLocation': location,
-                                  'region': _region(report, related.start, related.end)}}
-            for number, related in enumerate(diagnostic.related, 1)]
+             'physicalLocation': {
+                 'artifactLocation': location if related.path is None
+                 else artifact_location(related.path, root),
+                 'region': _region(report, related.start, related.end, related.lines)}}
+            for number, related in enumerate(related_places, 1)]
     if identity is not None:
         result['fingerprints'] = {FINGERPRINT: identity.fingerprint}
     if options.baseline is not None:  # what --baseline let through is new
@@ -108,7 +111,7 @@ def sarif_log(reports: list[FileReport], options: ReportOptions, root: str | Non
         identities = report.identities or [None] * len(report.diagnostics)
         for diagnostic, identity in zip(report.diagnostics, identities):
             results.append(_result(report, diagnostic, index[diagnostic.code], location, identity,
-                                   options))
+                                   options, root))
     run = {
         'tool': {'driver': {
             'name': 'hot-ls',

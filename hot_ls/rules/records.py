@@ -84,8 +84,15 @@ class EntryRecord:
 
 
 def _moved(diagnostic: Diagnostic, deltas: list[int]) -> Diagnostic:
-    related = [Related(item.start + deltas[2 + 2 * i], item.end + deltas[3 + 2 * i], item.message)
-               for i, item in enumerate(diagnostic.related)]
+    related = []
+    local = 0  # (a place in another file does not move with this document's text)
+    for item in diagnostic.related:
+        if item.path is not None:
+            related.append(item)
+            continue
+        related.append(Related(item.start + deltas[2 + 2 * local],
+                               item.end + deltas[3 + 2 * local], item.message))
+        local += 1
     return Diagnostic(diagnostic.code, diagnostic.name, diagnostic.severity, diagnostic.message,
                       diagnostic.start + deltas[0], diagnostic.end + deltas[1], related,
                       diagnostic.tags, diagnostic.data)
@@ -95,7 +102,8 @@ def offsets(diagnostic: Diagnostic) -> list[int]:
     """A diagnostic's offsets, in the order of `Kept.anchors`."""
     found = [diagnostic.start, diagnostic.end]
     for item in diagnostic.related:
-        found.extend((item.start, item.end))
+        if item.path is None:
+            found.extend((item.start, item.end))
     return found
 
 

@@ -173,13 +173,21 @@ def lsp_range(lines: LineIndex, start: int, end: int, encoding: Encoding) -> typ
     return types.Range(types.Position(s.line, s.character), types.Position(e.line, e.character))
 
 
+def _related_location(r, lines: LineIndex, uri: str, features: ClientFeatures) -> types.Location:
+    """A related place: in the document, or in the other file it names (its own lines)."""
+    if r.path is None:
+        return types.Location(uri, lsp_range(lines, r.start, r.end, features.encoding))
+    return types.Location(from_fs_path(r.path), lsp_range(r.lines, r.start, r.end,
+                                                           features.encoding))
+
+
 def diagnostic(d: Diagnostic, lines: LineIndex, uri: str,
                features: ClientFeatures) -> types.Diagnostic:
     related = None
     if features.related_information and d.related:
-        related = [types.DiagnosticRelatedInformation(
-            types.Location(uri, lsp_range(lines, r.start, r.end, features.encoding)), r.message)
-            for r in d.related]
+        related = [types.DiagnosticRelatedInformation(_related_location(r, lines, uri, features),
+                                                      r.message)
+                   for r in d.related if r.path is None or r.lines is not None]
     tags = [_TAGS[t] for t in d.tags if int(_TAGS[t]) in features.tags] or None
     return types.Diagnostic(
         range=lsp_range(lines, d.start, d.end, features.encoding),

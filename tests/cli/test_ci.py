@@ -164,6 +164,32 @@ def test_sarif_related_locations_and_files_outside_the_root(tmp_path):
                                         'endColumn': 4}}}]
 
 
+def test_sarif_related_location_in_the_environment(tmp_path):
+    """HOT220's value and HOT604's undeclared name are in the environment file: the related
+    location names that file, its region counted in the file's own lines."""
+    (tmp_path / 't.yaml').write_text('heat_template_version: 2021-04-16\nparameters:\n'
+                                     '  size: {type: number, constraints: [range: {max: 10}]}\n')
+    (tmp_path / 'env.yaml').write_text('# values\nparameters:\n  sise: 3\n'
+                                       'parameter_defaults:\n  size: 30\n')
+    log = json.loads(run('check', '--format', 'sarif', '-e', 'env.yaml', 't.yaml',
+                         cwd=tmp_path).stdout)
+    validate(log)
+    found = {r['ruleId']: r['relatedLocations'] for r in log['runs'][0]['results']}
+    env = {'uri': 'env.yaml', 'uriBaseId': '%SRCROOT%'}
+    assert found == {
+        'HOT604': [{'id': 1, 'message': {'text': 'where the environment names it'},
+                    'physicalLocation': {'artifactLocation': env, 'region': {
+                        'startLine': 3, 'startColumn': 3, 'endLine': 3, 'endColumn': 7}}}],
+        'HOT220': [{'id': 1, 'message': {'text': 'the value'},
+                    'physicalLocation': {'artifactLocation': env, 'region': {
+                        'startLine': 5, 'startColumn': 9, 'endLine': 5, 'endColumn': 11}}},
+                   {'id': 2, 'message': {'text': 'the constraint it violates'},
+                    'physicalLocation': {'artifactLocation': {'uri': 't.yaml',
+                                                              'uriBaseId': '%SRCROOT%'},
+                                         'region': {'startLine': 3, 'startColumn': 38,
+                                                    'endLine': 3, 'endColumn': 43}}}]}
+
+
 # -- JUnit -----------------------------------------------------------------------------------
 
 @needs_corpus

@@ -155,6 +155,10 @@ async def test_an_edit_to_the_environment_rechecks_its_templates(project):
     assert [(d.code, d.message) for d in found] == [(
         'HOT604', 'Heat refuses the environment env.yaml: The Parameter (flavour) was not '
         'defined in template. Did you mean "flavor"?')]
+    [place] = found[0].related_information  # in the environment: the name to fix
+    assert (place.location.uri, place.location.range.start.line,
+            place.location.range.start.character, place.message) == (
+        env, end + 1, 2, 'where the environment names it')
     since = len(project.published)
     project.change(env, 3, ((end, 0, end + 2, 0), 'parameters:\n  flavor: m1.large\n'))
     project.change(env, 4, ((end, 0, end, 0), '  count: 9\n'))

@@ -17,7 +17,8 @@ class ParameterValueInvalid(Rule):
     parameter's type and checked against its constraints as Heat checks
     it (custom constraints excepted: they need a cloud).  A nested stack's
     parameters come from its resource's properties, so only the stack's
-    own template is checked.
+    own template is checked.  Reported on the parameter, with the value in
+    the environment file (and the constraint it breaks) as related places.
 
     ## Why it matters
     `template validate` passes, but `openstack stack create -e env.yaml`
@@ -84,20 +85,26 @@ class ParameterValueInvalid(Rule):
             try:
                 view.schema.validate_value(value)
             except ParameterError as exc:
-                message = f'{exc} (given in {_origin(stack, name, section)})'
-                related = []
+                where, place = _origin(stack, name, section)
+                related = [] if place is None else [place]
                 node = view.constraint_node(getattr(exc, 'constraint_index', None))
                 if node is not None:
                     related.append(Related(node.start, node.end, 'the constraint it violates'))
                 key = view.definition.key
-                yield Finding(key.start, key.end, message, related=related)
+                yield Finding(key.start, key.end, f'{exc} (given in {where})', related=related)
 
 
-def _origin(stack, name, section: str) -> str:
+def _origin(stack, name, section: str) -> tuple[str, Related | None]:
     """Where the value comes from: the last environment file whose `section` names the
-    parameter, else the configured parameter values."""
+    parameter (and the value there), else the configured parameter values."""
     for loaded in reversed(stack.environment.files):
         node = loaded.environment.sections.get(section)
         if isinstance(node, Mapping) and name in node.index:
-            return os.path.basename(loaded.path) if loaded.path else 'an environment'
-    return 'the configured parameters'
+            shown = os.path.basename(loaded.path) if loaded.path else 'an environment'
+            tree = loaded.environment.tree
+            if loaded.path is None or tree is None:
+                return shown, None
+            pair = node.index[name]
+            value = pair.value if pair.value.end > pair.value.start else pair.key
+            return shown, Related(value.start, value.end, 'the value', loaded.path, tree.lines)
+    return 'the configured parameters', None

@@ -1,6 +1,6 @@
 import os
 
-from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.base import Finding, Related, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean
 from hot_ls.syntax import Mapping
 
@@ -20,7 +20,8 @@ class StackEnvironment(Rule):
     Heat refuses any other on both `template validate` and `stack create`,
     while `parameter_defaults` may name anything.  Reported on the
     `heat_template_version` line: the first problem Heat would stop at, and
-    each such parameter name.
+    each such parameter name (with where the environment names it as a
+    related place).
 
     ## Why it matters
     `openstack stack create -t template.yaml -e env.yaml` stops there:
@@ -57,15 +58,16 @@ class StackEnvironment(Rule):
             problem = environment.problems[0]
             where = os.path.basename(problem.path) if problem.path else 'an environment'
             messages.append(f'Heat refuses the environment {where}: {problem.message}')
-        else:
-            messages.extend(_unknown_parameters(analysis))
-        if not messages:
+        findings = [(message, []) for message in messages]
+        if not environment.problems:
+            findings.extend(_unknown_parameters(analysis))
+        if not findings:
             return
         template = analysis.template
         anchor = template.version_pair.key if template.version_pair is not None else None
         start, end = (anchor.start, anchor.end) if anchor is not None else (0, 0)
-        for message in messages:
-            yield Finding(start, end, message)
+        for message, related in findings:
+            yield Finding(start, end, message, related=related)
 
 
 def _unknown_parameters(analysis):
@@ -87,5 +89,10 @@ def _unknown_parameters(analysis):
                 matches = did_you_mean(name, declared)
                 hint = (' Did you mean ' + ' or '.join(f'"{m}"' for m in matches) + '?'
                         if matches else '')
+                key = section.index[name].key
+                tree = loaded.environment.tree
+                related = [Related(key.start, key.end, 'where the environment names it',
+                                   loaded.path, tree.lines)] \
+                    if loaded.path is not None and tree is not None else []
                 yield (f'Heat refuses the environment {where}: The Parameter ({name}) was not '
-                       f'defined in template.{hint}')
+                       f'defined in template.{hint}', related)
