@@ -1390,28 +1390,27 @@ WRONG_VALUES = {'number': ['not-a-number', [1]], 'boolean': ['maybe', {'a': 'b'}
                 'json': ['{not json', '[1, 2'], 'comma_delimited_list': [{'a': 'b'}, 5]}
 
 
-@kind('env-parameter-typo')
-def env_parameter_typo(seed, rng):
+def _env_typo(seed: Seed, rng: random.Random, name: str, section: str) -> Iterator[Mutant]:
+    """A value for a misspelt parameter name under an environment's `section`."""
     declared = {pkey.value for pkey, *_ in _declared(seed)}
     for pkey, _, _, default in _pick(rng, _declared(seed), 1):
-        name = typo(pkey.value, rng)
-        if name in declared:
+        typo_name = typo(pkey.value, rng)
+        if typo_name in declared:
             continue
         value = _plain_value(default) if default is not None else 'x'
-        yield _env_mutant(seed, 'env-parameter-typo', {'parameters': {name: value}}, [],
-                          f'-e parameters: {name}')
+        yield _env_mutant(seed, name, {section: {typo_name: value}}, [],
+                          f'-e {section}: {typo_name}')
+
+
+@kind('env-parameter-typo')
+def env_parameter_typo(seed, rng):
+    yield from _env_typo(seed, rng, 'env-parameter-typo', 'parameters')
 
 
 @kind('env-defaults-typo')
 def env_defaults_typo(seed, rng):
-    declared = {pkey.value for pkey, *_ in _declared(seed)}
-    for pkey, _, _, default in _pick(rng, _declared(seed), 1):
-        name = typo(pkey.value, rng)
-        if name in declared:
-            continue
-        value = _plain_value(default) if default is not None else 'x'
-        yield _env_mutant(seed, 'env-defaults-typo', {'parameter_defaults': {name: value}}, [],
-                          f'-e parameter_defaults: {name}')
+    """(Heat accepts any name under parameter_defaults: nested stacks may read it.)"""
+    yield from _env_typo(seed, rng, 'env-defaults-typo', 'parameter_defaults')
 
 
 @kind('env-section-typo')
