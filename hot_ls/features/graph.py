@@ -17,7 +17,8 @@ and `get_attr` calls of its `properties` and `metadata` name, with
 
 The resource plugins' own implicit dependencies (a Port waiting for the
 Subnets of its network, heat/engine/resources/.../add_dependencies) need
-the plugins' property values at create time; they are not drawn.
+the plugins' property values at create time; they are not drawn (HOT502
+reports a cycle they close, hot_ls.rules.plugins.dependencies).
 
 Levels are Heat's creation order: Heat starts a resource as soon as
 everything it requires is complete, so a resource's level is 0 when it

@@ -160,14 +160,7 @@ def _same_stack(previous: Analysis, now) -> bool:
     causes = previous.workspace.changed_since(previous.stack_generation)
     own = os.path.abspath(before.template)
     return causes is not None and causes <= {own} and own not in before.read \
-        and _plain(before) and _plain(now)
-
-
-def _plain(stack) -> bool:
-    """A stack of the document alone: no environment, no parent."""
-    environment = stack.environment
-    return not environment.files and not environment.given and not environment.unread \
-        and not stack.chain and stack.root is None
+        and before.alone and now.alone
 
 
 def _spliced(spliced: Splice, analysis: Analysis, records: Records) -> set[Key] | None:

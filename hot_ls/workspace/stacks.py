@@ -141,6 +141,15 @@ class StackContext:
         return len(self.chain)
 
     @property
+    def alone(self) -> bool:
+        """A stack of the template alone: no environment, no parent.  Its types resolve
+        through the workspace's global registry only, as in any other such context of the
+        workspace."""
+        environment = self.environment
+        return not environment.files and not environment.given and not environment.unread \
+            and not self.chain and self.root is None
+
+    @property
     def registry(self) -> Registry:
         return self.environment.registry
 

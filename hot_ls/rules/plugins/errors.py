@@ -23,19 +23,22 @@ from typing import Any
 
 
 class Rejection(Exception):
-    """Heat refuses the resource.  `at` is the property path the finding points at."""
+    """Heat refuses the resource.  `at` is the property path the finding points at;
+    `related`, other places its message speaks of: (start, end, what is there)."""
 
-    def __init__(self, message: str, at: tuple = ()):
+    def __init__(self, message: str, at: tuple = (), related: tuple = ()):
         super().__init__(message)
         self.message = message
         self.at = at
+        self.related = related
 
 
 class ValidationFailed(Rejection):
     """StackValidationFailed(error=..., path=..., message=...)."""
 
-    def __init__(self, message: str, at: tuple = (), error: str = '', path: tuple = ()):
-        super().__init__(message, at)
+    def __init__(self, message: str, at: tuple = (), error: str = '', path: tuple = (),
+                 related: tuple = ()):
+        super().__init__(message, at, related)
         self.error = error
         self.path = tuple(path)
 

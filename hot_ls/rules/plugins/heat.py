@@ -62,9 +62,12 @@ def software_deployment(r: Subject) -> None:
         if target is not None:
             user_data_format = target.properties.get('user_data_format')
             if user_data_format and not user_data_format == 'SOFTWARE_CONFIG':
+                where = target.node(('user_data_format',))
                 raise ValidationFailed("Resource %s's property user_data_format should be set "
                                        'to SOFTWARE_CONFIG since there are software deployments '
-                                       'on it.' % server, at=('server',))
+                                       'on it.' % server, at=('server',),
+                                       related=((where.start, where.end,
+                                                 f"{server}'s user_data_format"),))
 
 
 def scaling_policy(r: Subject) -> None:

@@ -16,10 +16,9 @@ whose property values Heat does not validate before creating it, the
 plugin's own read is what finds it.
 
 Translation rules rewrite the values first, as in Heat: a deprecated
-sibling fills its replacement (Server networks' `uuid` → `network`), a
-Mistral task's `policies` become its keys; a property filled from
-elsewhere (Port's `network_id` → `network`) reads as unknown when that is
-given.
+sibling fills its replacement (Server networks' `uuid` → `network`, Port's
+`network_id` → `network`), a Mistral task's `policies` become its keys; a
+property filled from deeper elsewhere reads as unknown when that is given.
 """
 from __future__ import annotations
 
@@ -39,7 +38,7 @@ class PropertyProblem(Unknowable):
     def __init__(self, message: str, key: str):
         super().__init__(message)
         self.message = message
-        self.key = key  # the top-level property being read
+        self.key = key  # the top-level property being read (a conflict's: its target's)
 
 
 class TranslationConflict(PropertyProblem):
@@ -124,9 +123,10 @@ class _Reader:
         Server's networks `uuid` → `network`, a Mistral task's `policies.retry` →
         `retry`) moves the sibling's value to the target; both given is Heat's
         "Cannot define the following properties at the same time".  A Delete
-        drops the key.  A Replace from a path (Volume's `imageRef` → `image`) is
-        not modelled: both read as unknown when the source is given, and the
-        target always when the source is elsewhere in the properties.
+        drops the key.  A Replace from a top-level path (Port's `network_id` →
+        `network`) moves a string value as Heat does (_replace_from_top); from
+        anywhere else, the target reads as unknown (and the source too, when
+        given).
         """
         if not self.rules:  # (most types have no translation rule)
             return data
@@ -141,10 +141,31 @@ class _Reader:
                 if source is None or source[0] != names:
                     changed[target] = UNKNOWN  # from elsewhere in the properties
                 elif source[1] in data:
-                    changed[target] = changed[source[1]] = UNKNOWN
+                    self._replace_from_top(changed, rule, names, where)
             else:
                 self._replace(changed, rule, names, where)
         return changed
+
+    def _replace_from_top(self, data: dict, rule: Translation, names: tuple,
+                          where: tuple) -> None:
+        """A Replace from a given top-level property (Port's `network_id` → `network`;
+        every such source in Heat is a string without a default).  Heat reads the source
+        as a property, so None (a Neutron resource's get_resource) is '', and the target
+        is that; a target given too conflicts when both are non-empty.  Values that are
+        not strings, and sources deeper down, read as unknown."""
+        target, key = rule.path[-1], rule.value_path[-1]
+        value, given = data[key], data.get(target)
+        if names or not all(item is None or isinstance(item, str) for item in (value, given)):
+            data[target] = data[key] = UNKNOWN
+            return
+        value = '' if value is None else value
+        if value and given:
+            raise TranslationConflict(
+                'Cannot define the following properties at the same time: %s'
+                % ', '.join(['.'.join(rule.path), '.'.join(rule.value_path)]), target,
+                where + (target,))  # (whatever key is read: Heat's validation reads each)
+        data[target] = value
+        data[key] = None
 
     def _replace(self, data: dict, rule: Translation, names: tuple, where: tuple) -> None:
         target = rule.path[-1]
@@ -197,10 +218,10 @@ class HeatProperties(collections.abc.Mapping):
         if problem is _UNKNOWABLE:
             raise Unknowable()
         if problem is not None:
-            message, where = problem
+            message, where, at = problem
             if where is not None:
-                raise TranslationConflict(message, key, where)
-            raise PropertyProblem(message, key)
+                raise TranslationConflict(message, at, where)
+            raise PropertyProblem(message, at)
         return value
 
     def _value(self, key: str, schema: PropertySchema) -> tuple[Any, Any]:
@@ -215,9 +236,9 @@ class HeatProperties(collections.abc.Mapping):
                 return None, _UNKNOWABLE
             return reader.child(schema, data, key, (key,), (key,)), None
         except TranslationConflict as exc:
-            return None, (exc.message, exc.where)
+            return None, (exc.message, exc.where, exc.key)
         except PropertyProblem as exc:
-            return None, (exc.message, None)
+            return None, (exc.message, None, exc.key)
         except Unknowable:
             return None, _UNKNOWABLE
 

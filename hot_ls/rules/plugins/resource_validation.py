@@ -1,4 +1,4 @@
-from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.base import Finding, Related, Rule, Severity
 from hot_ls.rules.plugins.validation import plugin_validation
 
 
@@ -70,4 +70,5 @@ class ResourceValidation(Rule):
     def check(self, analysis):
         for definition in analysis.checking.resources:
             for finding in plugin_validation(analysis, definition).findings:
-                yield Finding(finding.start, finding.end, finding.message)
+                yield Finding(finding.start, finding.end, finding.message,
+                              related=[Related(*place) for place in finding.related])

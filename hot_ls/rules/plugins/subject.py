@@ -110,6 +110,10 @@ class Stack:
         self._analysis = analysis
         self._definition = definition
 
+    @property
+    def analysis(self) -> 'Analysis | None':
+        return self._analysis
+
     def resource_by_refid(self, refid: Any) -> Subject | None:
         """Stack.resource_by_refid: before creation, the resource whose name is `refid`
         (what `get_resource` answers for most types), if Heat creates it."""

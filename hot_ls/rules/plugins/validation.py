@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from hot_ls.evaluator.errors import detached
+from hot_ls.rules.plugins.dependencies import read_when_ordering
 from hot_ls.rules.plugins.errors import (PythonError, Rejection, ValidationFailed, member_text,
                                          resource_text)
 from hot_ls.rules.plugins.properties import PropertyProblem, TranslationConflict
@@ -31,17 +32,12 @@ if TYPE_CHECKING:
     from hot_ls.model.symbols import Definition
 
 
-#: Properties Heat reads before it validates any resource (Stack.validate orders the
-#: resources first, and Server.add_dependencies reads `networks`): a translation rule's
-#: conflict there is Heat's bare message, not a "Property error" of the resource.
-READ_BEFORE_VALIDATION = {'OS::Nova::Server': ('networks',)}
-
-
 @dataclass
 class PluginFinding:
     start: int
     end: int
     message: str
+    related: tuple = ()  # (start, end, what is there)
 
 
 @dataclass
@@ -116,7 +112,7 @@ def _run(check: Check, subject: Subject, member: bool = False) -> Rejection | No
         # translation_rules() are the plugin's own: the property rules do not model them
         if member:
             return None
-        if conflict.key in READ_BEFORE_VALIDATION.get(subject.type.name, ()):
+        if conflict.key in read_when_ordering(subject.stack.analysis, subject.type.name):
             return ValidationFailed(conflict.message, at=conflict.where)
         return ValidationFailed(conflict.message, at=conflict.where, error='Property error',
                                 path=('resources', subject.name, 'properties') + conflict.where)
@@ -132,4 +128,4 @@ def _run(check: Check, subject: Subject, member: bool = False) -> Rejection | No
 
 def _record(found: PluginValidation, subject: Subject, rejection: Rejection, message: str) -> None:
     node = subject.node(rejection.at)
-    found.findings.append(PluginFinding(node.start, node.end, message))
+    found.findings.append(PluginFinding(node.start, node.end, message, rejection.related))

@@ -1,0 +1,97 @@
+"""The plugins' implicit dependencies (hot_ls.rules.plugins.dependencies) in HOT502.
+
+Heat's verdicts on these shapes are recorded with the fixtures of
+fixtures/rules/HOT502-circular-dependency/implicit-*.yaml; here: what the
+editor's incremental analysis keeps of them, and the cases hot-ls must leave
+alone because the outcome depends on a value it cannot know.
+"""
+from __future__ import annotations
+
+from hot_ls.rules import analyze
+from hot_ls.rules.incremental import reanalyze
+from hot_ls.rules.plugins.dependencies import waiting
+
+PATH = '/nowhere/template.yaml'
+
+TEMPLATE = '''heat_template_version: 2021-04-16
+parameters:
+  net:
+    type: string
+  other:
+    type: string
+  blob:
+    type: json
+resources:
+  subnet:
+    type: OS::Neutron::Subnet
+    properties:
+      network: {get_param: net}
+      cidr: 10.0.0.0/24
+      host_routes:
+        - destination: 10.1.0.0/24
+          nexthop: {get_attr: [port, fixed_ips, 0, ip_address]}
+  port:
+    type: OS::Neutron::Port
+    properties:
+      network: {get_param: net}
+  spare:
+    type: OS::Heat::None
+'''
+
+
+def cycles(analysis) -> list[tuple]:
+    return [(d.start, d.end, d.message) for d in analysis.diagnostics if d.code == 'HOT502']
+
+
+def test_one_parameter_on_both_sides_is_one_value_whatever_it_is():
+    found = cycles(analyze(TEMPLATE, PATH))
+    assert [message.split(';')[0] for _, _, message in found] == [
+        'Circular Dependency Found: subnet -> port -> subnet'] * 2
+    assert found[0][2].endswith('both are the parameter net, whatever value it is given')
+    start = TEMPLATE.index('network: {get_param: net}\n  spare')
+    assert (found[1][0], found[1][1]) == (start, start + len('network'))
+
+
+def test_values_hot_ls_cannot_know_make_no_dependency():
+    # two parameters without values: equal or not, only the deployer knows
+    assert cycles(analyze(TEMPLATE.replace('network: {get_param: net}\n  spare',
+                                           'network: {get_param: other}\n  spare'), PATH)) == []
+    # a json parameter: its value may not even read as a string
+    assert cycles(analyze(TEMPLATE.replace('{get_param: net}', '{get_param: blob}'), PATH)) == []
+    # a port whose condition is unknown (a parameter without a value decides it)
+    conditional = TEMPLATE.replace('  port:\n', '  port:\n    condition: maybe\n').replace(
+        'resources:\n', 'conditions:\n  maybe: {equals: [{get_param: other}, x]}\nresources:\n')
+    assert cycles(analyze(conditional, PATH)) == []
+
+
+def test_the_editor_keeps_nothing_stale():
+    """Edits that make and unmake the implicit dependency: each incremental analysis has
+    the full one's diagnostics."""
+    other = TEMPLATE.replace('network: {get_param: net}\n  spare',
+                             'network: {get_param: other}\n  spare')
+    steps = [
+        TEMPLATE.replace('type: OS::Neutron::Port', 'type: OS::Heat::None'),  # no port
+        TEMPLATE,  # the type typed back: the cycle
+        other,  # the port on another network
+        other.replace('network: {get_param: net}', 'network: {get_param: other}'),  # the subnet too
+    ]
+    previous = analyze(steps[0], PATH)
+    assert cycles(previous) == []
+    for text in steps[1:]:  # (each an edit inside one entry)
+        previous, how = reanalyze(previous, text, PATH)
+        assert how == 'incremental', text
+        assert [(d.code, d.message, d.start, d.end) for d in previous.diagnostics] == \
+            [(d.code, d.message, d.start, d.end) for d in analyze(text, PATH).diagnostics]
+    assert [bool(cycles(analyze(text, PATH))) for text in steps] == [False, True, False, True]
+
+
+def test_who_may_wait_for_whom_follows_the_types():
+    first = analyze(TEMPLATE, PATH)
+    made = waiting(first)
+    assert made.sources == {'port': ('OS::Neutron::Subnet',)}
+    assert made.members == {'OS::Neutron::Subnet': ['subnet']}
+    retyped, how = reanalyze(first, TEMPLATE.replace('type: OS::Heat::None',
+                                                     'type: OS::Neutron::Port'), PATH)
+    assert how == 'incremental'
+    assert waiting(retyped).sources == {'port': ('OS::Neutron::Subnet',),
+                                        'spare': ('OS::Neutron::Subnet',)}
