@@ -9,6 +9,7 @@ expect, and say so).
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 
 from hot_ls.model.document import Kind
@@ -57,6 +58,42 @@ def rows(report: FileReport):
         start = lines.position(d.start)
         end = lines.position(d.end)
         yield d, start.line + 1, start.character + 1, end.line + 1, end.character + 1
+
+
+@dataclass(frozen=True)
+class Place:
+    """A related place of a diagnostic, 1-based; `path` None for the report's own file."""
+
+    path: str | None
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    message: str
+
+    def shown(self, report: FileReport) -> str:
+        return f'{report.path if self.path is None else self.path}:{self.line}:{self.column}'
+
+
+def related_places(report: FileReport, diagnostic: Diagnostic) -> list[Place]:
+    """The places a diagnostic's message speaks of that can be placed: in the file itself,
+    or in another file whose lines are known (shown relative to the current directory
+    when under it)."""
+    places = []
+    for related in diagnostic.related:
+        lines = report.lines if related.path is None else related.lines
+        if lines is None:
+            continue
+        start, end = lines.position(related.start), lines.position(related.end)
+        places.append(Place(None if related.path is None else _shown_path(related.path),
+                            start.line + 1, start.character + 1, end.line + 1,
+                            end.character + 1, related.message))
+    return places
+
+
+def _shown_path(path: str) -> str:
+    relative = os.path.relpath(path) if os.path.isabs(path) else path
+    return path if relative.startswith('..') else relative
 
 
 def summary(reports: list[FileReport], options: ReportOptions | None = None) -> dict:
@@ -111,6 +148,10 @@ def format_text(reports: list[FileReport], options: ReportOptions | None = None)
             else:
                 out.append(f'{report.path}:{line}:{column}: {d.severity.label}[{d.code}] '
                            f'{d.message}')
+            for place in related_places(report, d):
+                out.append(f'  {_BOLD}{place.shown(report)}:{_RESET} {_DIM}note:{_RESET} '
+                           f'{place.message}' if color else
+                           f'  {place.shown(report)}: note: {place.message}')
     out.append(summary_line(reports, options))
     return '\n'.join(out) + '\n'
 
@@ -122,13 +163,23 @@ def format_json(reports: list[FileReport], options: ReportOptions | None = None)
         for d, line, column, end_line, end_column in rows(report):
             diagnostics.append({'code': d.code, 'name': d.name, 'severity': d.severity.label,
                                 'message': d.message, 'line': line, 'column': column,
-                                'end_line': end_line, 'end_column': end_column})
+                                'end_line': end_line, 'end_column': end_column,
+                                'related': [_related_json(place)
+                                            for place in related_places(report, d)]})
         entry = {'path': report.path, 'diagnostics': diagnostics}
         if report.kind is not None:
             entry['kind'] = report.kind.value
         files.append(entry)
     return json.dumps({'files': files, 'summary': summary(reports, options)}, indent=2,
                       ensure_ascii=False) + '\n'
+
+
+def _related_json(place: Place) -> dict:
+    found = {'message': place.message, 'line': place.line, 'column': place.column,
+             'end_line': place.end_line, 'end_column': place.end_column}
+    if place.path is not None:
+        found = {'path': place.path, **found}
+    return found
 
 
 _GITHUB_LEVEL = {Severity.ERROR: 'error', Severity.WARNING: 'warning',

@@ -3,7 +3,7 @@
 One testcase per file checked (its name and `file` the file's path), with
 one `<failure>` per diagnostic that fails the run (`--fail-on`; its type
 the rule code, its message the diagnostic's, its text the text format's
-line); the diagnostics below that severity are listed in the testcase's
+line and notes); the diagnostics below that severity are listed in the testcase's
 `<system-out>`.  A file without failures is a passing testcase.  The
 testsuite's `failures` counts failing files, as its `tests` counts files.
 """
@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from hot_ls.cli.formats import FileReport, ReportOptions, rows
+from hot_ls.cli.formats import FileReport, ReportOptions, related_places, rows
 
 
 def _line(report: FileReport, diagnostic, line: int, column: int) -> str:
-    return (f'{report.path}:{line}:{column}: {diagnostic.severity.label}[{diagnostic.code}] '
-            f'{diagnostic.message}')
+    """The text format's line, with its notes on the related places."""
+    return '\n'.join([f'{report.path}:{line}:{column}: {diagnostic.severity.label}'
+                      f'[{diagnostic.code}] {diagnostic.message}'] +
+                     [f'  {place.shown(report)}: note: {place.message}'
+                      for place in related_places(report, diagnostic)])
 
 
 def _clean(text: str) -> str:

@@ -54,7 +54,30 @@ def test_json_format(tmp_path):
     assert diagnostic == {
         'code': 'HOT301', 'name': 'undefined-parameter', 'severity': 'error',
         'message': 'The Parameter (日x) is not defined in this template',
-        'line': 4, 'column': 62, 'end_line': 4, 'end_column': 64}
+        'line': 4, 'column': 62, 'end_line': 4, 'end_column': 64, 'related': []}
+
+
+def test_related_places_are_notes_in_text_and_junit_and_listed_in_json():
+    """HOT220's value, in the environment file, and the constraint, in the template: each a
+    note under its diagnostic (paths shown as given, or relative to the current directory);
+    JSON lists them, with a path only for another file."""
+    folder = os.path.join(FIXTURES, 'rules', 'HOT220-parameter-value-invalid')
+    args = ('-e', 'out-of-range.env.yaml', 'out-of-range.yaml')
+    text = run('check', *args, cwd=folder).stdout.splitlines()
+    assert text[:3] == [
+        "out-of-range.yaml:4:3: error[HOT220] Parameter 'size' is invalid: 30 is out of range "
+        '(min: 1, max: 10) (given in out-of-range.env.yaml)',
+        '  out-of-range.env.yaml:2:9: note: the value',
+        '  out-of-range.yaml:8:9: note: the constraint it violates']
+    data = json.loads(run('check', '--format', 'json', *args, cwd=folder).stdout)
+    assert data['files'][0]['diagnostics'][0]['related'] == [
+        {'path': 'out-of-range.env.yaml', 'message': 'the value', 'line': 2, 'column': 9,
+         'end_line': 2, 'end_column': 11},
+        {'message': 'the constraint it violates', 'line': 8, 'column': 9, 'end_line': 8,
+         'end_column': 14}]
+    junit = run('check', '--format', 'junit', *args, cwd=folder).stdout
+    assert ('(given in out-of-range.env.yaml)\n  out-of-range.env.yaml:2:9: note: the value\n'
+            '  out-of-range.yaml:8:9: note: the constraint it violates</failure>') in junit
 
 
 def test_github_format():
