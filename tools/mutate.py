@@ -681,6 +681,44 @@ def cycle(seed, rng):
                       f'{node.value} depends_on {owner}, which refers to it')
 
 
+#: the types whose plugins wait implicitly for resources of others (Heat's add_dependencies)
+IMPLICIT_WAITS = {
+    'OS::Neutron::Port': ('OS::Neutron::Subnet',),
+    'OS::Nova::Server': ('OS::Neutron::Subnet',),
+    'OS::Neutron::Router': ('OS::Neutron::Subnet',),
+    'OS::Neutron::FloatingIP': ('OS::Neutron::Router', 'OS::Neutron::RouterInterface',
+                                'OS::Neutron::RouterGateway'),
+    'OS::Neutron::RouterGateway': ('OS::Neutron::RouterInterface', 'OS::Neutron::Subnet'),
+    'OS::Neutron::ExtraRouteSet': ('OS::Neutron::RouterInterface',),
+}
+
+
+@kind('implicit-cycle')
+def implicit_cycle(seed, rng):
+    """A resource that some plugin may wait for (a Subnet, a Router, a RouterInterface) made
+    to depend on one that may wait for it (a Port, a Server, a FloatingIP...): a cycle when
+    Heat's implicit dependency joins them (same network, both from get_resource...), and
+    nothing otherwise."""
+    typed = []
+    for key, body in seed.resources():
+        rtype = seed.get(body, 'type')
+        if isinstance(rtype, ScalarNode):
+            typed.append((key, body, rtype.value))
+    pairs = [(source, key, body) for source, _, stype in typed
+             for key, body, ttype in typed if ttype in IMPLICIT_WAITS.get(stype, ())
+             and source.value != key.value]
+    for source, key, body in _pick(rng, pairs, 4):
+        tkey = seed.entry(body, 'type')
+        indent = seed.key_indent(body)
+        if seed.get(body, 'depends_on') is not None or indent is None or tkey is None \
+                or not seed.starts_line(tkey[0]):
+            continue
+        at = seed.last_line(tkey[1]) + 1
+        text = seed.insert_lines(at, [' ' * indent + f'depends_on: {source.value}'])
+        yield _mutant(seed, 'implicit-cycle', text, [at + 1],
+                      f'{key.value} depends_on {source.value}, which may wait for it')
+
+
 @kind('empty-field')
 def empty_field(seed, rng):
     for key, body in _pick(rng, seed.resources(), 3):
@@ -1301,6 +1339,52 @@ def get_attr_path(seed, rng):
                       f'get_attr {text} -> {new}')
 
 
+def _literal_properties(seed: Seed) -> list[tuple[ScalarNode, ScalarNode, ScalarNode]]:
+    """(resource key, property key, value) of each top-level property written as a plain
+    scalar (not a block scalar), in resources of a type written as a name."""
+    found = []
+    for key, body, props in _properties(seed):
+        for pkey, value in seed.entries(props):
+            if isinstance(value, ScalarNode) and value.style not in ('|', '>') \
+                    and isinstance(pkey.value, str):
+                found.append((key, pkey, value))
+    return found
+
+
+def _other_resource(seed: Seed, rng: random.Random, name: str) -> str | None:
+    names = [k.value for k, _ in seed.resources() if isinstance(k.value, str)
+             and k.value != name and plain(k.value)]
+    return rng.choice(names) if names else None
+
+
+@kind('literal-to-get-attr')
+def literal_to_get_attr(seed, rng):
+    """A literal property value made an attribute of another resource (`show`, which every
+    type has): None when Heat validates, so its checks skip it; only a cycle it makes, or
+    a property that takes no value of its kind, is refused before anything is created."""
+    for key, pkey, value in _pick(rng, _literal_properties(seed)):
+        other = _other_resource(seed, rng, key.value)
+        if other is None:
+            continue
+        new = f'{{get_attr: [{other}, show]}}'
+        yield _mutant(seed, 'literal-to-get-attr', seed.replace_node(value, new),
+                      [seed.line(pkey)], f'{key.value}.{pkey.value}: {value.value!r} -> {new}')
+
+
+@kind('literal-to-get-resource')
+def literal_to_get_resource(seed, rng):
+    """A literal property value made `get_resource` of another resource: its name (None for
+    Neutron's types) when Heat validates, checked against the property's type and
+    constraints."""
+    for key, pkey, value in _pick(rng, _literal_properties(seed)):
+        other = _other_resource(seed, rng, key.value)
+        if other is None:
+            continue
+        new = f'{{get_resource: {other}}}'
+        yield _mutant(seed, 'literal-to-get-resource', seed.replace_node(value, new),
+                      [seed.line(pkey)], f'{key.value}.{pkey.value}: {value.value!r} -> {new}')
+
+
 @kind('get-attr-all')
 def get_attr_all(seed, rng):
     """`get_attr: [r, attr]` made `get_attr: [r]`: every attribute (from 2015-10-15; an
@@ -1357,7 +1441,10 @@ def move_section(seed, rng):
         return
     block = seed.lines[key.start_mark.line:seed.last_line(value) + 1]
     rest = seed.lines[:key.start_mark.line] + seed.lines[seed.last_line(value) + 1:]
-    version = next(i for i, line in enumerate(rest) if line.startswith('heat_template_version'))
+    version = next((i for i, line in enumerate(rest)
+                    if line.lstrip('\ufeff').startswith('heat_template_version')), None)
+    if version is None:  # (written inside a flow mapping, say)
+        return
     text = '\n'.join(rest[:version + 1] + block + rest[version + 1:])
     yield _mutant(seed, 'move-section', text, [], f'{key.value} moved up')
 
