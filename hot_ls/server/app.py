@@ -52,9 +52,12 @@ from hot_ls.features.types import RenameError
 from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.text import LineIndex
 from hot_ls.features import hover as features_hover
+from hot_ls.features.stack_problems import environment_problems
 from hot_ls.features import signature_help as features_signature_help
-from hot_ls.analysis import Analysis
+from hot_ls.analysis import Analysis, Diagnostic
 from hot_ls.analysis.entries import SECTIONS
+from hot_ls.model.document import Kind
+from hot_ls.rules import analyze
 from hot_ls.rules.incremental import reanalyze
 from hot_ls.server import budget, convert, gate, logs
 from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
@@ -93,6 +96,9 @@ class HotLanguageServer(LanguageServer):
                                                  self.generation_for(path)),
                                    after=self.after_analysis)
         self.shutdown_requested = False
+        #: each environment document's stacks (add_stack_problems): their changes are its
+        self._stack_templates: dict[str, set[str]] = {}
+        self._moved: set[str] = set()  # environments add_stack_problems found changed
         self._log_handler: logging.Handler | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -114,14 +120,48 @@ class HotLanguageServer(LanguageServer):
         analysis, how = reanalyze(previous, text, path, workspace.settings, workspace=workspace)
         logger.debug('analysed %s (%s) in %.1f ms%s', path, how,
                      (time.perf_counter() - started) * 1000, _checked(analysis))
+        if analysis.kind is Kind.ENVIRONMENT and path is not None:
+            self.add_stack_problems(analysis, workspace)
         return analysis
+
+    def add_stack_problems(self, analysis: Analysis, workspace) -> None:
+        """An environment file's diagnostics get what the stacks the configuration creates
+        with it find wrong in it (features.stack_problems): each such template is analysed
+        as it stands (its editor buffer, else the file) with the environment's text."""
+        path = analysis.path
+        stacks = workspace.stacks_created_with(path)
+        self._stack_templates[os.path.abspath(path)] = set(stacks)
+        if not stacks:
+            return
+        started = time.perf_counter()
+        # the stacks must read this text of the environment: what after_analysis does for
+        # the other documents is done now (and what it found is told then)
+        if self.workspaces.analysed(path, analysis.text, analysis.summary):
+            self._moved.add(os.path.abspath(path))
+        analyses = []
+        for template in stacks:
+            source = workspace.files.read(template)
+            if source.problem is None:
+                analyses.append(analyze(source.text, template, workspace.settings,
+                                        workspace=workspace))
+        found = environment_problems(analysis, analyses)
+        if found:
+            analysis.diagnostics = sorted(analysis.diagnostics + found,
+                                          key=Diagnostic.sort_key)
+        logger.debug('checked %d stack(s) created with %s in %.1f ms', len(analyses), path,
+                     (time.perf_counter() - started) * 1000)
 
     def after_analysis(self, text: str, path: str | None, analysis: Analysis) -> None:
         """Once a document's analysis is out (its diagnostics need not wait for this): keep
         what other files see of it, and tell the event loop when documents depending on it
         must be analysed again (its parameters, outputs, an environment's content changed)."""
-        if path is not None and self.workspaces.analysed(path, text, analysis.summary) \
-                and self._loop is not None:
+        if path is None:
+            return
+        moved = self.workspaces.analysed(path, text, analysis.summary)
+        if os.path.abspath(path) in self._moved:  # (add_stack_problems found it first)
+            self._moved.discard(os.path.abspath(path))
+            moved = True
+        if moved and self._loop is not None:
             self._loop.call_soon_threadsafe(self.dependencies_changed, [path])
 
     def dependencies_changed(self, paths: list[str]) -> None:
@@ -136,7 +176,8 @@ class HotLanguageServer(LanguageServer):
             analysis = document.analysis
             if document.path is None or os.path.abspath(document.path) in changed:
                 continue
-            if analysis is None or changed & analysis.dependencies:
+            if analysis is None or changed & analysis.dependencies \
+                    or changed & self._stack_templates.get(os.path.abspath(document.path), set()):
                 self.diagnose(document.uri, 0)
 
     # -- diagnostics: push when the client does not pull --------------------

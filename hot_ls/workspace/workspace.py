@@ -179,6 +179,28 @@ class Workspace:
             return None
         return tuple(self._absolute(e, template) for e in environments), parameters
 
+    def stacks_created_with(self, environment: str, limit: int = 10) -> list[str]:
+        """The root templates the configuration creates with the environment file: the
+        HOT templates of the workspace a `stacks` entry names whose environments (the
+        settings' own and -e included) hold it, in path order, at most `limit` (a
+        template every stack would get, with `environments` alone, is no stack named)."""
+        if not self.settings.stacks:
+            return []
+        environment = os.path.normpath(os.path.abspath(environment))
+        found = []
+        for summary in sorted(self.index().templates(), key=lambda s: s.path):
+            path = summary.path
+            if summary.kind is not Kind.HOT or not any(
+                    self._matches(path, pattern)
+                    for stack in self.settings.stacks for pattern in stack.templates):
+                continue
+            configured = self.configured_environments(path)
+            if configured is not None and environment in map(os.path.normpath, configured[0]):
+                found.append(path)
+                if len(found) == limit:
+                    break
+        return found
+
     def environment_lists(self) -> list[tuple[str, ...]]:
         """Every list of environment files the configuration creates stacks with (absolute,
         in order): the settings' `environments` and `-e` for any template, and each `stacks`

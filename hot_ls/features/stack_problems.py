@@ -1,0 +1,57 @@
+"""What the stacks created with an environment file find wrong in it, shown on the file.
+
+A template's diagnostics about what an environment gives it (HOT220: a value
+its parameter refuses; HOT604: a name it does not declare) are the
+template's, and point into the environment where the fix is.  An
+environment open in the editor alone would show nothing of them: these
+are the same diagnostics, placed where they point, once per place, naming
+the templates whose stacks find them (`environment_problems`, a pure
+function of the templates' analyses).
+"""
+from __future__ import annotations
+
+import os
+from typing import Iterable
+
+from hot_ls.analysis import Analysis, Diagnostic, Related
+
+
+def environment_problems(environment: Analysis, stacks: Iterable[Analysis]) -> list[Diagnostic]:
+    """The diagnostics of the templates `stacks` (each analysed as the root of a stack
+    created with the environment) that point into the environment's text, as diagnostics of
+    the environment: each at the place it points at, with the templates' places related.
+    A place in another version of the environment's text (the analysis of an older edit)
+    is left out."""
+    path = os.path.normcase(os.path.abspath(environment.path)) if environment.path else None
+    if path is None:
+        return []
+    found: dict[tuple, tuple[Diagnostic, list[tuple[Analysis, Diagnostic, Related]]]] = {}
+    for stack in stacks:
+        for diagnostic in stack.diagnostics:
+            for place in diagnostic.related:
+                if place.path is None or os.path.normcase(os.path.abspath(place.path)) != path \
+                        or place.lines is None or place.lines.text != environment.text:
+                    continue
+                key = (diagnostic.code, place.start, place.end, diagnostic.message)
+                found.setdefault(key, (diagnostic, []))[1].append((stack, diagnostic, place))
+    return [_placed(environment, first, sources) for first, sources in found.values()]
+
+
+def _placed(environment: Analysis, first: Diagnostic,
+            sources: list[tuple[Analysis, Diagnostic, Related]]) -> Diagnostic:
+    folder = os.path.dirname(os.path.abspath(environment.path))
+    names = [os.path.relpath(stack.path, folder) for stack, _, _ in sources]
+    place = sources[0][2]
+    related = []
+    for stack, diagnostic, _ in sources:
+        name = os.path.relpath(stack.path, folder)
+        lines = stack.tree.lines
+        related.append(Related(diagnostic.start, diagnostic.end, f'{name} reports it here',
+                               stack.path, lines))
+        related.extend(Related(other.start, other.end, f'{name}: {other.message}', stack.path,
+                               lines)
+                       for other in diagnostic.related if other.path is None)
+    where = names[0] if len(names) == 1 else f'{names[0]} and {len(names) - 1} more'
+    return Diagnostic(first.code, first.name, first.severity,
+                      f'{first.message} (in the stack of {where})', place.start, place.end,
+                      related)
