@@ -1357,18 +1357,23 @@ def _other_resource(seed: Seed, rng: random.Random, name: str) -> str | None:
     return rng.choice(names) if names else None
 
 
+def _literal_to_reference(seed: Seed, rng: random.Random, name: str, form: str):
+    """Each picked literal property value made `form` of another resource (`{other}` in it)."""
+    for key, pkey, value in _pick(rng, _literal_properties(seed)):
+        other = _other_resource(seed, rng, key.value)
+        if other is None:
+            continue
+        new = form.format(other=other)
+        yield _mutant(seed, name, seed.replace_node(value, new), [seed.line(pkey)],
+                      f'{key.value}.{pkey.value}: {value.value!r} -> {new}')
+
+
 @kind('literal-to-get-attr')
 def literal_to_get_attr(seed, rng):
     """A literal property value made an attribute of another resource (`show`, which every
     type has): None when Heat validates, so its checks skip it; only a cycle it makes, or
     a property that takes no value of its kind, is refused before anything is created."""
-    for key, pkey, value in _pick(rng, _literal_properties(seed)):
-        other = _other_resource(seed, rng, key.value)
-        if other is None:
-            continue
-        new = f'{{get_attr: [{other}, show]}}'
-        yield _mutant(seed, 'literal-to-get-attr', seed.replace_node(value, new),
-                      [seed.line(pkey)], f'{key.value}.{pkey.value}: {value.value!r} -> {new}')
+    return _literal_to_reference(seed, rng, 'literal-to-get-attr', '{{get_attr: [{other}, show]}}')
 
 
 @kind('literal-to-get-resource')
@@ -1376,13 +1381,8 @@ def literal_to_get_resource(seed, rng):
     """A literal property value made `get_resource` of another resource: its name (None for
     Neutron's types) when Heat validates, checked against the property's type and
     constraints."""
-    for key, pkey, value in _pick(rng, _literal_properties(seed)):
-        other = _other_resource(seed, rng, key.value)
-        if other is None:
-            continue
-        new = f'{{get_resource: {other}}}'
-        yield _mutant(seed, 'literal-to-get-resource', seed.replace_node(value, new),
-                      [seed.line(pkey)], f'{key.value}.{pkey.value}: {value.value!r} -> {new}')
+    return _literal_to_reference(seed, rng, 'literal-to-get-resource',
+                                 '{{get_resource: {other}}}')
 
 
 @kind('get-attr-all')
