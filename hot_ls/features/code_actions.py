@@ -6,14 +6,14 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 
 | diagnostic | quick fix |
 |---|---|
-| any with `replacements` in its data (HOT701, HOT702, HOT301-303, HOT706, HOT110, HOT112, HOT103, HOT118, HOT115, HOT713, HOT707...) | one action per replacement, the first preferred |
+| any with `replacements` in its data (HOT701, HOT702, HOT301-303, HOT706, HOT110, HOT112, HOT103, HOT118, HOT115, HOT713, HOT707..., and HOT604 shown on an environment) | one action per replacement, the first preferred |
 | HOT120 name read as a number, boolean or null | quote it as written |
 | HOT301 undefined parameter | declare it, with a type inferred from its use |
 | HOT401 removed function | its HOT equivalent, where the rewrite is mechanical |
 | HOT402 function of a later version | raise heat_template_version |
 | HOT703 required property missing | add every missing required property of the resource |
 | HOT010 unused suppression | remove the code from its comment, or the comment when it is the last |
-| any (not YAML syntax errors, not in JSON) | suppress on this line; suppress in this file |
+| any (not YAML syntax errors, not in JSON, not a stack's shown on its environment) | suppress on this line; suppress in this file |
 
 Refactorings (not tied to a diagnostic): extract a property's literal value
 into a new parameter.

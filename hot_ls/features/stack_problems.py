@@ -6,7 +6,9 @@ template's, and point into the environment where the fix is.  An
 environment open in the editor alone would show nothing of them: these
 are the same diagnostics, placed where they point, once per place, naming
 the templates whose stacks find them (`environment_problems`, a pure
-function of the templates' analyses).
+function of the templates' analyses).  HOT604's did-you-mean becomes the
+quick fix that renames the parameter in the environment; a suppression
+comment in the environment would not reach the template, so none is offered.
 """
 from __future__ import annotations
 
@@ -14,6 +16,9 @@ import os
 from typing import Iterable
 
 from hot_ls.analysis import Analysis, Diagnostic, Related
+
+#: the key of a diagnostic's data that marks it as a stack's, shown on the environment
+STACK_PROBLEM = 'stack_problem'
 
 
 def environment_problems(environment: Analysis, stacks: Iterable[Analysis]) -> list[Diagnostic]:
@@ -52,6 +57,10 @@ def _placed(environment: Analysis, first: Diagnostic,
                                lines)
                        for other in diagnostic.related if other.path is None)
     where = names[0] if len(names) == 1 else f'{names[0]} and {len(names) - 1} more'
+    data: dict = {STACK_PROBLEM: True}  # (a comment here cannot suppress the template's)
+    offered = (first.data or {}).get('environment_replacements')
+    if offered:
+        data['replacements'] = offered  # the did-you-mean quick fix, on the name here
     return Diagnostic(first.code, first.name, first.severity,
                       f'{first.message} (in the stack of {where})', place.start, place.end,
-                      related)
+                      related, data=data)

@@ -71,3 +71,19 @@ def test_only_the_stacks_the_configuration_names(tmp_path):
     assert workspace.stacks_created_with(env) == []
     assert workspace.stacks_created_with(str(tmp_path / 'other-env.yaml')) == [
         str(tmp_path / name) for name in ('a.yaml', 'b.yaml', 'other.yaml')]
+
+
+def test_a_name_the_template_does_not_declare_gets_its_did_you_mean_as_a_quick_fix(tmp_path):
+    from hot_ls.features.code_actions import code_actions
+    workspace = project(tmp_path, [{'templates': ['a.yaml'], 'environments': ['env.yaml']}])
+    env = str(tmp_path / 'env.yaml')
+    text = 'parameters:\n  sise: 2\n'
+    (tmp_path / 'env.yaml').write_text(text)
+    stack = analyze_file(str(tmp_path / 'a.yaml'), workspace.settings, workspace=workspace)
+    environment = analyze(text, env, workspace.settings, workspace=workspace)
+    [found] = environment_problems(environment, [stack])
+    assert (found.code, text[found.start:found.end]) == ('HOT604', 'sise')
+    actions = code_actions(environment, found.start, found.end, [found])
+    # the rename, and no suppression: a comment here would not reach the template's
+    assert [(a.title, [(e.start, e.end, e.new_text) for e in a.edits]) for a in actions
+            if a.diagnostics] == [('Change "sise" to "size"', [(14, 18, 'size')])]

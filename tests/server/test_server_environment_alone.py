@@ -9,6 +9,7 @@ HOT220 on the value; each names the template, and relates its place there.
 """
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest_asyncio
 from lsprotocol import types
 
 from helpers import FIXTURES
-from lsp_session import FAST, capabilities, session
+from lsp_session import FAST, TIMEOUT, capabilities, session
 
 pytestmark = pytest.mark.asyncio(loop_scope='module')
 PROJECT = os.path.join(FIXTURES, 'workspace', 'project')
@@ -63,6 +64,12 @@ async def test_the_environment_shows_what_its_stack_finds_wrong_in_it(project):
               for p in found[1].related_information]
     assert places == [(stack, 3, 'stack.yaml reports it here'),
                       (stack, 7, 'stack.yaml: the constraint it violates')]
+    # the did-you-mean is the quick fix, on the name in the environment (no suppression)
+    result = await asyncio.wait_for(project.client.text_document_code_action_async(
+        types.CodeActionParams(types.TextDocumentIdentifier(uri), found[0].range,
+                               types.CodeActionContext(diagnostics=[found[0]]))), TIMEOUT)
+    fixes = [a for a in result or [] if isinstance(a, types.CodeAction) and a.diagnostics]
+    assert [a.title for a in fixes] == ['Change "flavour" to "flavor"']
     # fixed in the environment: nothing left
     since = len(project.published)
     project.change(uri, 3, ((end, 0, end + 3, 0), 'parameters:\n  flavor: m1.large\n'

@@ -58,7 +58,7 @@ class StackEnvironment(Rule):
             problem = environment.problems[0]
             where = os.path.basename(problem.path) if problem.path else 'an environment'
             messages.append(f'Heat refuses the environment {where}: {problem.message}')
-        findings = [(message, []) for message in messages]
+        findings = [(message, [], None) for message in messages]
         if not environment.problems:
             findings.extend(_unknown_parameters(analysis))
         if not findings:
@@ -66,8 +66,8 @@ class StackEnvironment(Rule):
         template = analysis.template
         anchor = template.version_pair.key if template.version_pair is not None else None
         start, end = (anchor.start, anchor.end) if anchor is not None else (0, 0)
-        for message, related in findings:
-            yield Finding(start, end, message, related=related)
+        for message, related, data in findings:
+            yield Finding(start, end, message, related=related, data=data)
 
 
 def _unknown_parameters(analysis):
@@ -94,5 +94,7 @@ def _unknown_parameters(analysis):
                 related = [Related(key.start, key.end, 'where the environment names it',
                                    loaded.path, tree.lines)] \
                     if loaded.path is not None and tree is not None else []
+                # (the names to offer where the environment names it: features.stack_problems)
                 yield (f'Heat refuses the environment {where}: The Parameter ({name}) was not '
-                       f'defined in template.{hint}', related)
+                       f'defined in template.{hint}', related,
+                       {'environment_replacements': matches} if matches and related else None)
