@@ -95,3 +95,32 @@ def test_who_may_wait_for_whom_follows_the_types():
     assert how == 'incremental'
     assert waiting(retyped).sources == {'port': ('OS::Neutron::Subnet',),
                                         'spare': ('OS::Neutron::Subnet',)}
+
+
+def test_a_conflict_read_while_ordering_follows_the_other_resources():
+    """A port's network and network_id both given: Heat's bare message when a subnet makes
+    Port.add_dependencies read the network before validation, the resource's "Property
+    error" otherwise; a subnet typed elsewhere changes which, also incrementally."""
+    text = '''heat_template_version: 2021-04-16
+resources:
+  port:
+    type: OS::Neutron::Port
+    properties:
+      network: private
+      network_id: private2
+  other:
+    type: OS::Heat::None
+    properties:
+      network: private
+      cidr: 10.0.0.0/24
+'''
+    conflict = 'Cannot define the following properties at the same time: network, network_id'
+
+    def messages(analysis):
+        return [d.message for d in analysis.diagnostics if d.code == 'HOT730']
+    first = analyze(text, PATH)
+    assert messages(first) == [f'Property error: resources.port.properties.network: {conflict}']
+    typed = text.replace('OS::Heat::None', 'OS::Neutron::Subnet')
+    second, how = reanalyze(first, typed, PATH)
+    assert how == 'incremental'
+    assert messages(second) == messages(analyze(typed, PATH)) == [conflict]

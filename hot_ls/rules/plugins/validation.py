@@ -112,7 +112,9 @@ def _run(check: Check, subject: Subject, member: bool = False) -> Rejection | No
         # translation_rules() are the plugin's own: the property rules do not model them
         if member:
             return None
-        if conflict.key in read_when_ordering(subject.stack.analysis, subject.type.name):
+        analysis = subject.stack.analysis  # (which other resources there are: observed)
+        if analysis is not None and \
+                conflict.key in analysis.observe(read_when_ordering, subject.type.name):
             return ValidationFailed(conflict.message, at=conflict.where)
         return ValidationFailed(conflict.message, at=conflict.where, error='Property error',
                                 path=('resources', subject.name, 'properties') + conflict.where)
