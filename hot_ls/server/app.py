@@ -151,6 +151,11 @@ class HotLanguageServer(LanguageServer):
         logger.debug('checked %d stack(s) created with %s in %.1f ms', len(analyses), path,
                      (time.perf_counter() - started) * 1000)
 
+    def forget_stacks_of(self, path: str) -> None:
+        """A closed environment: its stacks no longer refresh it."""
+        self._stack_templates.pop(os.path.abspath(path), None)
+        self._moved.discard(os.path.abspath(path))
+
     def after_analysis(self, text: str, path: str | None, analysis: Analysis) -> None:
         """Once a document's analysis is out (its diagnostics need not wait for this): keep
         what other files see of it, and tell the event loop when documents depending on it
@@ -357,6 +362,8 @@ def did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentParams) -
     uri = params.text_document.uri
     ls.scheduler.forget(uri)
     document = ls.documents.close(uri)
+    if document is not None and document.path is not None:
+        ls.forget_stacks_of(document.path)
     if document is not None and ls.workspaces.closed(document.path):
         ls.dependencies_changed([document.path])
     if ls.client.push_diagnostics:
