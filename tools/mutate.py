@@ -1368,6 +1368,73 @@ def _literal_to_reference(seed: Seed, rng: random.Random, name: str, form: str):
                       f'{key.value}.{pkey.value}: {value.value!r} -> {new}')
 
 
+#: the parameter type a literal of each Python type is declared as
+_LITERAL_TYPES = {int: 'number', float: 'number', bool: 'boolean', str: 'string'}
+
+
+@kind('literal-to-parameter', preserving=True)
+def literal_to_parameter(seed, rng):
+    """A literal property value moved into a new parameter of its type, as its default
+    (number, boolean, string; a flow list of plain strings as a comma_delimited_list),
+    the property given `get_param` of it: the same stack, the value now converted by the
+    parameter's type first."""
+    return _literal_to_parameter(seed, rng, 'literal-to-parameter', as_string=False)
+
+
+@kind('literal-to-string-parameter')
+def literal_to_string_parameter(seed, rng):
+    """A number or boolean literal property value moved into a new string parameter (its
+    text, quoted, as the default): Heat converts the string to the property's type, as it
+    converts '5' to an integer and 'true' to a boolean."""
+    return _literal_to_parameter(seed, rng, 'literal-to-string-parameter', as_string=True)
+
+
+def _literal_to_parameter(seed, rng, kind_name: str, as_string: bool):
+    candidates = []
+    for key, body, props in _properties(seed):
+        if not isinstance(key.value, str) or not plain(key.value):
+            continue
+        for pkey, value in seed.entries(props):
+            if not isinstance(pkey.value, str) or not plain(pkey.value):
+                continue
+            if isinstance(value, ScalarNode) and value.style not in ('|', '>') \
+                    and value.start_mark.line == value.end_mark.line:
+                ptype = _LITERAL_TYPES.get(type(_typed(value)))
+            elif isinstance(value, SequenceNode) and value.flow_style and value.value \
+                    and all(isinstance(item, ScalarNode) and isinstance(_typed(item), str)
+                            and plain(item.value) for item in value.value):
+                ptype = 'comma_delimited_list'
+            else:
+                continue
+            if as_string:
+                if ptype not in ('number', 'boolean'):
+                    continue
+                ptype = 'string'
+            if ptype is not None:
+                candidates.append((key, pkey, value, ptype))
+    resources = seed.entry(seed.root, 'resources')
+    params = seed.entry(seed.root, 'parameters')
+    for key, pkey, value, ptype in _pick(rng, candidates):
+        name = f'hotls_{key.value}_{pkey.value}'.replace('-', '_')
+        default = seed.text[value.start_mark.index:seed.content_end(value)]
+        if as_string and value.style not in ('"', "'"):
+            default = f"'{default}'"
+        entry = [f'{name}:', f'  type: {ptype}', f'  default: {default}']
+        if params is None:
+            at, block = resources[0].start_mark.line, ['parameters:'] + ['  ' + e for e in entry]
+        else:
+            indent = seed.key_indent(params[1])
+            if indent is None or not seed.starts_line(params[0]):
+                return
+            at, block = params[0].start_mark.line + 1, [' ' * indent + e for e in entry]
+        if value.start_mark.line < at:
+            continue
+        replaced = seed.replace_node(value, f'{{get_param: {name}}}').split('\n')
+        text = '\n'.join(replaced[:at] + block + replaced[at:])
+        yield _mutant(seed, kind_name, text, [seed.line(pkey) + len(block)],
+                      f'{key.value}.{pkey.value}: {default} -> parameter {name} ({ptype})')
+
+
 @kind('literal-to-get-attr')
 def literal_to_get_attr(seed, rng):
     """A literal property value made an attribute of another resource (`show`, which every
