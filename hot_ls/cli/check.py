@@ -31,7 +31,9 @@ from hot_ls.cli.junit import format_junit
 from hot_ls.cli.progress import Progress
 from hot_ls.cli.sarif import format_sarif
 from hot_ls.config import Settings
-from hot_ls.rules import analyze_file
+from hot_ls.features.stack_problems import with_stack_problems
+from hot_ls.model.document import Kind
+from hot_ls.rules import analyze_file, analyze_stacks_of
 from hot_ls.workspace import Workspace
 
 FORMATTERS = {'text': format_text, 'json': format_json, 'github': format_github,
@@ -152,7 +154,8 @@ def run_paths(paths: list[str], settings: Settings, identities: bool = False,
     files = list(discover(named, settings.exclude))
     if progress is not None:
         progress.total = len(files)
-    job = _Job(paths, settings, identities, heat_only, tuple(environments))
+    job = _Job(paths, settings, identities, heat_only, tuple(environments),
+               frozenset(os.path.abspath(path) for path, _ in files))
     jobs = min(jobs, len(files))
     reports = []
     for (path, _), report in zip(files, job.run_all(files, jobs)):
@@ -167,12 +170,13 @@ class _Job:
     """What checking one file needs (picklable: each process of a pool gets a copy, once)."""
 
     def __init__(self, paths: list[str], settings: Settings, identities: bool, heat_only: bool,
-                 environments: tuple[str, ...]):
+                 environments: tuple[str, ...], checked: frozenset[str] = frozenset()):
         self.paths = list(paths)
         self.settings = settings
         self.identities = identities
         self.heat_only = heat_only
         self.environments = environments
+        self.checked = checked  # every file of the run (absolute)
         self._workspace: Workspace | None = None
 
     def __getstate__(self) -> dict:
@@ -186,6 +190,9 @@ class _Job:
         analysis = analyze_file(path, self.settings, self._workspace)
         if (self.heat_only or not explicit) and not analysis.kind.is_heat_document:
             return None
+        if analysis.kind is Kind.ENVIRONMENT:  # what its stacks not checked here find in it
+            analysis.diagnostics = with_stack_problems(analysis, analyze_stacks_of(
+                path, self._workspace, leave_out=self.checked))
         return FileReport.of(path, analysis, self.identities)
 
     def run_all(self, files: list[tuple[str, bool]], jobs: int):

@@ -42,6 +42,15 @@ def environment_problems(environment: Analysis, stacks: Iterable[Analysis]) -> l
     return [_placed(environment, first, sources) for first, sources in found.values()]
 
 
+def with_stack_problems(environment: Analysis, stacks: Iterable[Analysis]) -> list[Diagnostic]:
+    """The environment's own diagnostics and its stacks' (`environment_problems`), in
+    order."""
+    found = environment_problems(environment, stacks)
+    if not found:
+        return environment.diagnostics
+    return sorted(environment.diagnostics + found, key=Diagnostic.sort_key)
+
+
 def _placed(environment: Analysis, first: Diagnostic,
             sources: list[tuple[Analysis, Diagnostic, Related]]) -> Diagnostic:
     folder = os.path.dirname(os.path.abspath(environment.path))

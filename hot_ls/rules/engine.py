@@ -64,6 +64,23 @@ def analyze_file(path: str, settings: Settings | None = None,
                    workspace=workspace)
 
 
+def analyze_stacks_of(environment: str, workspace: Workspace,
+                      leave_out: frozenset[str] = frozenset()) -> list[Analysis]:
+    """The analyses of the templates the configuration creates with the environment file
+    (Workspace.stacks_created_with), each as it stands in the workspace (an editor's
+    buffer, else the file), with the environment's text there; but those in `leave_out`
+    (absolute paths: checked in the same run already)."""
+    found = []
+    for template in workspace.stacks_created_with(environment):
+        if template in leave_out:
+            continue
+        source = workspace.files.read(template)
+        if source.problem is None:
+            found.append(analyze(source.text, template, workspace.settings,
+                                 workspace=workspace))
+    return found
+
+
 def check(analysis: Analysis, carried: 'Carried | None' = None) -> Analysis:
     """Run every applicable rule over the analysis and set its diagnostics (and, for a HOT
     template, its `records`).  With `carried` (hot_ls.rules.incremental), the per-entry rules

@@ -52,12 +52,12 @@ from hot_ls.features.types import RenameError
 from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.text import LineIndex
 from hot_ls.features import hover as features_hover
-from hot_ls.features.stack_problems import environment_problems
+from hot_ls.features.stack_problems import with_stack_problems
 from hot_ls.features import signature_help as features_signature_help
-from hot_ls.analysis import Analysis, Diagnostic
+from hot_ls.analysis import Analysis
 from hot_ls.analysis.entries import SECTIONS
 from hot_ls.model.document import Kind
-from hot_ls.rules import analyze
+from hot_ls.rules import analyze_stacks_of
 from hot_ls.rules.incremental import reanalyze
 from hot_ls.server import budget, convert, gate, logs
 from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
@@ -138,16 +138,8 @@ class HotLanguageServer(LanguageServer):
         # the other documents is done now (and what it found is told then)
         if self.workspaces.analysed(path, analysis.text, analysis.summary):
             self._moved.add(os.path.abspath(path))
-        analyses = []
-        for template in stacks:
-            source = workspace.files.read(template)
-            if source.problem is None:
-                analyses.append(analyze(source.text, template, workspace.settings,
-                                        workspace=workspace))
-        found = environment_problems(analysis, analyses)
-        if found:
-            analysis.diagnostics = sorted(analysis.diagnostics + found,
-                                          key=Diagnostic.sort_key)
+        analyses = analyze_stacks_of(path, workspace)
+        analysis.diagnostics = with_stack_problems(analysis, analyses)
         logger.debug('checked %d stack(s) created with %s in %.1f ms', len(analyses), path,
                      (time.perf_counter() - started) * 1000)
 

@@ -80,6 +80,30 @@ def test_related_places_are_notes_in_text_and_junit_and_listed_in_json():
             '  out-of-range.yaml:8:9: note: the constraint it violates</failure>') in junit
 
 
+def test_an_environment_checked_without_its_stack_reports_what_the_stack_finds(tmp_path):
+    """A commit that changes only an environment (pre-commit names only it): the errors
+    its configured stack finds in it are reported on it; checked with the stack's template,
+    each is reported once, on the template."""
+    (tmp_path / '.hot-ls.toml').write_text(
+        '[[stacks]]\ntemplates = ["stack.yaml"]\nenvironments = ["env.yaml"]\n')
+    (tmp_path / 'stack.yaml').write_text(
+        'heat_template_version: 2021-04-16\nparameters:\n  size:\n    type: number\n'
+        '    constraints:\n      - range: {min: 1, max: 4}\nresources: {}\n')
+    (tmp_path / 'env.yaml').write_text('parameters:\n  size: 9\n')
+    alone = run('check', 'env.yaml', cwd=tmp_path)
+    assert alone.returncode == 1
+    assert alone.stdout.splitlines() == [
+        "env.yaml:2:9: error[HOT220] Parameter 'size' is invalid: 9 is out of range (min: 1, "
+        'max: 4) (given in env.yaml) (in the stack of stack.yaml)',
+        '  stack.yaml:3:3: note: stack.yaml reports it here',
+        '  stack.yaml:6:9: note: stack.yaml: the constraint it violates',
+        '1 file checked: 1 error, 0 warnings']
+    both = run('check', 'env.yaml', 'stack.yaml', cwd=tmp_path).stdout.splitlines()
+    assert [line for line in both if 'error[' in line] == [
+        "stack.yaml:3:3: error[HOT220] Parameter 'size' is invalid: 9 is out of range (min: 1, "
+        'max: 4) (given in env.yaml)']
+
+
 def test_github_format():
     path = os.path.join(EXAMPLES, 'broken.yaml')
     result = run('check', '--format', 'github', path)
