@@ -659,6 +659,18 @@ def _enclosing_lines(seed: Seed, calls: list) -> list[int]:
     return lines
 
 
+def _add_depends_on(seed: Seed, body: MappingNode, name: str) -> tuple[str, int] | None:
+    """The seed with `depends_on: name` added to a resource after its type line, and where
+    (0-based); None when the resource has one already or is not written in block style."""
+    tkey = seed.entry(body, 'type')
+    indent = seed.key_indent(body)
+    if seed.get(body, 'depends_on') is not None or indent is None or tkey is None \
+            or not seed.starts_line(tkey[0]):
+        return None
+    at = seed.last_line(tkey[1]) + 1
+    return seed.insert_lines(at, [' ' * indent + f'depends_on: {name}']), at
+
+
 @kind('cycle')
 def cycle(seed, rng):
     names = {k.value for k, _ in seed.resources()}
@@ -667,13 +679,10 @@ def cycle(seed, rng):
              if owner is not None and node.value in names and node.value != owner]
     for owner, node in _pick(rng, edges, 1):
         key, body = bodies[node.value]
-        tkey = seed.entry(body, 'type')
-        indent = seed.key_indent(body)
-        if seed.get(body, 'depends_on') is not None or indent is None or tkey is None \
-                or not seed.starts_line(tkey[0]):
+        added = _add_depends_on(seed, body, owner)
+        if added is None:
             continue
-        at = seed.last_line(tkey[1]) + 1
-        text = seed.insert_lines(at, [' ' * indent + f'depends_on: {owner}'])
+        text, at = added
         moved = [line + 1 if line >= at else line for line in
                  [n.start_mark.line for o, n, _ in _resource_references(seed)
                   if o == owner and n.value == node.value]]
@@ -708,13 +717,10 @@ def implicit_cycle(seed, rng):
              for key, body, ttype in typed if ttype in IMPLICIT_WAITS.get(stype, ())
              and source.value != key.value]
     for source, key, body in _pick(rng, pairs, 4):
-        tkey = seed.entry(body, 'type')
-        indent = seed.key_indent(body)
-        if seed.get(body, 'depends_on') is not None or indent is None or tkey is None \
-                or not seed.starts_line(tkey[0]):
+        added = _add_depends_on(seed, body, source.value)
+        if added is None:
             continue
-        at = seed.last_line(tkey[1]) + 1
-        text = seed.insert_lines(at, [' ' * indent + f'depends_on: {source.value}'])
+        text, at = added
         yield _mutant(seed, 'implicit-cycle', text, [at + 1],
                       f'{key.value} depends_on {source.value}, which may wait for it')
 
