@@ -57,13 +57,11 @@ def _placed(environment: Analysis, first: Diagnostic,
     names = [os.path.relpath(stack.path, folder) for stack, _, _ in sources]
     place = sources[0][2]
     related = []
-    for stack, diagnostic, _ in sources:
-        name = os.path.relpath(stack.path, folder)
+    for stack, diagnostic, _ in sources:  # (each place names its file: the editor shows it)
         lines = stack.tree.lines
-        related.append(Related(diagnostic.start, diagnostic.end, f'{name} reports it here',
+        related.append(Related(diagnostic.start, diagnostic.end, 'the template reports it here',
                                stack.path, lines))
-        related.extend(Related(other.start, other.end, f'{name}: {other.message}', stack.path,
-                               lines)
+        related.extend(Related(other.start, other.end, other.message, stack.path, lines)
                        for other in diagnostic.related if other.path is None)
     where = names[0] if len(names) == 1 else f'{names[0]} and {len(names) - 1} more'
     data: dict = {STACK_PROBLEM: True}  # (a comment here cannot suppress the template's)

@@ -22,6 +22,7 @@ It answers:
 from __future__ import annotations
 
 import fnmatch
+import glob
 import os
 import threading
 from dataclasses import dataclass, field
@@ -181,16 +182,23 @@ class Workspace:
 
     def stacks_created_with(self, environment: str, limit: int = 10) -> list[str]:
         """The root templates the configuration creates with the environment file: the
-        HOT templates of the workspace a `stacks` entry names whose environments (the
-        settings' own and -e included) hold it, in path order, at most `limit` (a
-        template every stack would get, with `environments` alone, is no stack named)."""
+        HOT templates a `stacks` entry names (of the workspace, or that a settings file's
+        glob finds where the workspace may read) whose environments (the settings' own and
+        -e included) hold it, in path order, at most `limit` (a template every stack would
+        get, with `environments` alone, is no stack named)."""
         if not self.settings.stacks:
             return []
         environment = os.path.normpath(os.path.abspath(environment))
+        candidates = {summary.path for summary in self.index().templates()}
+        for stack in self.settings.stacks:  # (a settings file's globs are absolute: they
+            for pattern in stack.templates:  # may name templates beyond these folders)
+                if os.path.isabs(pattern):
+                    candidates.update(os.path.abspath(path)
+                                      for path in glob.glob(pattern, recursive=True))
         found = []
-        for summary in sorted(self.index().templates(), key=lambda s: s.path):
-            path = summary.path
-            if summary.kind is not Kind.HOT or not any(
+        for path in sorted(candidates):
+            summary = self.summary(path)
+            if summary is None or summary.kind is not Kind.HOT or not any(
                     self._matches(path, pattern)
                     for stack in self.settings.stacks for pattern in stack.templates):
                 continue

@@ -95,10 +95,19 @@ def test_an_environment_checked_without_its_stack_reports_what_the_stack_finds(t
     assert alone.stdout.splitlines() == [
         "env.yaml:2:9: error[HOT220] Parameter 'size' is invalid: 9 is out of range (min: 1, "
         'max: 4) (given in env.yaml) (in the stack of stack.yaml)',
-        '  stack.yaml:3:3: note: stack.yaml reports it here',
-        '  stack.yaml:6:9: note: stack.yaml: the constraint it violates',
+        '  stack.yaml:3:3: note: the template reports it here',
+        '  stack.yaml:6:9: note: the constraint it violates',
         '1 file checked: 1 error, 0 warnings']
-    both = run('check', 'env.yaml', 'stack.yaml', cwd=tmp_path).stdout.splitlines()
+    # the environment in a folder of its own: the settings file's glob finds the template
+    (tmp_path / 'environments').mkdir()
+    (tmp_path / 'env.yaml').rename(tmp_path / 'environments' / 'env.yaml')
+    (tmp_path / '.hot-ls.toml').write_text(
+        '[[stacks]]\ntemplates = ["stack.yaml"]\nenvironments = ["environments/env.yaml"]\n')
+    nested = run('check', 'environments/env.yaml', cwd=tmp_path).stdout.splitlines()
+    assert nested[0] == (
+        "environments/env.yaml:2:9: error[HOT220] Parameter 'size' is invalid: 9 is out of "
+        'range (min: 1, max: 4) (given in env.yaml) (in the stack of ../stack.yaml)')
+    both = run('check', 'environments/env.yaml', 'stack.yaml', cwd=tmp_path).stdout.splitlines()
     assert [line for line in both if 'error[' in line] == [
         "stack.yaml:3:3: error[HOT220] Parameter 'size' is invalid: 9 is out of range (min: 1, "
         'max: 4) (given in env.yaml)']

@@ -42,10 +42,10 @@ def test_one_diagnostic_per_place_naming_every_stack(tmp_path):
         'env.yaml) (in the stack of a.yaml and 1 more)', '9')
     assert [(os.path.basename(r.path), TEMPLATE[r.start:r.end], r.message)
             for r in found.related] == [
-        ('a.yaml', 'size', 'a.yaml reports it here'),
-        ('a.yaml', 'range', 'a.yaml: the constraint it violates'),
-        ('b.yaml', 'size', 'b.yaml reports it here'),
-        ('b.yaml', 'range', 'b.yaml: the constraint it violates')]
+        ('a.yaml', 'size', 'the template reports it here'),
+        ('a.yaml', 'range', 'the constraint it violates'),
+        ('b.yaml', 'size', 'the template reports it here'),
+        ('b.yaml', 'range', 'the constraint it violates')]
 
 
 def test_another_text_of_the_environment_gets_none(tmp_path):

@@ -62,8 +62,8 @@ async def test_the_environment_shows_what_its_stack_finds_wrong_in_it(project):
     stack = Path(project.root, 'stack.yaml').as_uri()
     places = [(p.location.uri, p.location.range.start.line, p.message)
               for p in found[1].related_information]
-    assert places == [(stack, 3, 'stack.yaml reports it here'),
-                      (stack, 7, 'stack.yaml: the constraint it violates')]
+    assert places == [(stack, 3, 'the template reports it here'),
+                      (stack, 7, 'the constraint it violates')]
     # the did-you-mean is the quick fix, on the name in the environment (no suppression)
     result = await asyncio.wait_for(project.client.text_document_code_action_async(
         types.CodeActionParams(types.TextDocumentIdentifier(uri), found[0].range,
