@@ -1458,6 +1458,39 @@ def literal_to_get_resource(seed, rng):
                                  '{{get_resource: {other}}}')
 
 
+#: each type's properties that Heat translates from a deprecated one at the top level
+#: (the Replace rules of hot_ls/data/property_rules.json): {type: {property: deprecated}}
+TRANSLATED = {
+    'OS::Neutron::Port': {'network': 'network_id'},
+    'OS::Neutron::Subnet': {'network': 'network_id'},
+    'OS::Neutron::FloatingIP': {'floating_network': 'floating_network_id'},
+    'OS::Neutron::RouterInterface': {'router': 'router_id', 'subnet': 'subnet_id',
+                                     'port': 'port_id'},
+    'OS::Neutron::RouterGateway': {'network': 'network_id'},
+    'OS::Neutron::VPNService': {'subnet': 'subnet_id', 'router': 'router_id'},
+    'OS::Cinder::Volume': {'image': 'imageRef'},
+}
+
+
+@kind('translated-property-name', preserving=True)
+def translated_property_name(seed, rng):
+    """A property written under the deprecated name Heat translates it from (Port's
+    `network` as `network_id`), or the other way round: the same stack."""
+    candidates = []
+    for key, body, props in _properties(seed):
+        rtype = seed.get(body, 'type')
+        names = TRANSLATED.get(rtype.value if isinstance(rtype, ScalarNode) else None, {})
+        written = {k.value for k, _ in seed.entries(props)}
+        for pkey, _ in seed.entries(props):
+            other = names.get(pkey.value) or next(
+                (new for new, old in names.items() if old == pkey.value), None)
+            if other is not None and other not in written and pkey.style in (None, ''):
+                candidates.append((key, pkey, other))
+    for key, pkey, other in _pick(rng, candidates):
+        yield _mutant(seed, 'translated-property-name', seed.replace_node(pkey, other), [],
+                      f'{key.value}.properties.{pkey.value} -> {other}')
+
+
 @kind('get-attr-all')
 def get_attr_all(seed, rng):
     """`get_attr: [r, attr]` made `get_attr: [r]`: every attribute (from 2015-10-15; an
