@@ -96,7 +96,8 @@ class HotLanguageServer(LanguageServer):
                                                  self.generation_for(path)),
                                    after=self.after_analysis)
         self.shutdown_requested = False
-        #: each environment document's stacks (add_stack_problems): their changes are its
+        #: the stack templates of each environment document (add_stack_problems): a change
+        #: to one of them refreshes the environment's diagnostics
         self._stack_templates: dict[str, set[str]] = {}
         self._moved: set[str] = set()  # environments add_stack_problems found changed
         self._log_handler: logging.Handler | None = None
