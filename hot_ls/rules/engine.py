@@ -65,13 +65,17 @@ def analyze_file(path: str, settings: Settings | None = None,
 
 
 def analyze_stacks_of(environment: str, workspace: Workspace,
-                      leave_out: frozenset[str] = frozenset()) -> list[Analysis]:
+                      leave_out: frozenset[str] = frozenset(),
+                      templates: list[str] | None = None) -> list[Analysis]:
     """The analyses of the templates the configuration creates with the environment file
-    (Workspace.stacks_created_with), each as it stands in the workspace (an editor's
-    buffer, else the file), with the environment's text there; but those in `leave_out`
-    (absolute paths: checked in the same run already)."""
+    (`templates`, when the caller has them already: Workspace.stacks_created_with), each
+    as it stands in the workspace (an editor's buffer, else the file), with the
+    environment's text there; but those in `leave_out` (absolute paths: checked in the
+    same run already)."""
+    if templates is None:
+        templates = workspace.stacks_created_with(environment)
     found = []
-    for template in workspace.stacks_created_with(environment):
+    for template in templates:
         if template in leave_out:
             continue
         source = workspace.files.read(template)

@@ -139,7 +139,7 @@ class HotLanguageServer(LanguageServer):
         # the other documents is done now (and what it found is told then)
         if self.workspaces.analysed(path, analysis.text, analysis.summary):
             self._moved.add(os.path.abspath(path))
-        analyses = analyze_stacks_of(path, workspace)
+        analyses = analyze_stacks_of(path, workspace, templates=stacks)
         analysis.diagnostics = with_stack_problems(analysis, analyses)
         logger.debug('checked %d stack(s) created with %s in %.1f ms', len(analyses), path,
                      (time.perf_counter() - started) * 1000)
