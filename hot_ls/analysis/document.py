@@ -98,6 +98,10 @@ class Analysis:
         self.observations: dict[tuple[str, Any], list[tuple[Callable, Any, Any]]] = {}
         #: the entries each entry's checks looked up by a name they computed (`reads`)
         self.dynamic_reads: dict[tuple[str, Any], set] = {}
+        #: (environment path, its text, code) of each code of a comment in one of the stack's
+        #: environment files that suppressed one of the diagnostics (hot_ls.rules.engine): the
+        #: environment's own analysis counts it as used (features.stack_problems)
+        self.suppressed_in_environments: list[tuple[str, str, Any]] = []
 
     # -- the document -----------------------------------------------------------------
     @property

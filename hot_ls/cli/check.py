@@ -190,10 +190,22 @@ class _Job:
         analysis = analyze_file(path, self.settings, self._workspace)
         if (self.heat_only or not explicit) and not analysis.kind.is_heat_document:
             return None
-        if analysis.kind is Kind.ENVIRONMENT:  # what its stacks not checked here find in it
-            analysis.diagnostics = with_stack_problems(analysis, analyze_stacks_of(
-                path, self._workspace, leave_out=self.checked))
+        if analysis.kind is Kind.ENVIRONMENT:
+            analysis.diagnostics = self._with_stack_problems(path, analysis)
         return FileReport.of(path, analysis, self.identities)
+
+    def _with_stack_problems(self, path: str, analysis) -> list:
+        """The environment's diagnostics with what its stacks not checked here find in it;
+        the stacks checked here (which report it on the template) are analysed too when
+        the environment has a suppression comment that suppressed nothing of its own
+        (HOT010): it may suppress a template's diagnostic (features.stack_problems)."""
+        templates = self._workspace.stacks_created_with(path)
+        others = [t for t in templates if t not in self.checked]
+        here = [t for t in templates if t in self.checked] \
+            if any(d.code == 'HOT010' for d in analysis.diagnostics) else []
+        return with_stack_problems(
+            analysis, analyze_stacks_of(path, self._workspace, templates=others),
+            analyze_stacks_of(path, self._workspace, templates=here) if here else ())
 
     def run_all(self, files: list[tuple[str, bool]], jobs: int):
         """Each file's report (or None), in order; in `jobs` processes when more than one."""

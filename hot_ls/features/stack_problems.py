@@ -7,8 +7,11 @@ environment open in the editor alone would show nothing of them: these
 are the same diagnostics, placed where they point, once per place, naming
 the templates whose stacks find them (`environment_problems`, a pure
 function of the templates' analyses).  HOT604's did-you-mean becomes the
-quick fix that renames the parameter in the environment; a suppression
-comment in the environment would not reach the template, so none is offered.
+quick fix that renames the parameter in the environment.  A suppression
+comment in the environment on such a place suppresses the template's
+diagnostic (hot_ls.rules.environment_suppressions), and so its copy here;
+it counts as used here: the environment's own HOT010, which could not see
+the stacks, is dropped for it (`with_stack_problems`).
 """
 from __future__ import annotations
 
@@ -17,8 +20,8 @@ from typing import Iterable
 
 from hot_ls.analysis import Analysis, Diagnostic, Related
 
-#: the key of a diagnostic's data that marks it as a stack's, shown on the environment
-STACK_PROBLEM = 'stack_problem'
+#: the code of the diagnostic on a suppression comment's code that suppressed nothing
+UNUSED_SUPPRESSION = 'HOT010'
 
 
 def environment_problems(environment: Analysis, stacks: Iterable[Analysis]) -> list[Diagnostic]:
@@ -42,13 +45,30 @@ def environment_problems(environment: Analysis, stacks: Iterable[Analysis]) -> l
     return [_placed(environment, first, sources) for first, sources in found.values()]
 
 
-def with_stack_problems(environment: Analysis, stacks: Iterable[Analysis]) -> list[Diagnostic]:
+def with_stack_problems(environment: Analysis, stacks: Iterable[Analysis],
+                        reported_elsewhere: Iterable[Analysis] = ()) -> list[Diagnostic]:
     """The environment's own diagnostics and its stacks' (`environment_problems`), in
-    order."""
+    order; but HOT010 on a comment code that suppressed a diagnostic of one of `stacks` or
+    of `reported_elsewhere` (analyses of templates whose diagnostics are reported on them
+    only: `hot-ls check` of the template and the environment)."""
+    stacks = list(stacks)
     found = environment_problems(environment, stacks)
+    own = _without_used_suppressions(environment, [*stacks, *reported_elsewhere])
     if not found:
-        return environment.diagnostics
-    return sorted(environment.diagnostics + found, key=Diagnostic.sort_key)
+        return own
+    return sorted(own + found, key=Diagnostic.sort_key)
+
+
+def _without_used_suppressions(environment: Analysis, stacks: list[Analysis]) -> list[Diagnostic]:
+    diagnostics = environment.diagnostics
+    if environment.path is None or not any(d.code == UNUSED_SUPPRESSION for d in diagnostics):
+        return diagnostics
+    path = os.path.normcase(os.path.abspath(environment.path))
+    used = {(named.start, named.end) for stack in stacks
+            for where, text, named in stack.suppressed_in_environments
+            if where == path and text == environment.text}
+    return [d for d in diagnostics
+            if not (d.code == UNUSED_SUPPRESSION and (d.start, d.end) in used)]
 
 
 def _placed(environment: Analysis, first: Diagnostic,
@@ -64,10 +84,9 @@ def _placed(environment: Analysis, first: Diagnostic,
         related.extend(Related(other.start, other.end, other.message, stack.path, lines)
                        for other in diagnostic.related if other.path is None)
     where = names[0] if len(names) == 1 else f'{names[0]} and {len(names) - 1} more'
-    data: dict = {STACK_PROBLEM: True}  # (a comment here cannot suppress the template's)
     offered = (first.data or {}).get('environment_replacements')
-    if offered:
-        data['replacements'] = offered  # the did-you-mean quick fix, on the name here
+    # the did-you-mean quick fix, on the name here
+    data = {'replacements': offered} if offered else None
     return Diagnostic(first.code, first.name, first.severity,
                       f'{first.message} (in the stack of {where})', place.start, place.end,
                       related, data=data)

@@ -40,6 +40,10 @@ class Rule:
     # not change).  What it yields with no current entry depends on the frame alone.  Any
     # other rule is re-run whole on every analysis, and must be cheap.
     per_entry: ClassVar[bool] = False
+    # The rule reports on a template what an environment file of its stack gives it, with
+    # the place in the environment related: a comment there suppresses it
+    # (hot_ls.rules.environment_suppressions).
+    about_environments: ClassVar[bool] = False
 
     @classmethod
     def summary(cls) -> str:

@@ -21,8 +21,10 @@ from typing import Any
 from hot_ls.analysis import Analysis, Diagnostic, Finding, RuleBook, Severity, allow_deep_recursion
 from hot_ls.analysis.suppressions import NamedCode
 from hot_ls.config import Settings
+from hot_ls.model.document import Kind
 from hot_ls.analysis.entries import Checking
 from hot_ls.rules.base import Rule
+from hot_ls.rules.environment_suppressions import EnvironmentSuppressions
 from hot_ls.rules.records import Carried, per_entry, record
 from hot_ls.rules.registry import RULE_CLASSES, RULES
 from hot_ls.rules.syntax.analysis_incomplete import AnalysisIncomplete
@@ -38,6 +40,8 @@ _SURVIVES_RECOVERY = frozenset(rule.code for rule in RULES if rule.survives_reco
 RULE_BOOK = RuleBook([cls.info() for cls in RULE_CLASSES])
 _UNREADABLE = [rule for rule in RULES if isinstance(rule, UnreadableFile)]
 _UNUSED = next(rule for rule in RULES if isinstance(rule, UnusedSuppression))
+_ABOUT_ENVIRONMENTS = frozenset(key for rule in RULES if rule.about_environments
+                                for key in (rule.code, rule.name))
 
 
 def analyze(text: str, path: str | None = None, settings: Settings | None = None,
@@ -65,19 +69,15 @@ def analyze_file(path: str, settings: Settings | None = None,
 
 
 def analyze_stacks_of(environment: str, workspace: Workspace,
-                      leave_out: frozenset[str] = frozenset(),
                       templates: list[str] | None = None) -> list[Analysis]:
     """The analyses of the templates the configuration creates with the environment file
     (`templates`, when the caller has them already: Workspace.stacks_created_with), each
     as it stands in the workspace (an editor's buffer, else the file), with the
-    environment's text there; but those in `leave_out` (absolute paths: checked in the
-    same run already)."""
+    environment's text there."""
     if templates is None:
         templates = workspace.stacks_created_with(environment)
     found = []
     for template in templates:
-        if template in leave_out:
-            continue
         source = workspace.files.read(template)
         if source.problem is None:
             found.append(analyze(source.text, template, workspace.settings,
@@ -158,6 +158,8 @@ def _check(analysis: Analysis, carried: 'Carried | None') -> bool:
     diagnostics = _filter(diagnostics, analysis, used)
     analysis.rules = RULE_BOOK
     if rules is RULES and not only_syntax and _UNUSED.code not in excused and kind in _UNUSED.kinds:
+        if kind is Kind.ENVIRONMENT and _unknowable(analysis, used):
+            excused.update(_ABOUT_ENVIRONMENTS)
         diagnostics.extend(_unused_suppressions(analysis, used, excused, overrides))
     diagnostics.sort(key=Diagnostic.sort_key)
     analysis.diagnostics = diagnostics
@@ -199,6 +201,17 @@ class Found:
         keyed.extend(entries)
         keyed.sort(key=lambda item: item[:3])
         return [item[3] for item in keyed]
+
+
+def _unknowable(analysis: Analysis, used: set[NamedCode]) -> bool:
+    """Whether an environment file's comments name a rule that reports on templates what
+    an environment gives them, and no stack created with it is named (whose analyses would
+    tell whether a comment suppressed something: features.stack_problems)."""
+    if not any(named.code in _ABOUT_ENVIRONMENTS and named not in used
+               for comment in analysis.suppressions.comments for named in comment.codes):
+        return False
+    return analysis.path is None or not analysis.workspace.stacks_created_with(analysis.path,
+                                                                               limit=1)
 
 
 def _unused_suppressions(analysis: Analysis, used: set[NamedCode], excused: set[str],
@@ -255,11 +268,15 @@ def _filter(diagnostics: list[Diagnostic], analysis: Analysis,
     """Drop duplicates, findings on lines error recovery blanked, and suppressed ones.
 
     Every comment code that suppresses a diagnostic is added to `used` (all of
-    them, when several name the same rule: none of them is unused).
+    them, when several name the same rule: none of them is unused); a template's
+    diagnostic is also suppressed by a comment in one of its stack's environment files at
+    one of its related places (hot_ls.rules.environment_suppressions).
     """
     tree = analysis.tree
     seen = set()
     suppressions = analysis.suppressions
+    elsewhere: EnvironmentSuppressions | None = None
+    analysis.suppressed_in_environments = []
     kept = []
     for diagnostic in diagnostics:
         key = (diagnostic.code, diagnostic.start, diagnostic.end, diagnostic.message)
@@ -271,6 +288,13 @@ def _filter(diagnostics: list[Diagnostic], analysis: Analysis,
                                           tree.lines.line_of(diagnostic.start))
             if by:
                 used.update(named for _, named in by)
+                continue
+        if diagnostic.related and analysis.template is not None:
+            if elsewhere is None:
+                elsewhere = EnvironmentSuppressions(analysis)
+            by_environment = elsewhere.suppressing(diagnostic)
+            if by_environment:
+                analysis.suppressed_in_environments.extend(by_environment)
                 continue
         if diagnostic.code not in _SURVIVES_RECOVERY and tree.is_patched(diagnostic.start, diagnostic.end):
             continue

@@ -155,7 +155,13 @@ class EnvironmentSummary:
     requires: dict | None = None  # the blueprint's section
 
     def interface_key(self) -> str:
+        """Equal for two versions its stacks read alike: the same registry (with the files
+        located), values, and text: a stack's diagnostics place what they say of the file in
+        its text (HOT604, HOT220), and its suppression comments are read there
+        (hot_ls.rules.environment_suppressions)."""
         digest = hashlib.sha1()
+        tree = self.loaded.environment.tree
+        digest.update((tree.text if tree is not None else '').encode())
         digest.update(repr(sorted(map(repr, _flatten(self.loaded.registry)))).encode())
         digest.update(repr(self.loaded.environment.as_dict()).encode())
         digest.update(repr(self.requires).encode())

@@ -113,6 +113,32 @@ def test_an_environment_checked_without_its_stack_reports_what_the_stack_finds(t
         'max: 4) (given in env.yaml)']
 
 
+def test_a_suppression_comment_in_the_environment_suppresses_what_the_stack_finds_there(tmp_path):
+    """Where the environment names a parameter the template does not declare, a comment
+    accepts it: the template's HOT604 is suppressed, on the template and on the environment,
+    and the comment is used (no HOT010), whichever of the two files are checked."""
+    (tmp_path / '.hot-ls.toml').write_text(
+        '[[stacks]]\ntemplates = ["stack.yaml"]\nenvironments = ["env.yaml"]\n')
+    (tmp_path / 'stack.yaml').write_text(
+        'heat_template_version: 2021-04-16\nparameters:\n  flavor: {type: string}\n'
+        '  size: {type: number}\nresources: {}\n')
+    (tmp_path / 'env.yaml').write_text(
+        'parameters:\n  flavour: m1.large  # hot-ls: disable=HOT604 the old client reads it\n'
+        '  size: 2  # hot-ls: disable=HOT604\n')
+    # (the second comment suppresses nothing: the template declares size)
+    unused = ('env.yaml:3:30: information[HOT010] Unused suppression: HOT604 '
+              '(stack-environment) reported nothing on this line')
+    for paths, expected in ((['env.yaml'], [unused, '1 file checked: 0 errors, 0 warnings']),
+                            (['stack.yaml'], ['1 file checked: 0 errors, 0 warnings']),
+                            (['stack.yaml', 'env.yaml'],
+                             [unused, '2 files checked: 0 errors, 0 warnings']),
+                            (['.'], ['./' + unused, '2 files checked: 0 errors, 0 warnings'])):
+        result = run('check', *paths, cwd=tmp_path)
+        assert (result.returncode, result.stdout.splitlines()) == (0, expected), paths
+    (tmp_path / 'env.yaml').write_text('parameters:\n  flavour: m1.large\n  size: 2\n')
+    assert run('check', '.', cwd=tmp_path).stdout.count('error[HOT604]') == 1
+
+
 def test_github_format():
     path = os.path.join(EXAMPLES, 'broken.yaml')
     result = run('check', '--format', 'github', path)

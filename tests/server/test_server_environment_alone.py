@@ -64,14 +64,25 @@ async def test_the_environment_shows_what_its_stack_finds_wrong_in_it(project):
               for p in found[1].related_information]
     assert places == [(stack, 3, 'the template reports it here'),
                       (stack, 7, 'the constraint it violates')]
-    # the did-you-mean is the quick fix, on the name in the environment (no suppression)
+    # the did-you-mean is the quick fix, on the name in the environment; or a suppression
     result = await asyncio.wait_for(project.client.text_document_code_action_async(
         types.CodeActionParams(types.TextDocumentIdentifier(uri), found[0].range,
                                types.CodeActionContext(diagnostics=[found[0]]))), TIMEOUT)
     fixes = [a for a in result or [] if isinstance(a, types.CodeAction) and a.diagnostics]
-    assert [a.title for a in fixes] == ['Change "flavour" to "flavor"']
+    assert [a.title for a in fixes] == ['Change "flavour" to "flavor"',
+                                        'Suppress HOT604 on this line', 'Suppress HOT604 in this file']
+    # the suppression, applied as the editor applies it: the comment on the environment's
+    # line suppresses the template's diagnostic, so its copy here, and is used (no HOT010)
+    workspace_edit = fixes[1].edit  # (VS Code declares documentChanges; Neovim does not)
+    [edit] = workspace_edit.document_changes[0].edits if workspace_edit.document_changes \
+        else workspace_edit.changes[uri]
+    assert edit.new_text == '  # hot-ls: disable=HOT604'
+    since = len(project.published)
+    project.change(uri, 3, ((edit.range.start.line, edit.range.start.character,
+                             edit.range.end.line, edit.range.end.character), edit.new_text))
+    assert [d.code for d in await project.diagnostics(uri, 3, since)] == ['HOT220']
     # fixed in the environment: nothing left
     since = len(project.published)
-    project.change(uri, 3, ((end, 0, end + 3, 0), 'parameters:\n  flavor: m1.large\n'
+    project.change(uri, 4, ((end, 0, end + 3, 0), 'parameters:\n  flavor: m1.large\n'
                                                   '  size: 4\n'))
-    assert await project.diagnostics(uri, 3, since) == []
+    assert await project.diagnostics(uri, 4, since) == []

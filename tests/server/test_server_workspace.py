@@ -159,10 +159,23 @@ async def test_an_edit_to_the_environment_rechecks_its_templates(project):
     assert (place.location.uri, place.location.range.start.line,
             place.location.range.start.character, place.message) == (
         env, end + 1, 2, 'where the environment names it')
+    # a line above it: the place follows the name (the stack reads the environment's text)
     since = len(project.published)
-    project.change(env, 3, ((end, 0, end + 2, 0), 'parameters:\n  flavor: m1.large\n'))
-    project.change(env, 4, ((end, 0, end, 0), '  count: 9\n'))
+    project.change(env, 3, ((0, 0, 0, 0), '# the lab\n'))
+    await project.diagnostics(env, 3, since)
+    [place] = (await settled(project, stack, 1, since))[0].related_information
+    assert place.location.range.start.line == end + 2
+    # a suppression comment there accepts it: the template reports nothing
+    since = len(project.published)
+    named = len('  flavour: m1.large')
+    project.change(env, 4, ((end + 2, named, end + 2, named), '  # hot-ls: disable=HOT604'))
     await project.diagnostics(env, 4, since)
+    assert [d.code for d in await settled(project, stack, 1, since)] == []
+    since = len(project.published)
+    project.change(env, 5, ((0, 0, 1, 0), ''))
+    project.change(env, 6, ((end, 0, end + 2, 0), 'parameters:\n  flavor: m1.large\n'))
+    project.change(env, 7, ((end, 0, end, 0), '  count: 9\n'))
+    await project.diagnostics(env, 7, since)
     assert [d.code for d in await settled(project, stack, 1, since)] == []
     found = await settled(project, provider, 1, since)
     assert [(d.code, d.message, d.range.start.line) for d in found] == [(

@@ -5,13 +5,13 @@ with the one grammar the engine honours (hot_ls.analysis.suppressions).  A
 comment is never put where it would change a value: not on a line that
 ends inside a block scalar or a multi-line quoted or plain scalar, and not
 in JSON, which has no comments.  A stack's diagnostic shown on its environment
-(features.stack_problems) is the template's: a comment here would not reach it.
+(features.stack_problems) is suppressed there too: a comment on the environment's line
+suppresses the template's diagnostic (hot_ls.rules.environment_suppressions).
 """
 from __future__ import annotations
 
 from hot_ls.analysis.suppressions import Scope, comments_on_line, file_comment, line_comment
 from hot_ls.features.quick_fixes.context import FixContext, quickfix
-from hot_ls.features.stack_problems import STACK_PROBLEM
 from hot_ls.features.types import CodeAction, TextEdit
 
 # Syntax errors are to be fixed: a comment on a half-typed line would not help.
@@ -21,8 +21,7 @@ _NOT_SUPPRESSIBLE = frozenset({'HOT001'})
 def suppressions(ctx: FixContext, diagnostic) -> list[CodeAction]:
     doc = ctx.doc
     code = diagnostic.code
-    if doc.is_json or code in _NOT_SUPPRESSIBLE or not isinstance(code, str) \
-            or (diagnostic.data or {}).get(STACK_PROBLEM):
+    if doc.is_json or code in _NOT_SUPPRESSIBLE or not isinstance(code, str):
         return []
     actions = []
     edit = _line_edit(ctx, diagnostic)

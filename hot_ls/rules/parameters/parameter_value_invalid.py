@@ -61,6 +61,7 @@ class ParameterValueInvalid(Rule):
 
     code = 'HOT220'
     name = 'parameter-value-invalid'
+    about_environments = True
     severity = Severity.ERROR
     per_entry = True
 

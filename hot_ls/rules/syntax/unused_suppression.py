@@ -39,8 +39,12 @@ class UnusedSuppression(Rule):
     on.  Nor are the codes of a rule that failed (HOT009), nor anything in a
     document with YAML syntax errors or one that is not checked at all
     (unreadable, nested too deep): what would have fired there is unknown.
-    A code naming this rule itself is never reported; it keeps the other
-    codes of its comment (or its line) from being reported.
+    In an environment file, a comment may suppress what a template reports
+    about the place (HOT604, HOT220): such a code is reported only when the
+    settings name the stacks created with the file (`stacks`), and none of
+    their templates reports anything there.  A code naming this rule itself
+    is never reported; it keeps the other codes of its comment (or its line)
+    from being reported.
 
     ## Why it matters
     A suppression outlives the problem it hid: once the template is fixed,

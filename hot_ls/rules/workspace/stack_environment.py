@@ -49,6 +49,7 @@ class StackEnvironment(Rule):
 
     code = 'HOT604'
     name = 'stack-environment'
+    about_environments = True
     severity = Severity.ERROR
 
     def check(self, analysis):
