@@ -59,8 +59,6 @@ def add_parser(sub) -> None:
 
 def run(args, settings: Settings) -> int:
     settings = replace(settings, capabilities=True)
-    for problem in settings.problems:
-        print(f'hot-ls: {problem}', file=sys.stderr)
     command = args.capabilities_command
     if command is None:
         print('usage: hot-ls capabilities {find,summary,resolve} ...', file=sys.stderr)

@@ -3,9 +3,9 @@
 The global options (`--config FILE`) are accepted before the command and after it
 (`hot-ls check PATH --config FILE`).  Every command but `rules` and `serve` runs with
 the settings of the nearest settings file (or `--config`) and its own options on top
-(`settings_for`); what cannot work in them (an unknown rule, a missing catalog or
-plugin path, an unknown release, a `--config` file that cannot be read) stops the
-command with exit status 2 before it does anything.
+(`settings_for`); what cannot work in them (an unknown key or rule, a value of the
+wrong shape, a missing catalog or plugin path, an unknown release, a settings file that
+cannot be read) stops the command with exit status 2 before it does anything.
 """
 from __future__ import annotations
 
@@ -115,12 +115,12 @@ def _catalog_settings(args, settings: Settings) -> Settings:
 
 
 def _settings(args) -> Settings:
-    """The command's settings, or SettingsError for what cannot work in them."""
+    """The command's settings, or SettingsError for what cannot work in them: an unknown
+    key, a value of the wrong shape, a settings file that cannot be read, a rule or release
+    that does not exist (a run with a setting left out would not be the run asked for)."""
     settings = settings_for(args)
-    for problem in settings.problems:
-        print(f'hot-ls: {problem}', file=sys.stderr)
     from hot_ls.rules.misconfiguration import misconfiguration
-    errors = misconfiguration(settings)
+    errors = list(settings.problems) + misconfiguration(settings)
     if errors:
         raise SettingsError('\n'.join(errors))
     return settings

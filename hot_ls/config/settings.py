@@ -66,7 +66,9 @@ class Settings:
     include: tuple[str, ...] = ()
     # Milliseconds to wait after an edit before analysing (server only).
     debounce_ms: int = 200
-    # Messages about values that could not be used (shown by the CLI and the server).
+    # Messages about what could not be used: an unknown key, a value of the wrong shape, a
+    # file that cannot be read (each left out: the default is kept).  The CLI stops on them
+    # (exit status 2); the server shows each and goes on.
     problems: tuple[str, ...] = ()
     # The folder relative globs (`exclude`, `include`) are matched from: the settings
     # file's, else the editor's workspace folder; None: the working directory.
@@ -117,7 +119,7 @@ def _apply(data: dict | None, base: Settings | None, source: str, merge: bool) -
     if not data:
         return settings
     if not isinstance(data, dict):
-        return settings.with_problem(f'{source}: expected a table of settings, ignored')
+        return settings.with_problem(f'{source}: expected a table of settings')
     known = {f.name: f for f in fields(Settings)}
     updates: dict[str, Any] = {}
     problems: list[str] = []
@@ -126,30 +128,30 @@ def _apply(data: dict | None, base: Settings | None, source: str, merge: bool) -
             continue  # a layer's null is "not set here": the layer below decides
         key = snake_case(str(raw_key))
         if key not in known or key in _INTERNAL:
-            problems.append(f'{source}: unknown setting "{raw_key}", ignored')
+            problems.append(f'{source}: unknown setting "{raw_key}"')
             continue
         if key in ('disable', 'plugin_paths', 'catalogs', 'environments', 'exclude', 'include',
                    'search_paths'):
             converted = _as_tuple_of_str(value)
             if converted is None:
-                problems.append(f'{source}: "{raw_key}" must be a list of strings, ignored')
+                problems.append(f'{source}: "{raw_key}" must be a list of strings')
                 continue
             updates[key] = converted
         elif key == 'severity':
             if not isinstance(value, dict) or not all(
                     isinstance(v, str) and v in SEVERITY_NAMES for v in value.values()):
                 problems.append(f'{source}: "severity" must map rule codes to one of '
-                                f'{", ".join(SEVERITY_NAMES)}, ignored')
+                                f'{", ".join(SEVERITY_NAMES)}')
                 continue
             updates[key] = dict(value)
         elif key == 'target_release':
             if value is not None and not isinstance(value, str):
-                problems.append(f'{source}: "target_release" must be a string, ignored')
+                problems.append(f'{source}: "target_release" must be a string')
                 continue
             updates[key] = value
         elif key == 'parameters':
             if not isinstance(value, dict):
-                problems.append(f'{source}: "parameters" must be a table, ignored')
+                problems.append(f'{source}: "parameters" must be a table')
                 continue
             updates[key] = dict(value)
         elif key == 'stacks':
@@ -161,17 +163,17 @@ def _apply(data: dict | None, base: Settings | None, source: str, merge: bool) -
         elif key == 'path_map':
             if not isinstance(value, dict) or not all(
                     isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-                problems.append(f'{source}: "path_map" must map path prefixes to paths, ignored')
+                problems.append(f'{source}: "path_map" must map path prefixes to paths')
                 continue
             updates[key] = dict(value)
         elif key == 'capabilities':
             if not isinstance(value, bool):
-                problems.append(f'{source}: "capabilities" must be true or false, ignored')
+                problems.append(f'{source}: "capabilities" must be true or false')
                 continue
             updates[key] = value
         elif key == 'debounce_ms':
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10000:
-                problems.append(f'{source}: "debounce_ms" must be an integer from 0 to 10000, ignored')
+                problems.append(f'{source}: "debounce_ms" must be an integer from 0 to 10000')
                 continue
             updates[key] = value
     origins = dict(settings.origins)
@@ -209,25 +211,25 @@ def with_origin(settings: Settings, key: str, source: str, **values: Any) -> Set
 def _stacks(value: Any, source: str) -> tuple[tuple[Stack, ...], str | None]:
     """The `stacks` setting: a list of tables {templates, environments, parameters}."""
     if not isinstance(value, (list, tuple)):
-        return (), f'{source}: "stacks" must be a list of tables, ignored'
+        return (), f'{source}: "stacks" must be a list of tables'
     stacks = []
     for index, item in enumerate(value):
         where = f'{source}: stacks[{index}]'
         if not isinstance(item, dict):
-            return (), f'{where} must be a table, ignored'
+            return (), f'{where} must be a table'
         unknown = sorted(set(map(snake_case, item)) - {'templates', 'template', 'environments',
                                                    'parameters'})
         if unknown:
-            return (), f'{where}: unknown key "{unknown[0]}", ignored'
+            return (), f'{where}: unknown key "{unknown[0]}"'
         templates = _as_tuple_of_str(item.get('templates', item.get('template')))
         environments = _as_tuple_of_str(item.get('environments', ()))
         parameters = item.get('parameters', {})
         if not templates:
-            return (), f'{where}: "templates" must name at least one template, ignored'
+            return (), f'{where}: "templates" must name at least one template'
         if environments is None:
-            return (), f'{where}: "environments" must be a list of strings, ignored'
+            return (), f'{where}: "environments" must be a list of strings'
         if not isinstance(parameters, dict):
-            return (), f'{where}: "parameters" must be a table, ignored'
+            return (), f'{where}: "parameters" must be a table'
         stacks.append(Stack(templates, environments, dict(parameters)))
     return tuple(stacks), None
 
@@ -284,7 +286,7 @@ def load_settings(path: str | None) -> Settings:
     try:
         data = read_config_file(path)
     except ConfigFileError as exc:
-        return Settings().with_problem(f'{exc}; using default settings')
+        return Settings().with_problem(str(exc))
     path = os.path.abspath(path)
     settings = settings_from_dict(data, source=path)
     return replace(absolute_paths(settings, os.path.dirname(path)),

@@ -218,7 +218,8 @@ class HotLanguageServer(LanguageServer):
         problems += self.settings.unshown(self.workspaces.unshown_problems())
         for problem in problems:
             logger.warning('%s', problem)
-            self.window_show_message(convert.show_message(logging.WARNING, f'hot-ls: {problem}'))
+            self.window_show_message(convert.show_message(logging.WARNING,
+                                                          f'hot-ls: {problem} (ignored)'))
 
     async def pull_configuration(self) -> Any:
         """The editor's settings: its `hot-ls` section, else (a client that has none, such as

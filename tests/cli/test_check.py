@@ -259,11 +259,19 @@ def test_config_file_and_disable_flag(tmp_path):
     assert run('check', '--disable', 'HOT110', str(template)).returncode == 0
     (tmp_path / '.hot-ls.toml').write_text('disable = ["unknown-section"]\n')
     assert run('check', str(template), cwd=tmp_path).returncode == 0
-    (tmp_path / '.hot-ls.toml').write_text('severity = { HOT110 = "warning" }\ndisable = 3\n')
+    (tmp_path / '.hot-ls.toml').write_text('severity = { HOT110 = "warning" }\n')
     result = run('check', str(template), cwd=tmp_path)
-    assert result.returncode == 0
+    assert (result.returncode, result.stderr) == (0, '')
     assert 'warning[HOT110]' in result.stdout
-    assert '"disable" must be a list of strings, ignored' in result.stderr
+    # a value of the wrong shape, an unknown key: the run asked for cannot be made
+    for wrong, said in (('disable = 3', '"disable" must be a list of strings'),
+                        ('disabel = ["HOT110"]', 'unknown setting "disabel"'),
+                        ('[[stacks]]\ntemplate = "t.yaml"\nenvironment = ["e.yaml"]',
+                         'stacks[0]: unknown key "environment"')):
+        (tmp_path / '.hot-ls.toml').write_text(wrong + '\n')
+        result = run('check', str(template), cwd=tmp_path)
+        assert (result.returncode, result.stdout, result.stderr) == (
+            2, '', f'hot-ls: error: {tmp_path / ".hot-ls.toml"}: {said}\n')
 
 
 def test_suppression_comment(tmp_path):

@@ -72,7 +72,7 @@ def test_config_of_a_folder_without_settings_and_with_bad_ones(tmp_path):
     bad = run('config', str(tmp_path))
     assert bad.returncode == 1
     assert bad.stderr.splitlines() == [
-        f'hot-ls: {tmp_path / ".hot-ls.toml"}: unknown setting "colour", ignored',
+        f'hot-ls: {tmp_path / ".hot-ls.toml"}: unknown setting "colour"',
         f'hot-ls: disable (from {tmp_path / ".hot-ls.toml"}): "HOT999" is not a hot-ls rule '
         'code or name; did you mean "HOT709" or "HOT609" or "HOT219"? (`hot-ls rules` lists them)']
 

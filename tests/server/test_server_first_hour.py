@@ -155,16 +155,19 @@ async def test_init_options_of_older_clients_apply():
 # -- misconfiguration is shown -------------------------------------------------------------
 
 async def test_unknown_rules_and_missing_paths_in_the_settings_are_shown(tmp_path, client_name):
-    (tmp_path / '.hot-ls.toml').write_text('disable = ["HOT999"]\ncatalogs = ["nowhere"]\n')
+    (tmp_path / '.hot-ls.toml').write_text('disable = ["HOT999"]\ncatalogs = ["nowhere"]\n'
+                                           'colour = 1\n')
     editor = {'disable': ['no-such-rule'], 'targetRelease': 'bogus', 'debounceMs': 0}
     async with session(capabilities(client_name), editor, name=client_name) as lsp:
         uri = open_file(lsp, tmp_path / 't.yaml', UNKNOWN_SECTION)
         await lsp.diagnostics(uri, 1)
-        await until(lambda: len(lsp.client.messages) >= 4)
+        await until(lambda: len(lsp.client.messages) >= 5)
         await lsp.quiet(0.2)
         shown = sorted(m.message for m in lsp.client.messages)
         assert all(m.type == types.MessageType.Warning for m in lsp.client.messages)
-        assert len(shown) == 4, shown
+        assert len(shown) == 5, shown
+        # the editor goes on without what it cannot use (the CLI would stop)
+        assert f'hot-ls: {tmp_path / ".hot-ls.toml"}: unknown setting "colour" (ignored)' in shown
         assert any('"HOT999" is not a hot-ls rule code or name' in m and '.hot-ls.toml' in m
                    for m in shown)
         assert any('"no-such-rule" is not a hot-ls rule code or name' in m
