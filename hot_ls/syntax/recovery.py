@@ -173,7 +173,7 @@ class _IndexedLines:
 
 
 def candidates(editor: LineEditor, problem_line: int, context_line: int | None,
-               neutral: set[int]) -> list[tuple[set[int], bool]]:
+               neutral: set[int], key_without_colon: bool = False) -> list[tuple[set[int], bool]]:
     """Sets of lines to neutralize, most likely culprit first.
 
     Each comes as (lines, keep_structure); the same sets are tried again
@@ -182,6 +182,10 @@ def candidates(editor: LineEditor, problem_line: int, context_line: int | None,
     children.  A key without its colon (`    propert` above indented
     `size: 10`) otherwise only parses once the line before it loses its
     value, and the children then become that value (`type: {size: ...}`).
+    When the error says the context line is such a key (`key_without_colon`:
+    hot_ls.syntax.yaml_errors), that set comes first: otherwise the line the
+    parser gave up at goes first, and the key's children become keys of its
+    parent (`resources: {type: ..., properties: ...}`).
     """
     last = editor.line_count() - 1
     problem_line = min(problem_line, last)
@@ -208,5 +212,12 @@ def candidates(editor: LineEditor, problem_line: int, context_line: int | None,
     add({previous, problem_line})
     if previous is not None:
         add({editor.previous_content_line(previous), previous, problem_line})
-    return ([(lines, True) for lines in found[:structured]] + [(lines, False) for lines in early]
+    first: list[tuple[set[int], bool]] = []
+    if key_without_colon and context_line is not None and context_line <= last \
+            and not editor.is_blank(context_line):
+        block = editor.block(context_line) - neutral
+        if block:
+            first.append((block, False))
+    return (first + [(lines, True) for lines in found[:structured]]
+            + [(lines, False) for lines in early]
             + [(lines, True) for lines in found[structured:]] + [(lines, False) for lines in found])

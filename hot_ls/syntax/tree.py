@@ -15,6 +15,7 @@ from hot_ls.syntax.nodes import Node, Pair
 from hot_ls.syntax.skim import SIZE_LIMIT, skim
 from hot_ls.syntax.yaml_builder import (NON_PRINTABLE, BuildIssue, BuildResult, build,
                                        is_reader_error)
+from hot_ls.syntax.yaml_errors import context_line, syntax_issue
 from hot_ls.text.lines import LineIndex
 
 _JSON_START = frozenset('{["-0123456789tfnIN')
@@ -134,32 +135,8 @@ class SyntaxTree:
 _RUNS_ON = float('inf')  # (offsets past the text's end are on its last line)
 
 
-def _syntax_issue(error: MarkedYAMLError, text: str, lines: LineIndex) -> BuildIssue:
-    mark = error.problem_mark or error.context_mark
-    index = min(mark.index, len(text)) if mark is not None else 0
-    end = index + 1 if index < len(text) and text[index] not in '\r\n' else index
-    problem = error.problem or error.context or 'invalid YAML'
-    if problem.startswith('found character') and index < len(text) and text[index] == '\t':
-        return BuildIssue('syntax', 'YAML syntax error: found a tab character where a token was '
-                                    'expected; YAML does not allow tabs for indentation',
-                          index, end)
-    message = f'YAML syntax error: {problem}'
-    related = []
-    same_place = (error.context_mark is not None and mark is not None
-                  and error.context_mark.index == mark.index)
-    if error.context and error.context_mark is not None and error.problem and not same_place:
-        context_index = min(error.context_mark.index, len(text))
-        # Not the mark's own line/column: libyaml also counts \x85, \u2028
-        # and \u2029 as line breaks, editors do not.
-        line = lines.line_of(context_index)
-        message += (f' ({error.context}, started at line {line + 1},'
-                    f' column {context_index - lines.line_start(line) + 1})')
-        related.append((context_index, context_index + 1, error.context))
-    return BuildIssue('syntax', message, index, end, related)
-
-
 def _mark_line(error: MarkedYAMLError, which: str, lines: LineIndex) -> int | None:
-    """The line of a mark, counted as LineIndex counts lines (see `_syntax_issue`)."""
+    """The line of a mark, counted as LineIndex counts lines (see hot_ls.syntax.yaml_errors)."""
     mark = getattr(error, which, None)
     return lines.line_of(mark.index) if mark is not None else None
 
@@ -178,7 +155,7 @@ def recover(text: str, first: BuildResult, lines: LineIndex | None = None,
             return build(editor.render(neutral, blank))
     neutral: set[int] = set()
     blank: set[int] = set()
-    errors = [_syntax_issue(first.error, text, lines)]
+    errors = [syntax_issue(first.error, text, lines)]
     current = first
     parses = 0
     if is_reader_error(first.error):
@@ -194,16 +171,16 @@ def recover(text: str, first: BuildResult, lines: LineIndex | None = None,
         parses += 1
         if current.error is None:
             return current, neutral, errors
-        errors.append(_syntax_issue(current.error, text, lines))
+        errors.append(syntax_issue(current.error, text, lines))
     while current.error is not None and parses < recovery.MAX_PARSES:
         error = current.error
         problem_line = _mark_line(error, 'problem_mark', lines)
         if problem_line is None:
             break
         progressed = False
-        for candidate, keep in recovery.candidates(editor, problem_line,
-                                                   _mark_line(error, 'context_mark', lines),
-                                                   neutral):
+        context, key_without_colon = context_line(error, text, lines)
+        for candidate, keep in recovery.candidates(editor, problem_line, context, neutral,
+                                                   key_without_colon):
             if parses >= recovery.MAX_PARSES:
                 break
             parses += 1
@@ -216,7 +193,7 @@ def recover(text: str, first: BuildResult, lines: LineIndex | None = None,
                 neutral |= candidate
                 blank = set(blanked)
                 current = tried
-                errors.append(_syntax_issue(tried.error, text, lines))
+                errors.append(syntax_issue(tried.error, text, lines))
                 progressed = True
                 break
         if not progressed:

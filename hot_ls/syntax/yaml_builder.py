@@ -82,6 +82,9 @@ class BuildIssue:
     start: int
     end: int
     related: list[tuple[int, int, str]] = field(default_factory=list)
+    #: what the message adds for the person who made the mistake (a guess at the fix: not
+    #: what the parser, or Heat, says; only HOT001 shows it)
+    hint: str = ''
 
 
 @dataclass

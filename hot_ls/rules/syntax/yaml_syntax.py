@@ -11,7 +11,11 @@ class YamlSyntax(Rule):
 
     ## What it checks
     That the file parses.  Each place where the YAML parser gives up is
-    reported once, at the exact mark, with the parser's own explanation.
+    reported once, at the exact mark, with the parser's own explanation;
+    but a key left without its ':' is named: the diagnostic is on it when
+    the parser says so ("could not find expected ':'"), and when the key
+    runs on into the line below ("mapping values are not allowed") the
+    message says which line lacks the ':'.
 
     ## Why it matters
     Heat rejects a template that does not parse, with only the first problem
@@ -43,5 +47,5 @@ class YamlSyntax(Rule):
     def check(self, analysis):
         for issue in analysis.tree.issues:
             if issue.kind == 'syntax':
-                yield Finding(issue.start, issue.end, issue.message,
+                yield Finding(issue.start, issue.end, issue.message + issue.hint,
                               related=[Related(*r) for r in issue.related])
