@@ -13,7 +13,8 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | HOT402 function of a later version | raise heat_template_version |
 | HOT703 required property missing | add every missing required property of the resource |
 | HOT010 unused suppression | remove the code from its comment, or the comment when it is the last |
-| any (not YAML syntax errors, not in JSON, not a stack's shown on its environment) | suppress on this line; suppress in this file |
+| HOT001 a key left without its ':' | add the ':' |
+| any (not YAML syntax errors, not in JSON) | suppress on this line; suppress in this file |
 
 Refactorings (not tied to a diagnostic): extract a property's literal value
 into a new parameter.
@@ -24,6 +25,7 @@ import logging
 from typing import Any, Callable, Iterable
 
 from hot_ls.analysis import Analysis
+from hot_ls.features.quick_fixes.colon import add_colon
 from hot_ls.features.quick_fixes.context import FixContext
 from hot_ls.features.quick_fixes.declare import declare_parameter
 from hot_ls.features.quick_fixes.extract import extract_parameter
@@ -40,6 +42,7 @@ _log = logging.getLogger(__name__)
 Fixer = Callable[[FixContext, Any], list[CodeAction]]
 
 FIXERS: dict[str, list[Fixer]] = {
+    'HOT001': [add_colon],
     'HOT010': [remove_unused_suppression],
     'HOT120': [quote_name],
     'HOT301': [replacements, declare_parameter],

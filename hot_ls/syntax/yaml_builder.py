@@ -85,6 +85,8 @@ class BuildIssue:
     #: what the message adds for the person who made the mistake (a guess at the fix: not
     #: what the parser, or Heat, says; only HOT001 shows it)
     hint: str = ''
+    #: where a ':' would end the key the error says (or guesses) lacks one (the quick fix)
+    colon_at: int | None = None
 
 
 @dataclass

@@ -40,6 +40,7 @@ def syntax_issue(error: MarkedYAMLError, text: str, lines: LineIndex) -> BuildIs
     message = f'YAML syntax error: {problem}'
     related = []
     hint = ''
+    colon_at = None
     same_place = (error.context_mark is not None and mark is not None
                   and error.context_mark.index == mark.index)
     if error.context and error.context_mark is not None and error.problem and not same_place:
@@ -51,9 +52,10 @@ def syntax_issue(error: MarkedYAMLError, text: str, lines: LineIndex) -> BuildIs
             gave_up = lines.line_of(index)
             message += (f' ({error.context}, which starts here; the parser gave up at line '
                         f'{gave_up + 1}, column {index - lines.line_start(gave_up) + 1})')
-            key_end = max(context_index + 1, _content_end(lines, line))
-            return BuildIssue('syntax', message, context_index, min(key_end, len(text)),
-                              [(index, end, "where the parser gave up looking for the ':'")])
+            key_end = min(max(context_index + 1, _key_end(lines, line)), len(text))
+            return BuildIssue('syntax', message, context_index, key_end,
+                              [(index, end, "where the parser gave up looking for the ':'")],
+                              colon_at=key_end)
         message += (f' ({error.context}, started at line {line + 1},'
                     f' column {context_index - lines.line_start(line) + 1})')
         related.append((context_index, context_index + 1, error.context))
@@ -64,9 +66,9 @@ def syntax_issue(error: MarkedYAMLError, text: str, lines: LineIndex) -> BuildIs
             hint = (f' (the plain scalar before this ":" starts at line {line + 1}, column '
                     f'{start - lines.line_start(line) + 1} and spans lines, so it cannot be a '
                     f'key: is a ":" missing on line {line + 1}?)')
-            related.append((start, max(start + 1, _content_end(lines, line)),
-                            'where the plain scalar starts'))
-    return BuildIssue('syntax', message, index, end, related, hint)
+            colon_at = max(start + 1, _key_end(lines, line))
+            related.append((start, colon_at, 'where the plain scalar starts'))
+    return BuildIssue('syntax', message, index, end, related, hint, colon_at)
 
 
 def context_line(error: MarkedYAMLError, text: str, lines: LineIndex) -> tuple[int | None, bool]:
@@ -136,6 +138,10 @@ def _unusual(text: str) -> bool:
     return any(char in text for char in '"\'{}[]#\t') or text.startswith('? ')
 
 
-def _content_end(lines: LineIndex, line: int) -> int:
-    """The end of a line's content: before its trailing blanks."""
-    return lines.line_start(line) + len(lines.line_text(line).rstrip(' \t'))
+def _key_end(lines: LineIndex, line: int) -> int:
+    """The end of the plain scalar a line holds: before a comment and trailing blanks."""
+    text = lines.line_text(line)
+    for marker in (' #', '\t#'):
+        if marker in text:
+            text = text[:text.index(marker)]
+    return lines.line_start(line) + len(text.rstrip(' \t'))

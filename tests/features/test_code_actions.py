@@ -575,6 +575,24 @@ def test_nothing_to_suppress_in_json_or_for_syntax_errors():
     assert actions == []
 
 
+@pytest.mark.parametrize('broken, key', [
+    # the key runs on into the line below (a plain scalar over two lines)
+    ('resources:\n  my_server\n    type: OS::Heat::None\n', 'my_server'),
+    # among keys: the parser says it is this key that has no ':'
+    ('parameters:\n  a: {type: string}\n  flavor  # the size\n  b: {type: string}\n'
+     'resources: {}\n', 'flavor'),
+])
+def test_a_key_without_its_colon_gets_it(broken, key):
+    text = 'heat_template_version: 2021-04-16\n' + broken
+    diagnostic, actions = actions_for(text, 'HOT001')
+    assert [(a.title, a.preferred) for a in actions] == [(f'Add ":" after "{key}"', True)]
+    new = fixed(text, 'HOT001')
+    assert new == text.replace(key, key + ':', 1)
+    # (the template parses: a parameter with no body is then what is wrong with it)
+    assert [d.code for d in analyze(new, PATH).diagnostics] == \
+        ([] if key == 'my_server' else ['HOT201'])
+
+
 UNUSED = yaml('''
     heat_template_version: 2021-04-16
     resources:

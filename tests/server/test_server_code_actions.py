@@ -99,6 +99,11 @@ async def test_did_you_mean_a_parameter(lsp: Session):
               TEMPLATE.replace('flavour', 'flavor'))
 
 
+async def test_a_key_without_its_colon_gets_it(lsp: Session):
+    broken = TEMPLATE.replace('  volume:', '  volume', 1)
+    await fix(lsp, 'ca-colon.yaml', broken, 'HOT001', 'Add ":" after "volume"', TEMPLATE)
+
+
 async def test_the_first_replacement_is_preferred_and_data_comes_back(lsp: Session):
     uri = lsp.open('ca-preferred.yaml', TEMPLATE.replace('OS::Cinder::Volume', 'OS::Cinder::Volum'))
     diagnostics = await lsp.diagnostics(uri, 1)

@@ -15,7 +15,7 @@ class YamlSyntax(Rule):
     but a key left without its ':' is named: the diagnostic is on it when
     the parser says so ("could not find expected ':'"), and when the key
     runs on into the line below ("mapping values are not allowed") the
-    message says which line lacks the ':'.
+    message says which line lacks the ':'.  The quick fix adds the ':'.
 
     ## Why it matters
     Heat rejects a template that does not parse, with only the first problem
@@ -48,4 +48,6 @@ class YamlSyntax(Rule):
         for issue in analysis.tree.issues:
             if issue.kind == 'syntax':
                 yield Finding(issue.start, issue.end, issue.message + issue.hint,
-                              related=[Related(*r) for r in issue.related])
+                              related=[Related(*r) for r in issue.related],
+                              data={'colon_at': issue.colon_at}
+                              if issue.colon_at is not None else None)
