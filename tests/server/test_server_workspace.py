@@ -181,3 +181,10 @@ async def test_an_edit_to_the_environment_rechecks_its_templates(project):
     assert [(d.code, d.message, d.range.start.line) for d in found] == [(
         'HOT220', "Parameter 'count' is invalid: 9 is out of range (min: 1, max: 5) "
         '(given in env.yaml)', 7)]
+    # accepted where the environment gives the value: the provider's check (made entry by
+    # entry, and kept while its entry does not change) reads the comment there
+    since = len(project.published)
+    project.change(env, 8, ((end, len('  count: 9'), end, len('  count: 9')),
+                            '  # hot-ls: disable=HOT220'))
+    await project.diagnostics(env, 8, since)
+    assert [d.code for d in await settled(project, provider, 1, since)] == []
