@@ -14,6 +14,8 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | HOT703 required property missing | add every missing required property of the resource |
 | HOT010 unused suppression | remove the code from its comment, or the comment when it is the last |
 | HOT001 a key left without its ':' | add the ':' |
+| HOT112 a property of the resource's type beside `properties` | move it under `properties` |
+| HOT113 a "resource" named after a resource key (`properties:` too far left) | indent it under the resource above |
 | any (not YAML syntax errors, not in JSON) | suppress on this line; suppress in this file |
 
 Refactorings (not tied to a diagnostic): extract a property's literal value
@@ -29,6 +31,8 @@ from hot_ls.features.quick_fixes.colon import add_colon
 from hot_ls.features.quick_fixes.context import FixContext
 from hot_ls.features.quick_fixes.declare import declare_parameter
 from hot_ls.features.quick_fixes.extract import extract_parameter
+from hot_ls.features.quick_fixes.move_property import (indent_under_resource_above,
+                                                      move_under_properties)
 from hot_ls.features.quick_fixes.replace import (quote_name, raise_version, removed_function,
                                                  replacements)
 from hot_ls.features.quick_fixes.required import add_required
@@ -44,6 +48,8 @@ Fixer = Callable[[FixContext, Any], list[CodeAction]]
 FIXERS: dict[str, list[Fixer]] = {
     'HOT001': [add_colon],
     'HOT010': [remove_unused_suppression],
+    'HOT112': [replacements, move_under_properties],
+    'HOT113': [indent_under_resource_above],
     'HOT120': [quote_name],
     'HOT301': [replacements, declare_parameter],
     'HOT401': [removed_function],

@@ -593,6 +593,54 @@ def test_a_key_without_its_colon_gets_it(broken, key):
         ([] if key == 'my_server' else ['HOT201'])
 
 
+MISPLACED = 'heat_template_version: 2021-04-16\nresources:\n  server:\n    type: OS::Nova::Server\n'
+
+
+@pytest.mark.parametrize('broken, expected', [
+    # just below the properties: one edit
+    ('    properties:\n      image: cirros\n    flavor: m1.small\n',
+     '    properties:\n      image: cirros\n      flavor: m1.small\n'),
+    # above them, a block value: the lines move, re-indented
+    ('    flavor:\n      m1.small\n    properties:\n      image: cirros\n',
+     '    properties:\n      image: cirros\n      flavor:\n        m1.small\n'),
+    # no properties at all
+    ('    flavor: m1.small\n', '    properties:\n      flavor: m1.small\n'),
+    # `properties:` with nothing in it
+    ('    properties:\n    flavor: m1.small\n', '    properties:\n      flavor: m1.small\n'),
+], ids=['below', 'above', 'none', 'empty'])
+def test_a_property_beside_properties_moves_under_them(broken, expected):
+    text = MISPLACED + broken
+    diagnostic, actions = actions_for(text, 'HOT112')
+    assert diagnostic.message == ('"flavor" is not a valid keyword inside a resource definition '
+                                  '(flavor is a property of OS::Nova::Server: indent it under '
+                                  '"properties")')
+    assert titles(actions)[0] == 'Move "flavor" under "properties"'
+    assert fixed(text, 'HOT112') == MISPLACED + expected
+    # the missing required property it stood for is fixed by the same action
+    assert [d.code for d in actions[0].diagnostics] == ['HOT112', 'HOT703']
+
+
+def test_no_move_into_flow_properties_or_onto_a_key_they_have():
+    for broken in ('    properties: {image: cirros}\n    flavor: m1.small\n',
+                   '    properties:\n      flavor: m1.tiny\n    flavor: m1.small\n'):
+        _, actions = actions_for(MISPLACED + broken, 'HOT112')
+        assert 'Move "flavor" under "properties"' not in titles(actions)
+
+
+def test_properties_written_too_far_left_are_indented_under_the_resource_above():
+    text = MISPLACED + '  properties:\n    image: cirros\n\n    flavor: m1.small\n'
+    diagnostic, actions = actions_for(text, 'HOT113')
+    assert diagnostic.message.endswith('("properties" is a key of a resource definition: is it '
+                                       'indented too little, under the resource above?)')
+    assert titles(actions)[0] == 'Indent "properties" under "server"'
+    assert fixed(text, 'HOT113') == (MISPLACED + '    properties:\n      image: cirros\n\n'
+                                     '      flavor: m1.small\n')
+    # the resource above has properties already: no guess
+    _, actions = actions_for(MISPLACED + '    properties: {}\n  properties:\n    image: x\n',
+                             'HOT113')
+    assert not any(title.startswith('Indent') for title in titles(actions))
+
+
 UNUSED = yaml('''
     heat_template_version: 2021-04-16
     resources:

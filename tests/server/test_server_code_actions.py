@@ -104,6 +104,17 @@ async def test_a_key_without_its_colon_gets_it(lsp: Session):
     await fix(lsp, 'ca-colon.yaml', broken, 'HOT001', 'Add ":" after "volume"', TEMPLATE)
 
 
+async def test_a_property_beside_properties_moves_under_them(lsp: Session):
+    broken = TEMPLATE.replace('      image: cirros\n', '    image: cirros\n', 1)
+    await fix(lsp, 'ca-move.yaml', broken, 'HOT112', 'Move "image" under "properties"', TEMPLATE)
+
+
+async def test_properties_too_far_left_are_indented_under_the_resource_above(lsp: Session):
+    broken = TEMPLATE.replace('    properties: {name:', '  properties: {name:', 1)
+    await fix(lsp, 'ca-indent.yaml', broken, 'HOT113', 'Indent "properties" under "volume"',
+              TEMPLATE)
+
+
 async def test_the_first_replacement_is_preferred_and_data_comes_back(lsp: Session):
     uri = lsp.open('ca-preferred.yaml', TEMPLATE.replace('OS::Cinder::Volume', 'OS::Cinder::Volum'))
     diagnostics = await lsp.diagnostics(uri, 1)

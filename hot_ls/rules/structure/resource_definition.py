@@ -22,7 +22,9 @@ class ResourceDefinition(Rule):
 
     ## Fix
     Add `type:` with a resource type such as OS::Nova::Server, or the path
-    of a provider template.
+    of a provider template.  A "resource" named after a resource key
+    (`properties`, `depends_on`...) is that key written too far left: the
+    message says so.
     ```yaml
     heat_template_version: 2021-04-16
     resources:
@@ -47,7 +49,15 @@ class ResourceDefinition(Rule):
                 continue
             type_pair = body.pair('type')
             if type_pair is None:
-                yield Finding(res.key.start, res.key.end, 'Each resource must contain a type key.')
+                message = 'Each resource must contain a type key.'
+                if name in analysis.template.facts.resource_keys and name != 'type':
+                    # (`properties:` one level too far left: a resource of that name)
+                    message += (f' ("{name}" is a key of a resource definition: is it indented '
+                                f'too little, under the resource above?)')
+                    yield Finding(res.key.start, res.key.end, message,
+                                  data={'resource_key': name})
+                    continue
+                yield Finding(res.key.start, res.key.end, message)
             elif isinstance(type_pair.value, Scalar) and type_pair.value.value in (None, ''):
                 yield Finding(type_pair.key.start, type_pair.value.end,
                               'Each Resource must contain a Type key: the type is empty.')

@@ -29,8 +29,9 @@ class ResourceKeys(Rule):
     ```
 
     ## Fix
-    Fix the spelling (depends_on), move the value under `properties`, or
-    raise heat_template_version.
+    Fix the spelling (depends_on), move the value under `properties` (a
+    property of the resource's type written beside `properties` is named as
+    such, and the quick fix moves it there), or raise heat_template_version.
     ```yaml
     heat_template_version: 2021-04-16
     resources:
@@ -66,7 +67,16 @@ class ResourceKeys(Rule):
                     yield Finding(pair.key.start, pair.key.end, message)
                     continue
                 matches = did_you_mean(key, valid)
-                yield Finding(pair.key.start, pair.key.end,
-                              f'"{key}" is not a valid keyword inside a resource definition'
-                              + suggestion_text(matches),
-                              data={'replacements': matches} if matches else None)
+                message = f'"{key}" is not a valid keyword inside a resource definition'
+                if matches:
+                    yield Finding(pair.key.start, pair.key.end, message + suggestion_text(matches),
+                                  data={'replacements': matches})
+                    continue
+                rtype = analysis.resource_type(res)
+                if rtype is not None and isinstance(key, str) and key in rtype.properties:
+                    # a property written one level too far left
+                    yield Finding(pair.key.start, pair.key.end,
+                                  f'{message} ({key} is a property of {rtype.name}: indent it '
+                                  f'under "properties")', data={'property_key': key})
+                    continue
+                yield Finding(pair.key.start, pair.key.end, message)
