@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator
 
-from hot_ls.model.symbols import Definition, FunctionCall, Reference
+from hot_ls.model.symbols import VALUE, Definition, FunctionCall, Reference
 from hot_ls.model.template import Template
 from hot_ls.syntax import Mapping, Scalar, Sequence
 
@@ -147,6 +147,11 @@ INTERFACES = 'interfaces'
 _GET_ATTR = frozenset({'get_attr', 'Fn::GetAtt'})
 
 
+#: the section a function's reference to a missing entry may have meant to name (the rules
+#: say so: HOT301, HOT302)
+_CONFUSED = {'get_param': 'resources', 'get_resource': 'parameters', 'get_attr': 'parameters'}
+
+
 def dependencies(template: Template, definition: Definition,
                  groups: Callable[[Any], bool] = lambda name: False,
                  field: str | None = None) -> frozenset:
@@ -171,6 +176,9 @@ def dependencies(template: Template, definition: Definition,
                 ref.via == 'Ref' and isinstance(ref.name, str) and ref.name.startswith('AWS::'))):
             continue
         found.add(('names', section))
+        confused = _CONFUSED.get(ref.via)
+        if confused is not None and ref.call is not None and ref.call.context == VALUE:
+            found.add(('names', confused))  # (a resource named with get_param, and so on)
     calls = walk.calls
     if calls:
         nodes = {id(call.node): call.impl for call in calls}

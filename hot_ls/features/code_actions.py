@@ -9,6 +9,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | any with `replacements` in its data (HOT701, HOT702, HOT301-303, HOT706, HOT110, HOT112, HOT103, HOT118, HOT115, HOT713, HOT707..., and HOT604 shown on an environment) | one action per replacement, the first preferred |
 | HOT120 name read as a number, boolean or null | quote it as written |
 | HOT301 undefined parameter | declare it, with a type inferred from its use |
+| HOT301/HOT302 a resource named with get_param, a parameter with get_resource | call the other function |
 | HOT401 removed function | its HOT equivalent, where the rewrite is mechanical |
 | HOT402 function of a later version | raise heat_template_version |
 | HOT703 required property missing | add every missing required property of the resource |
@@ -33,8 +34,8 @@ from hot_ls.features.quick_fixes.declare import declare_parameter
 from hot_ls.features.quick_fixes.extract import extract_parameter
 from hot_ls.features.quick_fixes.move_property import (indent_under_resource_above,
                                                       move_under_properties)
-from hot_ls.features.quick_fixes.replace import (quote_name, raise_version, removed_function,
-                                                 replacements)
+from hot_ls.features.quick_fixes.replace import (call_instead, quote_name, raise_version,
+                                                 removed_function, replacements)
 from hot_ls.features.quick_fixes.required import add_required
 from hot_ls.features.quick_fixes.suppress import suppressions
 from hot_ls.features.quick_fixes.unused import remove_unused_suppression
@@ -51,7 +52,8 @@ FIXERS: dict[str, list[Fixer]] = {
     'HOT112': [replacements, move_under_properties],
     'HOT113': [indent_under_resource_above],
     'HOT120': [quote_name],
-    'HOT301': [replacements, declare_parameter],
+    'HOT301': [replacements, call_instead, declare_parameter],
+    'HOT302': [replacements, call_instead],
     'HOT401': [removed_function],
     'HOT402': [raise_version],
     'HOT703': [add_required],

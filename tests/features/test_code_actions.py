@@ -641,6 +641,36 @@ def test_properties_written_too_far_left_are_indented_under_the_resource_above()
     assert not any(title.startswith('Indent') for title in titles(actions))
 
 
+CONFUSED = yaml('''
+    heat_template_version: 2021-04-16
+    parameters:
+      flavor: {type: string, default: m1.small}
+    resources:
+      port: {type: OS::Heat::None}
+      v:
+        type: OS::Heat::Value
+        properties: {value: {get_param: port}}
+      w:
+        type: OS::Heat::Value
+        properties: {value: {"get_resource": flavor}}
+    ''')
+
+
+def test_a_resource_named_with_get_param_and_a_parameter_with_get_resource():
+    diagnostic, actions = actions_for(CONFUSED, 'HOT301')
+    assert diagnostic.message == ('The Parameter (port) is not defined in this template ("port" is '
+                                  'a resource: get_resource gives its ID)')
+    # (no declaration: Heat refuses a parameter named as a resource, "Duplicate names")
+    assert [(a.title, a.preferred) for a in actions if a.kind == 'quickfix'][:1] == [
+        ('Change "get_param" to "get_resource"', True)]
+    assert not any(a.title.startswith('Declare') for a in actions)
+    assert fixed(CONFUSED, 'HOT301') == CONFUSED.replace('get_param: port', 'get_resource: port')
+    diagnostic, actions = actions_for(CONFUSED, 'HOT302')
+    assert diagnostic.message.endswith('("flavor" is a parameter: get_param reads it)')
+    assert fixed(CONFUSED, 'HOT302') == CONFUSED.replace('"get_resource": flavor',
+                                                         '"get_param": flavor')
+
+
 UNUSED = yaml('''
     heat_template_version: 2021-04-16
     resources:

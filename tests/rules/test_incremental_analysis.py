@@ -223,6 +223,12 @@ CASES = [
      BASE.replace('2021-04-16', '2021-04-17'), None),
     ('an entry of a section Heat does not know: nothing of the template\'s', BASE + 'extras:\n  a: 1\n  b: 2\n',
      BASE + 'extras:\n  a: 1\n  b: 3\n', set()),
+    ('a resource named like the parameter a get_param names: its hint (get_resource)',
+     BASE.replace('  spare:\n', '  reader:\n    type: OS::Heat::Value\n    properties:\n'
+                                 '      value: {get_param: later}\n  spare:\n'),
+     BASE.replace('  spare:\n', '  reader:\n    type: OS::Heat::Value\n    properties:\n'
+                                 '      value: {get_param: later}\n  later:\n'),
+     {('resources', 'later'), ('resources', 'reader'), ('resources', 'holder')}),
 ]
 
 
@@ -243,7 +249,7 @@ def test_what_the_edits_change_is_reported():
     """The cases' edits change findings (else they would show nothing)."""
     def found(text):
         return {(d.code, d.message) for d in analyze(text, '/nowhere/template.yaml').diagnostics}
-    for label, before, after, _ in CASES[1:7] + CASES[9:11]:
+    for label, before, after, _ in CASES[1:7] + CASES[9:11] + CASES[-1:]:
         assert found(before) != found(after), label
 
 

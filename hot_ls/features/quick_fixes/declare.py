@@ -29,7 +29,8 @@ def declare_parameter(ctx: FixContext, diagnostic) -> list[CodeAction]:
     name = data.get('name')
     template = ctx.template
     if (data.get('undefined') != 'parameter' or not isinstance(name, str) or not name
-            or template is None or ctx.doc.is_json or name in template.parameters):
+            or template is None or ctx.doc.is_json or name in template.parameters
+            or name in template.resources):  # (Heat refuses a parameter named as a resource)
         return []
     ptype = infer_type(ctx, name)
     edit = declaration_edit(ctx, name, {'type': ptype})

@@ -9,6 +9,8 @@
   rewrite is mechanical (Fn::Join -> list_join, Fn::Split -> str_split,
   Fn::Replace -> str_replace, Fn::ResourceFacade -> resource_facade, Ref ->
   get_param or get_resource, Fn::Base64 -> its argument);
+- HOT301/HOT302, a resource named with get_param or a parameter with
+  get_resource: call the other function;
 - HOT402, a function of a later version: raise heat_template_version to
   the first version that has it (not preferred when that version has
   removed a function the template uses).
@@ -47,6 +49,26 @@ def replacements(ctx: FixContext, diagnostic) -> list[CodeAction]:
         actions.append(quickfix(title, [TextEdit(node.start, node.end, text)], [diagnostic],
                                 preferred=not actions))
     return actions
+
+
+# -- HOT301/HOT302: a resource named with get_param, a parameter with get_resource -----
+
+def call_instead(ctx: FixContext, diagnostic) -> list[CodeAction]:
+    """Call the function that reads what the name names (the rule says which, and where the
+    function's name is)."""
+    fix = (diagnostic.data or {}).get('function')
+    if not isinstance(fix, dict):
+        return []
+    name, start, end = fix.get('name'), fix.get('start'), fix.get('end')
+    text = ctx.doc.text
+    if not isinstance(name, str) or not isinstance(start, int) or not isinstance(end, int) \
+            or not 0 <= start < end <= len(text):
+        return []
+    written = text[start:end]
+    style = written[0] if written[0] in '"\'' else ''
+    return [quickfix(f'Change "{written.strip(style)}" to "{name}"',
+                     [TextEdit(start, end, f'{style}{name}{style}')], [diagnostic],
+                     preferred=not (diagnostic.data or {}).get('replacements'))]
 
 
 # -- HOT120: a name YAML reads as a number, boolean or null -------------------------------

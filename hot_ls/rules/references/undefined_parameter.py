@@ -1,7 +1,7 @@
-from hot_ls.model.symbols import PARAMETER
+from hot_ls.model.symbols import PARAMETER, VALUE
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
-from hot_ls.rules.references._common import leniency, severity_for, with_reason
+from hot_ls.rules.references._common import function_fix, leniency, severity_for, with_reason
 
 
 class UndefinedParameter(Rule):
@@ -32,7 +32,8 @@ class UndefinedParameter(Rule):
 
     ## Fix
     Fix the name (the message suggests close matches) or declare the
-    parameter; the quick fix can declare it for you.
+    parameter; the quick fix can declare it for you.  A resource named with
+    get_param is said to be one, and the quick fix calls get_resource.
     ```yaml
     heat_template_version: 2021-04-16
     parameters:
@@ -76,7 +77,12 @@ class UndefinedParameter(Rule):
                 candidates = [c for c in declared if isinstance(c, str)] + sorted(pseudo)
             matches = did_you_mean(name, candidates)
             message = f'The Parameter ({name}) is not defined in this template'
+            data = {'replacements': matches, 'undefined': 'parameter', 'name': name}
+            hint = ''
+            if ref.via == 'get_param' and ref.call is not None and ref.call.context == VALUE \
+                    and not ref.path and name in template.resources:
+                hint = f' ("{name}" is a resource: get_resource gives its ID)'
+                data['function'] = function_fix(ref.call, 'get_resource')
             yield Finding(ref.start, ref.end,
-                          with_reason(message + suggestion_text(matches), reason),
-                          severity=severity_for(reason),
-                          data={'replacements': matches, 'undefined': 'parameter', 'name': name})
+                          with_reason(message + suggestion_text(matches) + hint, reason),
+                          severity=severity_for(reason), data=data)

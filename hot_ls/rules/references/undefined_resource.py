@@ -1,7 +1,7 @@
 from hot_ls.model.symbols import RESOURCE
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
-from hot_ls.rules.references._common import leniency, severity_for, with_reason
+from hot_ls.rules.references._common import function_fix, leniency, severity_for, with_reason
 
 
 class UndefinedResource(Rule):
@@ -27,7 +27,9 @@ class UndefinedResource(Rule):
     ```
 
     ## Fix
-    Fix the name; the message suggests close matches.
+    Fix the name; the message suggests close matches.  A parameter named with
+    get_resource or get_attr is said to be one (the quick fix calls get_param
+    instead of get_resource).
     ```yaml
     heat_template_version: 2021-04-16
     resources:
@@ -55,6 +57,12 @@ class UndefinedResource(Rule):
             reason = leniency(analysis, ref)
             matches = did_you_mean(ref.name, resources)
             message = f'The specified reference "{ref.name}" is incorrect: no such resource'
-            yield Finding(ref.start, ref.end, with_reason(message + suggestion_text(matches), reason),
-                          severity=severity_for(reason),
-                          data={'replacements': matches} if matches else None)
+            data: dict = {'replacements': matches} if matches else {}
+            hint = ''
+            if ref.via in ('get_resource', 'get_attr') and ref.name in template.parameters:
+                hint = f' ("{ref.name}" is a parameter: get_param reads it)'
+                if ref.via == 'get_resource' and ref.call is not None:
+                    data['function'] = function_fix(ref.call, 'get_param')
+            yield Finding(ref.start, ref.end,
+                          with_reason(message + suggestion_text(matches) + hint, reason),
+                          severity=severity_for(reason), data=data or None)
