@@ -17,6 +17,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | HOT001 a key left without its ':' | add the ':' |
 | HOT112 a property of the resource's type beside `properties` | move it under `properties` |
 | HOT113 a "resource" named after a resource key (`properties:` too far left) | indent it under the resource above |
+| HOT704 a single value where the property takes a list | make it the list's one item |
 | any (not YAML syntax errors, not in JSON) | suppress on this line; suppress in this file |
 
 Refactorings (not tied to a diagnostic): extract a property's literal value
@@ -32,6 +33,7 @@ from hot_ls.features.quick_fixes.colon import add_colon
 from hot_ls.features.quick_fixes.context import FixContext
 from hot_ls.features.quick_fixes.declare import declare_parameter
 from hot_ls.features.quick_fixes.extract import extract_parameter
+from hot_ls.features.quick_fixes.make_list import make_list
 from hot_ls.features.quick_fixes.move_property import (indent_under_resource_above,
                                                       move_under_properties)
 from hot_ls.features.quick_fixes.replace import (call_instead, quote_name, raise_version,
@@ -57,6 +59,7 @@ FIXERS: dict[str, list[Fixer]] = {
     'HOT401': [removed_function],
     'HOT402': [raise_version],
     'HOT703': [add_required],
+    'HOT704': [make_list],
 }
 DEFAULT_FIXERS: list[Fixer] = [replacements]
 

@@ -671,6 +671,30 @@ def test_a_resource_named_with_get_param_and_a_parameter_with_get_resource():
                                                          '"get_param": flavor')
 
 
+LISTS = MISPLACED + '    properties:\n      image: cirros\n      flavor: m1.small\n'
+
+
+@pytest.mark.parametrize('broken, expected', [
+    ('      security_groups: default\n', '      security_groups: [default]\n'),
+    ('      security_groups: "my group"\n', '      security_groups: ["my group"]\n'),
+    ('      networks: {network: private}\n', '      networks: [{network: private}]\n'),
+    ('      networks:\n        network: private\n        fixed_ip: 10.0.0.5\n',
+     '      networks:\n        - network: private\n          fixed_ip: 10.0.0.5\n'),
+], ids=['word', 'quoted', 'flow-mapping', 'block-mapping'])
+def test_a_single_value_where_a_list_is_wanted_becomes_its_item(broken, expected):
+    text = LISTS + broken
+    _, actions = actions_for(text, 'HOT704')
+    assert titles(actions)[0].startswith('Make "') and titles(actions)[0].endswith(
+        '" a list of this value')
+    assert fixed(text, 'HOT704') == LISTS + expected
+    assert analyze(LISTS + expected, PATH).diagnostics == []
+
+
+def test_no_list_made_of_what_would_read_otherwise_in_brackets():
+    _, actions = actions_for(LISTS + '      security_groups: a, b\n', 'HOT704')
+    assert not any(title.startswith('Make') for title in titles(actions))
+
+
 UNUSED = yaml('''
     heat_template_version: 2021-04-16
     resources:

@@ -115,6 +115,13 @@ async def test_properties_too_far_left_are_indented_under_the_resource_above(lsp
               TEMPLATE)
 
 
+async def test_a_single_value_where_a_list_is_wanted_becomes_its_item(lsp: Session):
+    broken = TEMPLATE.replace('      image: cirros\n',
+                              '      image: cirros\n      security_groups: default\n', 1)
+    await fix(lsp, 'ca-list.yaml', broken, 'HOT704', 'Make "security_groups" a list of this value',
+              broken.replace('security_groups: default', 'security_groups: [default]'))
+
+
 async def test_the_first_replacement_is_preferred_and_data_comes_back(lsp: Session):
     uri = lsp.open('ca-preferred.yaml', TEMPLATE.replace('OS::Cinder::Volume', 'OS::Cinder::Volum'))
     diagnostics = await lsp.diagnostics(uri, 1)

@@ -30,7 +30,8 @@ class PropertyType(Rule):
     ```
 
     ## Fix
-    Give the value in the property's type.
+    Give the value in the property's type.  A single value where the
+    property takes a list: the quick fix makes it the list's one item.
     ```yaml
     heat_template_version: 2021-04-16
     resources:
@@ -50,4 +51,4 @@ class PropertyType(Rule):
     def check(self, analysis):
         if analysis.template.version is None:
             return
-        yield from issue_findings(analysis, TYPE, values=True)
+        yield from issue_findings(analysis, TYPE, values=True, with_data=True)

@@ -287,7 +287,10 @@ class _Walker:
             return
         message = coercion_error(schema, node)
         if message is not None:
-            self.issue(TYPE, node, f'{path}: {message}', schema)
+            # (a single value where a list is wanted: the quick fix makes it the one item)
+            data = {'make_list': True} if kind == constr.LIST and not isinstance(node, Sequence) \
+                else None
+            self.issue(TYPE, node, f'{path}: {message}', schema, data=data)
             return
         self.constraints(schema, node, path)
 
