@@ -17,11 +17,10 @@ from hot_ls.syntax import Mapping, Scalar
 
 
 def move_under_properties(ctx: FixContext, diagnostic) -> list[CodeAction]:
-    key = (diagnostic.data or {}).get('property_key')
-    template = ctx.template
-    doc = ctx.doc
-    if not isinstance(key, str) or template is None or doc.is_json:
+    key = _named(ctx, diagnostic, 'property_key')
+    if key is None:
         return []
+    template, doc = ctx.template, ctx.doc
     resource = next((r for r in template.resources.values()
                      if isinstance(r.body, Mapping) and r.body.start <= diagnostic.start
                      and diagnostic.end <= r.body.end), None)
@@ -70,6 +69,14 @@ def move_under_properties(ctx: FixContext, diagnostic) -> list[CodeAction]:
                      preferred=True)]
 
 
+def _named(ctx: FixContext, diagnostic, data_key: str) -> str | None:
+    """The key the diagnostic's data names for a fix of a YAML template, else None."""
+    key = (diagnostic.data or {}).get(data_key)
+    if not isinstance(key, str) or ctx.template is None or ctx.doc.is_json:
+        return None
+    return key
+
+
 def _shift(lines: list[str], by: int) -> list[str]:
     """The lines indented `by` columns more (fewer, when negative; blank lines kept)."""
     if by >= 0:
@@ -78,11 +85,10 @@ def _shift(lines: list[str], by: int) -> list[str]:
 
 
 def indent_under_resource_above(ctx: FixContext, diagnostic) -> list[CodeAction]:
-    key = (diagnostic.data or {}).get('resource_key')
-    template = ctx.template
-    doc = ctx.doc
-    if not isinstance(key, str) or template is None or doc.is_json:
+    key = _named(ctx, diagnostic, 'resource_key')
+    if key is None:
         return []
+    template, doc = ctx.template, ctx.doc
     resources = list(template.resources.values())
     position = next((i for i, r in enumerate(resources) if r.key.start == diagnostic.start), None)
     if not position:  # (none found, or the first resource: nothing above it)
