@@ -122,6 +122,13 @@ async def test_a_single_value_where_a_list_is_wanted_becomes_its_item(lsp: Sessi
               broken.replace('security_groups: default', 'security_groups: [default]'))
 
 
+async def test_a_resource_named_with_get_param_is_read_with_get_resource(lsp: Session):
+    broken = TEMPLATE.replace('image: cirros', 'image: {get_param: volume}', 1)
+    await fix(lsp, 'ca-function.yaml', broken, 'HOT301', 'Change "get_param" to "get_resource"',
+              TEMPLATE.replace('image: cirros', 'image: {get_resource: volume}', 1),
+              about='(volume)')
+
+
 async def test_the_first_replacement_is_preferred_and_data_comes_back(lsp: Session):
     uri = lsp.open('ca-preferred.yaml', TEMPLATE.replace('OS::Cinder::Volume', 'OS::Cinder::Volum'))
     diagnostics = await lsp.diagnostics(uri, 1)
