@@ -695,6 +695,34 @@ def test_no_list_made_of_what_would_read_otherwise_in_brackets():
     assert not any(title.startswith('Make') for title in titles(actions))
 
 
+def test_the_other_function_after_an_edit_above_the_finding():
+    """A finding carried over from the previous analysis moves with its entry: the quick fix
+    finds the function's name from where the finding is now."""
+    from hot_ls.rules.incremental import reanalyze
+    previous = analyze(CONFUSED, PATH)
+    edited = CONFUSED.replace('  port: {type: OS::Heat::None}',
+                              '  port: {type: OS::Heat::None, metadata: {a: 1}}')
+    analysis, _ = reanalyze(previous, edited, PATH)
+    [diagnostic] = [d for d in analysis.diagnostics if d.code == 'HOT301']
+    [action] = [a for a in code_actions(analysis, diagnostic.start, diagnostic.end, [diagnostic])
+                if a.title == 'Change "get_param" to "get_resource"']
+    assert apply(edited, action.edits) == edited.replace('get_param: port', 'get_resource: port')
+
+
+def test_the_colon_after_edits_in_and_above_the_broken_entry():
+    from hot_ls.rules.incremental import reanalyze
+    text = ('heat_template_version: 2021-04-16\nresources:\n  first: {type: OS::Heat::None}\n'
+            '  my_server\n    type: OS::Heat::None\n  other:\n    type: OS::Heat::None\n')
+    analysis = analyze(text, PATH)
+    for old, new in (('type: OS::Heat::None\n  other', 'type: OS::Heat::Nonex\n  other'),
+                     ('first: {type: OS::Heat::None}', 'first: {type: OS::Heat::None, metadata: {}}')):
+        text = text.replace(old, new)
+        analysis, _ = reanalyze(analysis, text, PATH)
+        [diagnostic] = [d for d in analysis.diagnostics if d.code == 'HOT001']
+        [action] = code_actions(analysis, diagnostic.start, diagnostic.end, [diagnostic])
+        assert apply(text, action.edits) == text.replace('my_server\n', 'my_server:\n')
+
+
 UNUSED = yaml('''
     heat_template_version: 2021-04-16
     resources:

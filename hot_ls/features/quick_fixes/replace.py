@@ -54,21 +54,23 @@ def replacements(ctx: FixContext, diagnostic) -> list[CodeAction]:
 # -- HOT301/HOT302: a resource named with get_param, a parameter with get_resource -----
 
 def call_instead(ctx: FixContext, diagnostic) -> list[CodeAction]:
-    """Call the function that reads what the name names (the rule says which, and where the
-    function's name is)."""
-    fix = (diagnostic.data or {}).get('function')
-    if not isinstance(fix, dict):
+    """Call the function that reads what the name names (the rule says which): the name is
+    the argument of a one-key call mapping, whose key is the function's name."""
+    name = (diagnostic.data or {}).get('function')
+    found = ctx.doc.scalar_at(diagnostic.start, diagnostic.end)
+    if not isinstance(name, str) or found is None or found.is_key or found.pair is None \
+            or not isinstance(found.parent, Mapping) or len(found.parent.pairs) != 1:
         return []
-    name, start, end = fix.get('name'), fix.get('start'), fix.get('end')
-    text = ctx.doc.text
-    if not isinstance(name, str) or not isinstance(start, int) or not isinstance(end, int) \
-            or not 0 <= start < end <= len(text):
+    key = found.pair.key
+    if not isinstance(key, Scalar) or key.value not in _REFERENCE_FUNCTIONS:
         return []
-    written = text[start:end]
-    style = written[0] if written[0] in '"\'' else ''
-    return [quickfix(f'Change "{written.strip(style)}" to "{name}"',
-                     [TextEdit(start, end, f'{style}{name}{style}')], [diagnostic],
+    style = key.style if key.style in ('"', "'") else ''
+    return [quickfix(f'Change "{key.value}" to "{name}"',
+                     [TextEdit(key.start, key.end, f'{style}{name}{style}')], [diagnostic],
                      preferred=not (diagnostic.data or {}).get('replacements'))]
+
+
+_REFERENCE_FUNCTIONS = frozenset({'get_param', 'get_resource', 'get_attr'})
 
 
 # -- HOT120: a name YAML reads as a number, boolean or null -------------------------------

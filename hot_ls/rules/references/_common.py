@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from hot_ls.catalog.property_rules import accepts_any_property
-from hot_ls.model.symbols import VALUE, FunctionCall, Reference
+from hot_ls.model.symbols import VALUE, Reference
 from hot_ls.rules.base import Severity
 
 
@@ -52,9 +52,3 @@ def severity_for(reason: str | None) -> Severity | None:
 
 def with_reason(message: str, reason: str | None) -> str:
     return f'{message} ({reason})' if reason else message
-
-
-def function_fix(call: FunctionCall, name: str) -> dict:
-    """The data of a quick fix that calls another function with the same argument (a
-    parameter named with get_resource, a resource with get_param)."""
-    return {'name': name, 'start': call.key.start, 'end': call.key.end}

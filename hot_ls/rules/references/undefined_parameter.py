@@ -1,7 +1,7 @@
 from hot_ls.model.symbols import PARAMETER, VALUE
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
-from hot_ls.rules.references._common import function_fix, leniency, severity_for, with_reason
+from hot_ls.rules.references._common import leniency, severity_for, with_reason
 
 
 class UndefinedParameter(Rule):
@@ -82,7 +82,7 @@ class UndefinedParameter(Rule):
             if ref.via == 'get_param' and ref.call is not None and ref.call.context == VALUE \
                     and not ref.path and name in template.resources:
                 hint = f' ("{name}" is a resource: get_resource gives its ID)'
-                data['function'] = function_fix(ref.call, 'get_resource')
+                data['function'] = 'get_resource'  # (a name, not offsets: data is not moved)
             yield Finding(ref.start, ref.end,
                           with_reason(message + suggestion_text(matches) + hint, reason),
                           severity=severity_for(reason), data=data)

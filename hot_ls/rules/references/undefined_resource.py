@@ -1,7 +1,7 @@
 from hot_ls.model.symbols import RESOURCE
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
-from hot_ls.rules.references._common import function_fix, leniency, severity_for, with_reason
+from hot_ls.rules.references._common import leniency, severity_for, with_reason
 
 
 class UndefinedResource(Rule):
@@ -62,7 +62,7 @@ class UndefinedResource(Rule):
             if ref.via in ('get_resource', 'get_attr') and ref.name in template.parameters:
                 hint = f' ("{ref.name}" is a parameter: get_param reads it)'
                 if ref.via == 'get_resource' and ref.call is not None:
-                    data['function'] = function_fix(ref.call, 'get_param')
+                    data['function'] = 'get_param'  # (a name, not offsets: data is not moved)
             yield Finding(ref.start, ref.end,
                           with_reason(message + suggestion_text(matches) + hint, reason),
                           severity=severity_for(reason), data=data or None)
