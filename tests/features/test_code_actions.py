@@ -695,6 +695,16 @@ def test_no_list_made_of_what_would_read_otherwise_in_brackets():
     assert not any(title.startswith('Make') for title in titles(actions))
 
 
+@pytest.mark.parametrize('broken', ['      networks: private\n',
+                                    '      tags: {name: default}\n'],
+                         ids=['word-for-mappings', 'mapping-for-strings'])
+def test_no_list_made_of_a_value_its_items_cannot_be(broken):
+    """`[private]` where the items are mappings would only move the error to the item."""
+    diagnostic, actions = actions_for(LISTS + broken, 'HOT704')
+    assert diagnostic.message.endswith('is not a list')
+    assert not any(title.startswith('Make') for title in titles(actions))
+
+
 def test_the_other_function_after_an_edit_above_the_finding():
     """A finding carried over from the previous analysis moves with its entry: the quick fix
     finds the function's name from where the finding is now."""

@@ -31,7 +31,8 @@ class PropertyType(Rule):
 
     ## Fix
     Give the value in the property's type.  A single value where the
-    property takes a list: the quick fix makes it the list's one item.
+    property takes a list: the quick fix makes it the list's one item (when
+    it is of a kind the list's items can be).
     ```yaml
     heat_template_version: 2021-04-16
     resources:

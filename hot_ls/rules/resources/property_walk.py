@@ -287,9 +287,10 @@ class _Walker:
             return
         message = coercion_error(schema, node)
         if message is not None:
-            # (a single value where a list is wanted: the quick fix makes it the one item)
+            # (a single value where a list is wanted, of a kind its items can be: the quick
+            # fix makes it the one item)
             data = {'make_list': True} if kind == constr.LIST and not isinstance(node, Sequence) \
-                else None
+                and (schema.item is None or coercion_error(schema.item, node) is None) else None
             self.issue(TYPE, node, f'{path}: {message}', schema, data=data)
             return
         self.constraints(schema, node, path)
