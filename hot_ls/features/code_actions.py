@@ -13,6 +13,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | HOT401 removed function | its HOT equivalent, where the rewrite is mechanical |
 | HOT402 function of a later version | raise heat_template_version |
 | HOT703 required property missing | add every missing required property of the resource |
+| HOT703 required property missing that an unknown key looks like | rename that key (fixes its HOT702 too) |
 | HOT010 unused suppression | remove the code from its comment, or the comment when it is the last |
 | HOT001 a key left without its ':' | add the ':' |
 | HOT112 a property of the resource's type beside `properties` | move it under `properties` |
@@ -38,7 +39,7 @@ from hot_ls.features.quick_fixes.move_property import (indent_under_resource_abo
                                                       move_under_properties)
 from hot_ls.features.quick_fixes.replace import (call_instead, quote_name, raise_version,
                                                  removed_function, replacements)
-from hot_ls.features.quick_fixes.required import add_required
+from hot_ls.features.quick_fixes.required import add_required, rename_misspelt
 from hot_ls.features.quick_fixes.suppress import suppressions
 from hot_ls.features.quick_fixes.unused import remove_unused_suppression
 from hot_ls.features.quick_fixes.yaml_edit import Doc
@@ -58,7 +59,7 @@ FIXERS: dict[str, list[Fixer]] = {
     'HOT302': [replacements, call_instead],
     'HOT401': [removed_function],
     'HOT402': [raise_version],
-    'HOT703': [add_required],
+    'HOT703': [rename_misspelt, add_required],
     'HOT704': [make_list],
 }
 DEFAULT_FIXERS: list[Fixer] = [replacements]

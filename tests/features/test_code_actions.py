@@ -328,6 +328,57 @@ def test_required_properties_added_all_at_once_with_placeholders_by_type():
         'cooldown: 60\n', 'cooldown: 60\n      max_size: 0\n      min_size: 0\n      resource: {}\n')
 
 
+def test_a_missing_property_that_an_unknown_key_looks_like_renames_the_key():
+    """`flavour` for `flavor`: adding `flavor` would leave the unknown key; renaming it
+    fixes both diagnostics."""
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          server:
+            type: OS::Nova::Server
+            properties:
+              image: cirros
+              flavour: m1.small
+          fip:
+            type: OS::Neutron::FloatingIP
+            properties: {"floating_netwrk": public, port_id: p}
+        ''')
+    analysis = analyze(text, PATH)
+    assert [(d.code, d.message) for d in analysis.diagnostics] == [
+        ('HOT703', 'Property flavor not assigned ("flavour" may be it, misspelt)'),
+        ('HOT702', 'Unknown Property flavour; did you mean "flavor"?'),
+        ('HOT703', 'Property floating_network not assigned ("floating_netwrk" may be it, '
+                   'misspelt)'),
+        ('HOT702', 'Unknown Property floating_netwrk; did you mean "floating_network" or '
+                   '"floating_network_id" or "floating_subnet"?')]
+    diagnostic, actions = actions_for(text, 'HOT703')
+    assert [(a.title, a.preferred) for a in actions if a.kind == 'quickfix'][:1] == [
+        ('Change "flavour" to "flavor"', True)]
+    assert not any(a.title.startswith('Add') for a in actions)
+    assert [d.code for d in actions[0].diagnostics] == ['HOT703', 'HOT702']
+    assert fixed(text, 'HOT703') == text.replace('flavour:', 'flavor:')
+    assert fixed(text, 'HOT703', index=1) == text.replace('"floating_netwrk"',
+                                                          '"floating_network"')
+    renamed = text.replace('flavour:', 'flavor:').replace('"floating_netwrk"',
+                                                          '"floating_network"')
+    assert analyze(renamed, PATH).diagnostics == []
+
+
+def test_a_key_like_one_missing_property_leaves_the_others_to_add():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          rule:
+            type: OS::Neutron::QoSDscpMarkingRule
+            properties:
+              polcy: p
+        ''')
+    _, actions = actions_for(text, 'HOT703')
+    assert actions[0].title == 'Add the missing required property dscp_mark'
+    assert fixed(text, 'HOT703') == text.replace('polcy: p\n', 'polcy: p\n      dscp_mark: 0\n')
+    assert fixed(text, 'HOT703', index=1) == text.replace('polcy', 'policy')
+
+
 def test_nested_schemas_get_their_yaml_shape():
     text = yaml('''
         heat_template_version: 2021-04-16

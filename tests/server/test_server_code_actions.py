@@ -122,6 +122,11 @@ async def test_a_single_value_where_a_list_is_wanted_becomes_its_item(lsp: Sessi
               broken.replace('security_groups: default', 'security_groups: [default]'))
 
 
+async def test_a_required_property_written_misspelt_is_renamed(lsp: Session):
+    broken = TEMPLATE.replace('flavor: {get_param: flavour}', 'flavr: {get_param: flavour}', 1)
+    await fix(lsp, 'ca-misspelt.yaml', broken, 'HOT703', 'Change "flavr" to "flavor"', TEMPLATE)
+
+
 async def test_a_resource_named_with_get_param_is_read_with_get_resource(lsp: Session):
     broken = TEMPLATE.replace('image: cirros', 'image: {get_param: volume}', 1)
     await fix(lsp, 'ca-function.yaml', broken, 'HOT301', 'Change "get_param" to "get_resource"',

@@ -36,7 +36,10 @@ class PropertyRequired(Rule):
     ```
 
     ## Fix
-    Add the property; the quick fix inserts every missing one.
+    Add the property; the quick fix inserts every missing one.  When an
+    unknown key of the same mapping looks like the missing property
+    (`flavour` for `flavor`), the message says so and the quick fix renames
+    that key instead, which fixes its HOT702 too.
     ```yaml
     heat_template_version: 2021-04-16
     resources:

@@ -207,6 +207,7 @@ class _Walker:
     # -- a mapping of properties (the top level, or a map's sub-schema) ----------
     def mapping(self, schemas: dict[str, PropertySchema], node: Mapping, names: tuple, path: str):
         present: set = set()
+        misspelt: dict[str, str] = {}  # a schema's name -> the unknown key most like it
         for key, pair in node.index.items():
             present.add(key)
             schema = schemas.get(key) if isinstance(key, str) else None
@@ -218,6 +219,8 @@ class _Walker:
                 self.issue(UNKNOWN, pair.key, f'Unknown Property {key}',
                            data={'replacements': matches, 'property': key} if matches else None,
                            container=node)
+                if matches and isinstance(key, str):
+                    misspelt.setdefault(matches[0], key)
                 continue
             if self.section == 'properties' and self.member is None:
                 self.walk.used.append(UsedProperty(self.resource, pair, schema, child_path))
@@ -239,18 +242,26 @@ class _Walker:
                 self.postponed = None
         if not names:
             self.top = None
-        self.missing_required(schemas, present, names, node, path, node)
+        self.missing_required(schemas, present, names, node, path, node, misspelt)
 
-    def missing_required(self, schemas, present, names, anchor: Node, path: str, container):
+    def missing_required(self, schemas, present, names, anchor: Node, path: str, container,
+                         misspelt: dict[str, str] | None = None):
+        """REQUIRED issues; one whose name an unknown key of the mapping looks like says so
+        (its data's `misspelt`: renaming that key fixes both)."""
         for key, schema in _required(schemas):
             if key in present:
                 continue
             if self.translated(names + (key,), present):
                 continue
+            data = {'property': key, 'path': path}
+            hint = ''
+            typo = misspelt.get(key) if misspelt else None
+            if typo is not None:
+                data['misspelt'] = typo
+                hint = f' ("{typo}" may be it, misspelt)'
             self.issue(REQUIRED, anchor, f'Property {key} not assigned' +
-                       (f' (in {path})' if path else ''), schema,
-                       data={'property': key, 'path': path}, container=container,
-                       top=None if names else key)
+                       (f' (in {path})' if path else '') + hint, schema,
+                       data=data, container=container, top=None if names else key)
 
     def translated(self, target: tuple, present: set) -> bool:
         """Whether a translation rule fills `target` from a key the template gives."""
