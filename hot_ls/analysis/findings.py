@@ -47,6 +47,11 @@ class Related:
     lines: Any = field(default=None, compare=False, repr=False)
 
 
+#: a finding's data key: the first heat_template_version where what it reports is fine (the
+#: quick fix raises the version to the latest any finding of the document needs)
+NEEDS_VERSION = 'needs_version'
+
+
 @dataclass
 class Finding:
     start: int

@@ -11,7 +11,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | HOT301 undefined parameter | declare it, with a type inferred from its use |
 | HOT301/HOT302 a resource named with get_param, a parameter with get_resource | call the other function |
 | HOT401 removed function | its HOT equivalent, where the rewrite is mechanical |
-| HOT402 function of a later version | raise heat_template_version |
+| any whose data names the version it needs (HOT402 function of a later version, HOT202 parameter tags, HOT110 conditions, HOT112 condition, HOT119, HOT115, HOT118, HOT209/HOT211 modulo) | raise heat_template_version to what all the document's such diagnostics need, and to the diagnostic's own |
 | HOT703 required property missing | add every missing required property of the resource |
 | HOT703 required property missing that an unknown key looks like | rename that key (fixes its HOT702 too) |
 | HOT010 unused suppression | remove the code from its comment, or the comment when it is the last |
@@ -58,7 +58,6 @@ FIXERS: dict[str, list[Fixer]] = {
     'HOT301': [replacements, call_instead, declare_parameter],
     'HOT302': [replacements, call_instead],
     'HOT401': [removed_function],
-    'HOT402': [raise_version],
     'HOT703': [rename_misspelt, add_required],
     'HOT704': [make_list],
 }
@@ -77,6 +76,8 @@ def code_actions(analysis: Analysis, start: int, end: int,
     for diagnostic in diagnostics:
         for fixer in FIXERS.get(diagnostic.code, DEFAULT_FIXERS):
             fixes += _run(fixer, ctx, diagnostic)
+    for diagnostic in diagnostics:
+        fixes += _run(raise_version, ctx, diagnostic)
     suppress: list[CodeAction] = []
     for diagnostic in diagnostics:
         suppress += _run(suppressions, ctx, diagnostic)

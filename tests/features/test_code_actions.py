@@ -246,9 +246,77 @@ def test_raising_the_version_says_which_functions_it_removes():
         ''')
     _, actions = actions_for(text, 'HOT402')
     assert actions[0].title == ('Raise heat_template_version to 2015-04-30, where digest is a '
-                                'function (and Fn::Join is not)')
+                                'function (and Fn::Join is not a function there)')
     assert not actions[0].preferred
     assert fixed(text, 'HOT402', actions[0].title) == text.replace('2013-05-23', '2015-04-30')
+
+
+LATER = yaml('''
+    heat_template_version: 2016-04-08
+    parameters:
+      p: {type: string, default: a, tags: [x]}
+      q:
+        type: number
+        default: 3
+        constraints: [{modulo: {step: 2, offset: 1}}, {range: {min: 1}, modulo: {step: 2, offset: 1}}]
+    conditions:
+      c: {equals: [{get_param: p}, a]}
+    resources:
+      r:
+        type: OS::Heat::Value
+        condition: c
+        deletion_policy: retain
+        properties:
+          value: {map_replace: [{a: 1}, {keys: {a: b}}]}
+    outputs:
+      o:
+        value: {list_concat: [[1], [2]]}
+        condition: c
+    ''')
+
+
+def test_one_raise_fixes_everything_that_needs_a_later_version():
+    """Each diagnostic that needs a later version offers the version they all need (fixing
+    them all, preferred), then its own when that is earlier."""
+    analysis = analyze(LATER, PATH)
+    needing = [d for d in analysis.diagnostics if (d.data or {}).get('needs_version')]
+    assert [(d.code, d.data['needs_version']) for d in needing] == [
+        ('HOT202', '2018-03-02'), ('HOT209', '2017-02-24'), ('HOT211', '2017-02-24'),
+        ('HOT110', '2016-10-14'), ('HOT112', '2016-10-14'), ('HOT115', '2016-10-14'),
+        ('HOT402', '2016-10-14'), ('HOT402', '2017-09-01'), ('HOT118', '2016-10-14')]
+    diagnostic, actions = actions_for(LATER, 'HOT402')
+    raises = [(a.title, a.preferred, len(a.diagnostics)) for a in actions
+              if a.title.startswith('Raise')]
+    assert raises == [
+        ('Raise heat_template_version to 2018-03-02, which 9 diagnostics need', True, 9),
+        ('Raise heat_template_version to 2016-10-14, which 5 diagnostics need', False, 5)]
+    new = fixed(LATER, 'HOT402')
+    assert new == LATER.replace('2016-04-08', '2018-03-02')
+    # (lowercase policies included; the item with both range and modulo is another warning)
+    assert [d.message for d in analyze(new, PATH).diagnostics] == [
+        'Heat uses only one constraint per item (modulo here) and ignores range; give range '
+        'its own list item']
+    _, actions = actions_for(LATER, 'HOT202')
+    assert [a.title for a in actions if a.title.startswith('Raise')] == [
+        'Raise heat_template_version to 2018-03-02, which 9 diagnostics need']
+    # (a lowercase deletion policy: capitalising it stays the preferred fix)
+    _, actions = actions_for(LATER, 'HOT115')
+    assert [(a.title, a.preferred) for a in actions if a.kind == 'quickfix'][:3] == [
+        ('Change "retain" to "Retain"', True),
+        ('Raise heat_template_version to 2018-03-02, which 9 diagnostics need', False),
+        ('Raise heat_template_version to 2016-10-14, which 5 diagnostics need', False)]
+
+
+def test_a_condition_function_of_a_later_version():
+    text = LATER.replace('2016-04-08', '2016-10-14').replace(
+        '  c: {equals: [{get_param: p}, a]}', '  c: {contains: [a, [a]]}')
+    diagnostic, actions = actions_for(text, 'HOT119')
+    assert diagnostic.message == ("The definition of condition \"c\" is invalid: {'contains': "
+                                  "['a', ['a']]} (contains is a condition function from "
+                                  'heat_template_version 2017-09-01)')
+    assert fixed(text, 'HOT119') == text.replace('2016-10-14', '2018-03-02')
+    assert fixed(text, 'HOT119', 'Raise heat_template_version to 2017-09-01, which 4 '
+                 'diagnostics need') == text.replace('2016-10-14', '2017-09-01')
 
 
 REMOVED = yaml('''

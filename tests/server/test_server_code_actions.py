@@ -127,6 +127,15 @@ async def test_a_required_property_written_misspelt_is_renamed(lsp: Session):
     await fix(lsp, 'ca-misspelt.yaml', broken, 'HOT703', 'Change "flavr" to "flavor"', TEMPLATE)
 
 
+async def test_what_needs_a_later_version_raises_it_once_for_all(lsp: Session):
+    broken = TEMPLATE.replace('2021-04-16', '2016-04-08').replace(
+        '  flavor: {type: string}', '  flavor: {type: string, tags: [a]}').replace(
+        'image: cirros', 'image: {list_concat: [[a], [b]]}')
+    await fix(lsp, 'ca-version.yaml', broken, 'HOT402',
+              'Raise heat_template_version to 2018-03-02, which 2 diagnostics need',
+              broken.replace('2016-04-08', '2018-03-02'))
+
+
 async def test_a_resource_named_with_get_param_is_read_with_get_resource(lsp: Session):
     broken = TEMPLATE.replace('image: cirros', 'image: {get_param: volume}', 1)
     await fix(lsp, 'ca-function.yaml', broken, 'HOT301', 'Change "get_param" to "get_resource"',

@@ -11,12 +11,16 @@
   get_param or get_resource, Fn::Base64 -> its argument);
 - HOT301/HOT302, a resource named with get_param or a parameter with
   get_resource: call the other function;
-- HOT402, a function of a later version: raise heat_template_version to
-  the first version that has it (not preferred when that version has
-  removed a function the template uses).
+- any diagnostic whose data names the version it needs (HOT402's function of
+  a later version, parameter tags, the conditions section, a resource's
+  condition...): raise heat_template_version to the latest version the
+  document's diagnostics need, fixing them all, and to the diagnostic's own
+  when that is earlier (not preferred when the version has removed a
+  function the template uses).
 """
 from __future__ import annotations
 
+from hot_ls.analysis.findings import NEEDS_VERSION
 from hot_ls.features.quick_fixes.context import FixContext, quickfix
 from hot_ls.features.quick_fixes.yaml_edit import scalar_text
 from hot_ls.features.types import CodeAction, TextEdit
@@ -155,36 +159,62 @@ def _one_line(ctx: FixContext, node) -> str | None:
     return text
 
 
-# -- HOT402: functions of a later version ------------------------------------------------
+# -- what a later version has: raise heat_template_version -----------------------------
 
 def raise_version(ctx: FixContext, diagnostic) -> list[CodeAction]:
+    """A diagnostic whose data names the version it needs (NEEDS_VERSION: HOT402's function,
+    parameter tags, a conditions section...): raise heat_template_version to the latest
+    version any diagnostic of the document needs, fixing them all; and, when that is later,
+    to this one's own too."""
+    needed = _needs(diagnostic)
     template = ctx.template
-    if template is None or template.version is None or template.version_pair is None:
+    if needed is None or template is None or template.version is None \
+            or template.version_pair is None or not isinstance(template.version_pair.value, Scalar):
         return []
-    lookalike = next((key for _, key, _ in template.lookalikes
-                      if key.start == diagnostic.start and key.end == diagnostic.end), None)
-    if lookalike is None or not isinstance(lookalike.value, str):
-        return []
-    name = lookalike.value
+    current = template.version
+    waiting = [d for d in ctx.analysis.diagnostics
+               if _needs(d) is not None and _needs(d) > current.version]
+    targets = sorted({max([needed] + [_needs(d) for d in waiting]), needed}, reverse=True)
+    actions = []
+    for version in targets:
+        if version <= current.version:
+            continue
+        fixed = [diagnostic] + [d for d in waiting if d is not diagnostic and _needs(d) <= version]
+        actions.append(_raise_to(ctx, diagnostic, version, fixed,
+                                 preferred=not actions and not (diagnostic.data or {}).get(
+                                     'replacements')))
+    return [action for action in actions if action is not None]
+
+
+def _needs(diagnostic) -> str | None:
+    version = (diagnostic.data or {}).get(NEEDS_VERSION)
+    return version if isinstance(version, str) else None
+
+
+def _raise_to(ctx: FixContext, diagnostic, version: str, fixed: list,
+              preferred: bool) -> CodeAction | None:
+    template = ctx.template
+    target = next((v for v in language().hot_versions if v.version == version), None)
+    if target is None:
+        return None
     current = template.version
     used = {call.name for call in template.calls if call.impl not in ('Removed', 'Invalid')}
-    candidates = [v for v in language().hot_versions
-                  if v.version > current.version and name in v.functions
-                  and not v.functions[name].removed]
-    if not candidates:
-        return []
-    target = candidates[0]
-    # Removal is for good: if the first version with the function drops one in use, all do.
+    # Removal is for good: a version that drops a function in use says so, and is not preferred.
     dropped = sorted(n for n in used
                      if target.functions.get(n) is not None and target.functions[n].removed)
     node = template.version_pair.value
-    if not isinstance(node, Scalar):
-        return []
     written = template.version_text
     value = target.aliases[0] if written in current.aliases and target.aliases else target.version
     style = '"' if ctx.doc.is_json else (node.style if node.style in ('"', "'") else '')
     edit = TextEdit(node.start, node.end, scalar_text(value, style))
-    title = f'Raise heat_template_version to {value}, where {name} is a function'
+    title = f'Raise heat_template_version to {value}'
+    if len(fixed) > 1:
+        title += f', which {len(fixed)} diagnostics need'
+    elif diagnostic.code == 'HOT402':
+        found = ctx.doc.scalar_at(diagnostic.start, diagnostic.end)
+        if found is not None and isinstance(found.node.value, str):
+            title += f', where {found.node.value} is a function'
     if dropped:
-        title += ' (and ' + ', '.join(dropped) + (' is' if len(dropped) == 1 else ' are') + ' not)'
-    return [quickfix(title, [edit], [diagnostic], preferred=not dropped)]
+        title += ' (and ' + ', '.join(dropped) + (' is' if len(dropped) == 1 else ' are') + \
+            ' not a function there)'
+    return quickfix(title, [edit], fixed, preferred=preferred and not dropped)

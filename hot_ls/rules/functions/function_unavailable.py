@@ -1,5 +1,5 @@
 from hot_ls.model.symbols import VALUE
-from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.base import NEEDS_VERSION, Finding, Rule, Severity
 
 
 class FunctionUnavailable(Rule):
@@ -29,7 +29,9 @@ class FunctionUnavailable(Rule):
     ```
 
     ## Fix
-    Raise heat_template_version to the version named in the message.
+    Raise heat_template_version to the version named in the message.  The
+    quick fix raises it to the latest version that any diagnostic of the
+    template needs (parameter tags, conditions...), fixing them all.
     ```yaml
     heat_template_version: 2015-10-15
     parameters:
@@ -61,4 +63,4 @@ class FunctionUnavailable(Rule):
             yield Finding(key.start, key.end,
                           f'"{name}" is not a function in heat_template_version '
                           f'{template.facts.version} (it arrived in {since}); Heat treats this '
-                          f'as a plain map')
+                          f'as a plain map', data={NEEDS_VERSION: since})

@@ -1,4 +1,4 @@
-from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.base import NEEDS_VERSION, Finding, Rule, Severity
 from hot_ls.rules.parameters._common import first_version, parameter_facts
 from hot_ls.syntax import Mapping
 
@@ -73,4 +73,5 @@ class ConstraintIgnored(Rule):
                     pair = item.pair('modulo')
                     yield Finding(pair.key.start, pair.key.end,
                                   f'Heat ignores modulo before heat_template_version {since} '
-                                  f'(this template is {template.facts.version})')
+                                  f'(this template is {template.facts.version})',
+                                  data={NEEDS_VERSION: since})

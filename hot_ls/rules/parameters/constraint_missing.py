@@ -1,5 +1,5 @@
 from hot_ls.language.parameters import CONSTRAINT_KEYS
-from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.base import NEEDS_VERSION, Finding, Rule, Severity
 from hot_ls.rules.parameters._common import checked_parameters, first_version
 from hot_ls.syntax import Mapping
 
@@ -62,7 +62,8 @@ class ConstraintMissing(Rule):
                     since = first_version(lambda v: 'modulo' in v.effective_constraint_keys)
                     yield Finding(pair.key.start, pair.key.end,
                                   f'No constraint expressed: modulo needs heat_template_version '
-                                  f'{since} or later (this template is {template.facts.version})')
+                                  f'{since} or later (this template is {template.facts.version})',
+                                  data={NEEDS_VERSION: since})
                     continue
                 kinds = ', '.join(k for k in facts.dialect.constraint_priority)
                 yield Finding(item.start, item.end, f'No constraint expressed: add one of {kinds}')

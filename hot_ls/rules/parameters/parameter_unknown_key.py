@@ -1,4 +1,4 @@
-from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.base import NEEDS_VERSION, Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.rules.parameters._common import first_version
 
@@ -60,7 +60,8 @@ class ParameterUnknownKey(Rule):
                     since = first_version(lambda v: 'tags' in v.parameter_keys)
                     yield Finding(pair.key.start, pair.key.end,
                                   f'{message}: parameter tags need heat_template_version {since} '
-                                  f'or later (this template is {template.facts.version})')
+                                  f'or later (this template is {template.facts.version})',
+                                  data={NEEDS_VERSION: since})
                     continue
                 matches = did_you_mean(key, valid)
                 yield Finding(pair.key.start, pair.key.end, message + suggestion_text(matches),

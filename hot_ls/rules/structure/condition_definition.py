@@ -1,5 +1,5 @@
 from hot_ls.model.symbols import CONDITION_CONTEXT
-from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.base import NEEDS_VERSION, Finding, Rule, Severity
 from hot_ls.syntax import Mapping, Scalar
 
 
@@ -9,7 +9,9 @@ class ConditionDefinition(Rule):
     ## What it checks
     Each entry of `conditions` must be `true`/`false` or a condition
     function (equals, not, and, or, get_param, and from 2017-09-01 contains
-    and yaql).  A bare name of another condition is not a definition.
+    and yaql).  A bare name of another condition is not a definition.  A
+    condition function of a later heat_template_version is named as such,
+    with the version that has it.
 
     ## Why it matters
     Heat validates every condition, used or not, and refuses the template:
@@ -55,6 +57,22 @@ class ConditionDefinition(Rule):
             if isinstance(body, Mapping) and id(body) in call_nodes:
                 continue
             shown = body.value if isinstance(body, Scalar) else body.to_python()
+            message = f'The definition of condition "{name}" is invalid: {shown}'
+            since = _later_function(analysis, body)
+            if since is not None:
+                message += (f' ({next(iter(body.index))} is a condition function from '
+                            f'heat_template_version {since})')
             yield Finding(body.start if body.end > body.start else cond.key.start,
-                          body.end if body.end > body.start else cond.key.end,
-                          f'The definition of condition "{name}" is invalid: {shown}')
+                          body.end if body.end > body.start else cond.key.end, message,
+                          data={NEEDS_VERSION: since} if since else None)
+
+
+def _later_function(analysis, body) -> str | None:
+    """The first version where `body`, a one-key mapping, calls a condition function."""
+    if not isinstance(body, Mapping) or len(body.index) != 1:
+        return None
+    key = next(iter(body.index))
+    current = analysis.template.version
+    return next((version.version for version in analysis.language.hot_versions
+                 if version.version > current.version and key in version.condition_functions),
+                None)

@@ -3,7 +3,7 @@ from typing import Iterable
 
 from hot_ls.evaluator.snippet import evaluate_in
 from hot_ls.evaluator.values import Unknown, to_json
-from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.base import NEEDS_VERSION, Finding, Rule, Severity
 from hot_ls.rules.structure.resolved_field import missing_parameter, parameter_of, unreported_failure
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.syntax import Mapping, Scalar
@@ -71,12 +71,13 @@ class DeletionPolicy(Rule):
             message = f'Invalid deletion policy "{node.value}"'
             if node.value.lower() in ('delete', 'retain', 'snapshot') and node.value.islower():
                 message += ' (lowercase policies need heat_template_version 2016-10-14 or later)'
-                matches = [node.value.capitalize()]
+                data = {'replacements': [node.value.capitalize()], NEEDS_VERSION: '2016-10-14'}
             else:
                 matches = did_you_mean(node.value, policies)
                 message += '; valid policies: ' + ', '.join(policies)
                 message += suggestion_text(matches)
-            yield Finding(node.start, node.end, message, data={'replacements': matches})
+                data = {'replacements': matches}
+            yield Finding(node.start, node.end, message, data=data)
 
     def _resolved(self, analysis, node: Mapping, policies) -> Iterable[Finding]:
         """A policy from a function, as the inputs resolve it (and the other allowed values)."""

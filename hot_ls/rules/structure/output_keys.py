@@ -1,4 +1,4 @@
-from hot_ls.rules.base import Finding, Rule, Severity, Tag
+from hot_ls.rules.base import NEEDS_VERSION, Finding, Rule, Severity, Tag
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.syntax import Mapping
 
@@ -53,7 +53,8 @@ class OutputKeys(Rule):
                 if key == 'condition':
                     message = ('Heat ignores "condition" on outputs before heat_template_version '
                                '2016-10-14')
-                    yield Finding(pair.key.start, pair.key.end, message, tags=(Tag.UNNECESSARY,))
+                    yield Finding(pair.key.start, pair.key.end, message, tags=(Tag.UNNECESSARY,),
+                                  data={NEEDS_VERSION: '2016-10-14'})
                     continue
                 matches = did_you_mean(key, valid)
                 yield Finding(pair.key.start, pair.key.end,

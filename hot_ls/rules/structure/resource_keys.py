@@ -1,4 +1,4 @@
-from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.base import NEEDS_VERSION, Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.syntax import Mapping
 
@@ -62,9 +62,11 @@ class ResourceKeys(Rule):
                     continue
                 if key in facts.resource_keys_section_check:
                     message = f'Invalid keyword(s) inside a resource definition: {key}'
+                    data = None
                     if key in ('condition', 'external_id'):
                         message += f' ({key} needs heat_template_version 2016-10-14 or later)'
-                    yield Finding(pair.key.start, pair.key.end, message)
+                        data = {NEEDS_VERSION: '2016-10-14'}
+                    yield Finding(pair.key.start, pair.key.end, message, data=data)
                     continue
                 matches = did_you_mean(key, valid)
                 message = f'"{key}" is not a valid keyword inside a resource definition'

@@ -1,4 +1,4 @@
-from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.base import NEEDS_VERSION, Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.rules.version._common import string_version_keys
 from hot_ls.rules.workspace.capabilities_section import BLUEPRINT_HINT
@@ -62,7 +62,8 @@ class UnknownSection(Rule):
                 continue
             if key == 'conditions':
                 message += ' (the conditions section needs heat_template_version 2016-10-14 or later)'
-                yield Finding(pair.key.start, pair.key.end, message)
+                yield Finding(pair.key.start, pair.key.end, message,
+                              data={NEEDS_VERSION: '2016-10-14'})
                 continue
             matches = did_you_mean(key, sections)
             yield Finding(pair.key.start, pair.key.end, message + suggestion_text(matches),
