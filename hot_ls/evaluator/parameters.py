@@ -73,6 +73,24 @@ class Declarations(collections.abc.Mapping):
         return name in self._definitions
 
 
+def declaration_error(exc: BaseException) -> BaseException:
+    """Mark `exc` as coming from a parameter's declaration (its schema, or its default that
+    its type refuses): Heat refuses the template there, before any function reads the
+    parameter, and the parameter rules report it."""
+    exc._hot_ls_declaration = True  # type: ignore[attr-defined]
+    return exc
+
+
+def from_declaration(exc: BaseException | None) -> bool:
+    """Whether `exc`, or an exception it was raised from, is a `declaration_error`."""
+    seen = 0
+    while exc is not None and seen < 50:
+        if getattr(exc, '_hot_ls_declaration', False):
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
+
+
 @dataclass
 class ParameterTable:
     """The stack's parameters: `table[name]` is what get_param starts from."""
@@ -141,8 +159,14 @@ class ParameterTable:
             raise KeyError(name)
         schema = self._schema(name)
         if isinstance(schema, lang_params.ParameterError):
-            raise fresh(schema)
-        value = schema.value(self.values.get(name), self.defaults.get(name))
+            raise declaration_error(fresh(schema))
+        try:
+            value = schema.value(self.values.get(name), self.defaults.get(name))
+        except Exception as exc:
+            if schema.default is not None and self.values.get(name) is None \
+                    and self.defaults.get(name) is None:
+                declaration_error(exc)  # (the template's own default)
+            raise
         self._cache[name] = value
         return value
 

@@ -42,7 +42,8 @@ from hot_ls.evaluator.errors import (detached,
 )
 from hot_ls.evaluator.calls import LIVE, CallSites, level
 from hot_ls.evaluator.functions.base import Function, Macro, validate, validate_each
-from hot_ls.evaluator.parameters import Declarations, ParameterTable, StackIdentity
+from hot_ls.evaluator.parameters import (Declarations, ParameterTable, StackIdentity,
+                                         from_declaration)
 from hot_ls.evaluator.scope import NOT_GIVEN, ResourceEntry, Scope
 from hot_ls.model.symbols import Definition
 from hot_ls.model.template import Template
@@ -61,7 +62,7 @@ class StaticIssue:
     node: Node | None  # the call's mapping (or the field) where it arises
     phase: str  # 'parse' or 'validate'
     certain: bool  # False: only possible (see `reason`)
-    cause: str  # 'arguments', 'removed', 'invalid-context', 'reference', ...
+    cause: str  # 'arguments', 'removed', 'invalid-context', 'reference', 'parameter-declaration'...
     owner: tuple  # ('resources', name), ('outputs', name), ('conditions', name)
     field: str  # 'properties', 'value', 'condition', 'definition', ...
     reason: str | None = None  # why it is only possible
@@ -83,6 +84,8 @@ def _innermost(exc: BaseException) -> BaseException:
 def _cause(exc: BaseException) -> str:
     inner = _innermost(exc)
     text = str(inner)
+    if from_declaration(exc):
+        return 'parameter-declaration'  # which the parameter rules report
     if getattr(inner, 'field_type', False):
         return 'field-type'
     if isinstance(inner, InvalidTemplateVersion):
