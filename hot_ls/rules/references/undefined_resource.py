@@ -55,7 +55,9 @@ class UndefinedResource(Rule):
             if ref.kind != RESOURCE or ref.name in resources:
                 continue
             reason = leniency(analysis, ref)
-            matches = did_you_mean(ref.name, resources)
+            # (never the resource the reference is in: Heat refuses a resource that needs itself)
+            own = ref.owner[1] if ref.owner is not None and ref.owner[0] == 'resources' else None
+            matches = did_you_mean(ref.name, [name for name in resources if name != own])
             message = f'The specified reference "{ref.name}" is incorrect: no such resource'
             data: dict = {'replacements': matches} if matches else {}
             hint = ''
