@@ -432,6 +432,33 @@ def test_a_missing_property_that_an_unknown_key_looks_like_renames_the_key():
     assert analyze(renamed, PATH).diagnostics == []
 
 
+def test_properties_under_a_misspelt_key_are_renamed_not_added():
+    """`propertise:` leaves the resource without properties: HOT703 says where they are, the
+    quick fix renames the key (its HOT112 goes too), and the server's own validation, of
+    properties the resource does not have, is left out."""
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          server:
+            type: OS::Nova::Server
+            propertise:
+              image: cirros
+              flavor: m1.small
+        ''')
+    analysis = analyze(text, PATH)
+    assert [(d.code, d.message) for d in analysis.diagnostics] == [
+        ('HOT703', 'Property flavor not assigned ("propertise" may be "properties", misspelt)'),
+        ('HOT112', '"propertise" is not a valid keyword inside a resource definition; did you '
+                   'mean "properties"?')]
+    _, actions = actions_for(text, 'HOT703')
+    assert [(a.title, a.preferred, [d.code for d in a.diagnostics]) for a in actions][:1] == [
+        ('Change "propertise" to "properties"', True, ['HOT703', 'HOT112'])]
+    assert not any(a.title.startswith('Add') for a in actions)
+    new = fixed(text, 'HOT703')
+    assert new == text.replace('propertise', 'properties')
+    assert analyze(new, PATH).diagnostics == []
+
+
 def test_a_key_like_one_missing_property_leaves_the_others_to_add():
     text = yaml('''
         heat_template_version: 2021-04-16

@@ -73,11 +73,17 @@ def add_required(ctx: FixContext, diagnostic) -> list[CodeAction]:
 
 def rename_misspelt(ctx: FixContext, diagnostic) -> list[CodeAction]:
     """A missing property that an unknown key of its mapping looks like: rename the key,
-    which fixes that key's HOT702 as well."""
+    which fixes that key's HOT702 as well.  When the key is the resource's misspelt
+    `properties` (data `meant`), rename it to that, which fixes its HOT112."""
     typo, name = _misspelt(diagnostic), _property(diagnostic)
     if typo is None or name is None:
         return []
+    meant = (diagnostic.data or {}).get('meant')
     found = ctx.doc.find(diagnostic.start, diagnostic.end)
+    if found is not None and meant is not None and found.is_key:  # (on the resource's name)
+        found = ctx.doc.find(found.pair.value.start, found.pair.value.end)
+    if isinstance(meant, str):
+        name = meant
     if found is None or not isinstance(found.node, Mapping) or name in found.node.index:
         return []
     container = found.node
@@ -87,8 +93,8 @@ def rename_misspelt(ctx: FixContext, diagnostic) -> list[CodeAction]:
     key = pair.key
     style = '"' if ctx.doc.is_json else (key.style if key.style in ('"', "'") else '')
     edit = TextEdit(key.start, key.end, scalar_text(name, style, found.flow or container.flow))
-    unknown = [d for d in ctx.analysis.diagnostics
-               if d.code == 'HOT702' and (d.start, d.end) == (key.start, key.end)]
+    unknown = [d for d in ctx.analysis.diagnostics if d.code in ('HOT702', 'HOT112')
+               and (d.start, d.end) == (key.start, key.end)]
     return [quickfix(f'Change "{typo}" to "{name}"', [edit], [diagnostic] + unknown,
                      preferred=True)]
 

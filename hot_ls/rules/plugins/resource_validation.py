@@ -28,8 +28,9 @@ class ResourceValidation(Rule):
     Only what needs no cloud is checked, and only where the values are
     known: literals, and functions of parameters with their default values.
     `get_attr` is null at this point, as in Heat, since no resource exists
-    yet.  Resources whose condition is false, and external resources, are
-    not checked.
+    yet.  Resources whose condition is false, external resources, and
+    resources whose properties are under a misspelt key (`propertise:`,
+    which HOT112 and HOT703 name) are not checked.
 
     ## Why it matters
     `openstack stack create` refuses the template before it creates

@@ -26,6 +26,7 @@ from hot_ls.rules.plugins.subject import Stack, Subject, resource_subject
 from hot_ls.rules.plugins.table import CHECKS, Check
 from hot_ls.rules.plugins.values import Unknowable
 from hot_ls.rules.resources.members import Member, group_members, member_resolution
+from hot_ls.rules.resources.property_walk import misspelt_properties
 
 if TYPE_CHECKING:
     from hot_ls.analysis import Analysis
@@ -62,6 +63,8 @@ def _validate(analysis: 'Analysis', definition: 'Definition') -> PluginValidatio
         return found
     if definition.mapping is None or definition.get('external_id') is not None:
         return found
+    if misspelt_properties(template, definition) is not None:
+        return found  # (its properties are under a misspelt key, which HOT112 and HOT703 name)
     rtype = analysis.resource_type(definition)
     if rtype is None:
         return found

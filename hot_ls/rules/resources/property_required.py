@@ -39,7 +39,8 @@ class PropertyRequired(Rule):
     Add the property; the quick fix inserts every missing one.  When an
     unknown key of the same mapping looks like the missing property
     (`flavour` for `flavor`), the message says so and the quick fix renames
-    that key instead, which fixes its HOT702 too.
+    that key instead, which fixes its HOT702 too; as it does a resource's
+    `properties` written misspelt (`propertise:`, HOT112).
     ```yaml
     heat_template_version: 2021-04-16
     resources:

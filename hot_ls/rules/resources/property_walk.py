@@ -138,11 +138,27 @@ def _walk_own(analysis, walk: Walk, res: Definition, entry) -> None:
     elif isinstance(props, Mapping):
         walker.mapping(rtype.properties, props, (), '')
     elif props is None or (isinstance(props, Scalar) and props.value is None):
-        walker.missing_required(rtype.properties, set(), (), res.key, '', None)
+        typo = misspelt_properties(template, res) if props is None else None
+        walker.missing_required(rtype.properties, set(), (), res.key, '', None,
+                                misspelt_section=typo)
     if (rtype.update_policy is not None and isinstance(policy, Mapping)
             and id(policy) not in call_nodes):
         _Walker(walk, name, call_nodes, (), 'update_policy').mapping(
             rtype.update_policy, policy, (), '')
+
+
+def misspelt_properties(template: Template, res: Definition) -> str | None:
+    """The key of a resource without `properties` that looks like it (`propertise:`), whose
+    rename would give the resource the properties written under it; else None."""
+    body = res.mapping
+    if body is None or 'properties' in body.index:
+        return None
+    valid = template.facts.resource_keys
+    for key in body.index:
+        if isinstance(key, str) and key not in valid and \
+                did_you_mean(key, valid)[:1] == ['properties']:
+            return key
+    return None
 
 
 def _walk_member(analysis, walk: Walk, name, member: Member, call_nodes: frozenset[int]) -> None:
@@ -245,9 +261,11 @@ class _Walker:
         self.missing_required(schemas, present, names, node, path, node, misspelt)
 
     def missing_required(self, schemas, present, names, anchor: Node, path: str, container,
-                         misspelt: dict[str, str] | None = None):
+                         misspelt: dict[str, str] | None = None,
+                         misspelt_section: str | None = None):
         """REQUIRED issues; one whose name an unknown key of the mapping looks like says so
-        (its data's `misspelt`: renaming that key fixes both)."""
+        (its data's `misspelt`: renaming that key fixes both), as does each of a resource whose
+        `properties` key is misspelt (`misspelt_section`, data's `misspelt` and `meant`)."""
         for key, schema in _required(schemas):
             if key in present:
                 continue
@@ -259,6 +277,9 @@ class _Walker:
             if typo is not None:
                 data['misspelt'] = typo
                 hint = f' ("{typo}" may be it, misspelt)'
+            elif misspelt_section is not None:
+                data.update(misspelt=misspelt_section, meant='properties')
+                hint = f' ("{misspelt_section}" may be "properties", misspelt)'
             self.issue(REQUIRED, anchor, f'Property {key} not assigned' +
                        (f' (in {path})' if path else '') + hint, schema,
                        data=data, container=container, top=None if names else key)
