@@ -6,7 +6,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 
 | diagnostic | quick fix |
 |---|---|
-| any with `replacements` in its data (HOT701, HOT702, HOT301-303, HOT706, HOT110, HOT112, HOT103, HOT118, HOT115, HOT713, HOT707..., and HOT604 shown on an environment) | one action per replacement, the first preferred |
+| any with `replacements` in its data (HOT701, HOT702, HOT301-303, HOT706, HOT110, HOT112, HOT103, HOT118, HOT115, HOT713, HOT707, HOT705/HOT213 allowed values..., and HOT604 shown on an environment) | one action per replacement, the first preferred |
 | HOT120 name read as a number, boolean or null | quote it as written |
 | HOT301 undefined parameter | declare it, with a type inferred from its use |
 | HOT301/HOT302 a resource named with get_param, a parameter with get_resource | call the other function |

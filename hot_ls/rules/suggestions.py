@@ -7,6 +7,8 @@ import heapq
 from collections import Counter
 from typing import Any, Iterable
 
+from hot_ls.language import constraints as constr
+
 
 def did_you_mean(name: Any, candidates: Iterable[Any], cutoff: float = 0.6) -> list[str]:
     """Close matches for a misspelt name, best first (at most three)."""
@@ -143,3 +145,12 @@ def near_misses(name: str, candidates: Iterable[str], limit: int = 2) -> list[st
     scored = sorted((edit_distance(name, c, limit), c) for c in candidates
                     if c != name and abs(len(c) - size) <= limit)
     return [c for distance, c in scored if distance <= limit][:3]
+
+
+def allowed_matches(constraint, value: Any) -> list[str]:
+    """The allowed values a string that an allowed_values constraint refuses looks like
+    (`TCP` for `tcp`, `ingres` for `ingress`): did-you-mean's, for the message and the
+    quick fix."""
+    if not isinstance(constraint, constr.AllowedValues) or not isinstance(value, str):
+        return []
+    return did_you_mean(value, [a for a in constraint.allowed if isinstance(a, str)])

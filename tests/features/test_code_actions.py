@@ -459,6 +459,28 @@ def test_properties_under_a_misspelt_key_are_renamed_not_added():
     assert analyze(new, PATH).diagnostics == []
 
 
+def test_a_value_like_an_allowed_one_is_changed_to_it():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        parameters:
+          protocol:
+            type: string
+            default: 'UDP'
+            constraints: [{allowed_values: [tcp, udp, icmp]}]
+        resources:
+          rule:
+            type: OS::Neutron::SecurityGroupRule
+            properties: {security_group: sg, protocol: TCP, direction: ingres}
+        ''')
+    diagnostic, actions = actions_for(text, 'HOT213')
+    assert diagnostic.message.endswith('; did you mean "udp"?')
+    assert fixed(text, 'HOT213') == text.replace("'UDP'", "'udp'")
+    assert fixed(text, 'HOT705') == text.replace('TCP', 'tcp')
+    assert fixed(text, 'HOT705', index=1) == text.replace('ingres', 'ingress')
+    _, actions = actions_for(text, 'HOT705', index=1)
+    assert titles(actions)[:2] == ['Change "ingres" to "ingress"', 'Change "ingres" to "egress"']
+
+
 def test_a_key_like_one_missing_property_leaves_the_others_to_add():
     text = yaml('''
         heat_template_version: 2021-04-16

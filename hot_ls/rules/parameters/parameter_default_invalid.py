@@ -1,5 +1,6 @@
 from hot_ls.rules.base import Related, Rule, Severity
 from hot_ls.rules.parameters._common import at_node, checked_parameters
+from hot_ls.rules.suggestions import allowed_matches, suggestion_text
 
 
 class ParameterDefaultInvalid(Rule):
@@ -31,7 +32,8 @@ class ParameterDefaultInvalid(Rule):
 
     ## Fix
     Change the default to a value the constraints allow, or relax the
-    constraint.
+    constraint.  A string like an allowed value is offered, and the quick fix
+    writes it.
     ```yaml
     heat_template_version: 2021-04-16
     parameters:
@@ -64,4 +66,11 @@ class ParameterDefaultInvalid(Rule):
             node = view.constraint_node(problem.constraint_index)
             if node is not None:
                 related.append(Related(node.start, node.end, 'the constraint it violates'))
-            yield at_node(pair.value, message, pair.key, related=related)
+            matches = []
+            if problem.constraint_index is not None and view.schema is not None:
+                constraints = view.schema.constraints
+                if problem.constraint_index < len(constraints):
+                    matches = allowed_matches(constraints[problem.constraint_index],
+                                              view.schema.default)
+            yield at_node(pair.value, message + suggestion_text(matches), pair.key,
+                          related=related, data={'replacements': matches} if matches else None)

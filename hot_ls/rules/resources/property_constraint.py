@@ -33,7 +33,8 @@ class PropertyConstraint(Rule):
     ```
 
     ## Fix
-    Use a value the message allows.
+    Use a value the message allows.  A string like an allowed value (`TCP`
+    for `tcp`, `ingres` for `ingress`) is offered, and the quick fix writes it.
     ```yaml
     heat_template_version: 2021-04-16
     resources:
@@ -53,5 +54,5 @@ class PropertyConstraint(Rule):
     def check(self, analysis):
         if analysis.template.version is None:
             return
-        yield from issue_findings(analysis, CONSTRAINT, values=True,
+        yield from issue_findings(analysis, CONSTRAINT, values=True, with_data=True,
                                   postponed='the cloud may still refuse the value')

@@ -34,7 +34,7 @@ from hot_ls.language import constraints as constr
 from hot_ls.model.symbols import RESOURCE, Definition
 from hot_ls.model.template import Template
 from hot_ls.rules.resources.members import Member, group_members, member_type
-from hot_ls.rules.suggestions import did_you_mean
+from hot_ls.rules.suggestions import allowed_matches, did_you_mean, suggestion_text
 from hot_ls.syntax import Mapping, Node, Pair, Scalar, Sequence
 
 UNKNOWN = 'unknown'
@@ -332,11 +332,14 @@ class _Walker:
             return
         try:
             value = coerce(schema, node.to_python())
-            message = schema.value_schema().validate_constraints(value)
+            failing = schema.value_schema().failing_constraint(value)
         except (TypeError, ValueError, AttributeError):
             return  # Heat would fail elsewhere first; nothing certain to say
-        if message is not None:
-            self.issue(CONSTRAINT, node, f'{path}: {message}', schema)
+        if failing is not None:
+            _, constraint, message = failing
+            matches = allowed_matches(constraint, value)
+            self.issue(CONSTRAINT, node, f'{path}: {message}' + suggestion_text(matches), schema,
+                       data={'replacements': matches} if matches else None)
 
 
 def contains(node: Node, found: Callable[[Node], bool]) -> bool:
