@@ -307,6 +307,22 @@ def test_one_raise_fixes_everything_that_needs_a_later_version():
         ('Raise heat_template_version to 2016-10-14, which 5 diagnostics need', False)]
 
 
+def test_a_misspelt_condition_function_is_renamed():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        parameters:
+          n: {type: number, default: 0}
+        conditions:
+          zero: {equlas: [{get_param: n}, 0]}
+          one:
+            "nto": zero
+        ''')
+    diagnostic, _ = actions_for(text, 'HOT119')
+    assert diagnostic.message.endswith('; did you mean "equals"?')
+    assert fixed(text, 'HOT119') == text.replace('equlas', 'equals')
+    assert fixed(text, 'HOT119', index=1) == text.replace('"nto"', '"not"')
+
+
 def test_a_condition_function_of_a_later_version():
     text = LATER.replace('2016-04-08', '2016-10-14').replace(
         '  c: {equals: [{get_param: p}, a]}', '  c: {contains: [a, [a]]}')

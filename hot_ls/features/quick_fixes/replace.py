@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from hot_ls.analysis.findings import NEEDS_VERSION
 from hot_ls.features.quick_fixes.context import FixContext, quickfix
-from hot_ls.features.quick_fixes.yaml_edit import scalar_text
+from hot_ls.features.quick_fixes.yaml_edit import Found, scalar_text
 from hot_ls.features.types import CodeAction, TextEdit
 from hot_ls.language import language
 from hot_ls.language.removed_functions import replacement
@@ -36,7 +36,7 @@ def replacements(ctx: FixContext, diagnostic) -> list[CodeAction]:
     names = (diagnostic.data or {}).get('replacements') or []
     if not isinstance(names, list) or not names:
         return []
-    found = ctx.doc.scalar_at(diagnostic.start, diagnostic.end)
+    found = ctx.doc.scalar_at(diagnostic.start, diagnostic.end) or _call_key(ctx, diagnostic)
     if found is None or not isinstance(found.node.value, str):
         return []
     node = found.node
@@ -53,6 +53,16 @@ def replacements(ctx: FixContext, diagnostic) -> list[CodeAction]:
         actions.append(quickfix(title, [TextEdit(node.start, node.end, text)], [diagnostic],
                                 preferred=not actions))
     return actions
+
+
+def _call_key(ctx: FixContext, diagnostic) -> Found | None:
+    """The key of the one-key mapping (a call) the diagnostic spans: the name to replace of
+    a misspelt function (HOT119's condition definition)."""
+    found = ctx.doc.find(diagnostic.start, diagnostic.end)
+    if found is None or not isinstance(found.node, Mapping) or len(found.node.pairs) != 1:
+        return None
+    pair = found.node.pairs[0]
+    return Found(pair.key, found.node, pair, True, found.flow or found.node.flow)
 
 
 # -- HOT301/HOT302: a resource named with get_param, a parameter with get_resource -----

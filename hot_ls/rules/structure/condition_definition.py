@@ -1,5 +1,6 @@
 from hot_ls.model.symbols import CONDITION_CONTEXT
 from hot_ls.rules.base import NEEDS_VERSION, Finding, Rule, Severity
+from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.syntax import Mapping, Scalar
 
 
@@ -11,7 +12,8 @@ class ConditionDefinition(Rule):
     function (equals, not, and, or, get_param, and from 2017-09-01 contains
     and yaql).  A bare name of another condition is not a definition.  A
     condition function of a later heat_template_version is named as such,
-    with the version that has it.
+    with the version that has it; a misspelt one (`equlas`) is offered its
+    function, and the quick fix renames it.
 
     ## Why it matters
     Heat validates every condition, used or not, and refuses the template:
@@ -59,12 +61,20 @@ class ConditionDefinition(Rule):
             shown = body.value if isinstance(body, Scalar) else body.to_python()
             message = f'The definition of condition "{name}" is invalid: {shown}'
             since = _later_function(analysis, body)
+            data = None
             if since is not None:
                 message += (f' ({next(iter(body.index))} is a condition function from '
                             f'heat_template_version {since})')
+                data = {NEEDS_VERSION: since}
+            elif isinstance(body, Mapping) and len(body.index) == 1:
+                # a misspelt function: the quick fix renames the key of this one-key mapping
+                matches = did_you_mean(next(iter(body.index)),
+                                      template.version.condition_functions or {})
+                message += suggestion_text(matches)
+                data = {'replacements': matches} if matches else None
             yield Finding(body.start if body.end > body.start else cond.key.start,
                           body.end if body.end > body.start else cond.key.end, message,
-                          data={NEEDS_VERSION: since} if since else None)
+                          data=data)
 
 
 def _later_function(analysis, body) -> str | None:
