@@ -154,3 +154,17 @@ def allowed_matches(constraint, value: Any) -> list[str]:
     if not isinstance(constraint, constr.AllowedValues) or not isinstance(value, str):
         return []
     return did_you_mean(value, [a for a in constraint.allowed if isinstance(a, str)])
+
+
+def misspelt_key(body: Any, wanted: str, valid: Iterable[str]) -> str | None:
+    """The key of a mapping without `wanted` that looks like it (`propertise` for
+    `properties`: not one of the `valid` keys, and `wanted` its first did-you-mean), whose
+    rename would give the mapping what was written under it; else None."""
+    index = getattr(body, 'index', None)
+    if index is None or wanted in index:
+        return None
+    valid = tuple(valid)
+    for key in index:
+        if isinstance(key, str) and key not in valid and did_you_mean(key, valid)[:1] == [wanted]:
+            return key
+    return None

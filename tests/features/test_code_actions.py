@@ -497,6 +497,24 @@ def test_a_value_like_an_allowed_one_is_changed_to_it():
     assert titles(actions)[:2] == ['Change "ingres" to "ingress"', 'Change "ingres" to "egress"']
 
 
+def test_a_misspelt_type_key_is_renamed():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          server:
+            tpye: OS::Nova::Server
+            properties: {image: cirros, flavor: m1.small}
+          other: {"Type": OS::Heat::None}
+        ''')
+    diagnostic, actions = actions_for(text, 'HOT113')
+    assert diagnostic.message == 'Each resource must contain a type key. ("tpye" may be it, misspelt)'
+    assert [(a.title, [d.code for d in a.diagnostics]) for a in actions][:1] == [
+        ('Change "tpye" to "type"', ['HOT113', 'HOT112'])]
+    assert fixed(text, 'HOT113') == text.replace('tpye', 'type')
+    assert fixed(text, 'HOT113', index=1) == text.replace('"Type"', '"type"')
+    assert analyze(text.replace('tpye', 'type').replace('"Type"', '"type"'), PATH).diagnostics == []
+
+
 def test_a_key_like_one_missing_property_leaves_the_others_to_add():
     text = yaml('''
         heat_template_version: 2021-04-16

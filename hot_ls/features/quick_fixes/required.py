@@ -1,5 +1,5 @@
-"""HOT703: add every missing required property of a resource, in one action; or rename
-the unknown key that looks like the missing property (the rule's data `misspelt`).
+"""HOT703: add every missing required property of a resource, in one action (not those
+that an unknown key looks like: `rename_key.rename_misspelt` renames that key).
 
 Each property gets a placeholder of its type: the first allowed value if
 the schema lists them, else '' for strings, 0 (or the range's minimum) for
@@ -15,8 +15,8 @@ import re
 from typing import Any
 
 from hot_ls.features.quick_fixes.context import FixContext, quickfix
-from hot_ls.features.quick_fixes.yaml_edit import (block_entry, flow_text, merge_edits,
-                                                    scalar_text)
+from hot_ls.features.quick_fixes.rename_key import misspelt
+from hot_ls.features.quick_fixes.yaml_edit import block_entry, flow_text, merge_edits
 from hot_ls.features.types import CodeAction, TextEdit
 from hot_ls.language import constraints as constr
 from hot_ls.syntax import Mapping, Scalar
@@ -36,10 +36,10 @@ def add_required(ctx: FixContext, diagnostic) -> list[CodeAction]:
     rtype = ctx.catalog.resolve(resource.type_name)
     if rtype is None:
         return []
-    if _misspelt(diagnostic):
+    if misspelt(diagnostic):
         return []  # (rename_misspelt fixes it)
     missing = [d for d in ctx.analysis.diagnostics if d.code == CODE and _within(resource, d)
-               and _property(d) is not None and not _misspelt(d)]
+               and _property(d) is not None and not misspelt(d)]
     if not any(_same(d, diagnostic) for d in missing):
         missing.append(diagnostic)
     containers: dict[tuple[int, int], tuple[str, list[str]]] = {}
@@ -69,40 +69,6 @@ def add_required(ctx: FixContext, diagnostic) -> list[CodeAction]:
              else 'Add the missing required property ') + ', '.join(added)
     fixed = [d for d in missing if d is not diagnostic]
     return [quickfix(title, merge_edits(edits), [diagnostic] + fixed, preferred=True)]
-
-
-def rename_misspelt(ctx: FixContext, diagnostic) -> list[CodeAction]:
-    """A missing property that an unknown key of its mapping looks like: rename the key,
-    which fixes that key's HOT702 as well.  When the key is the resource's misspelt
-    `properties` (data `meant`), rename it to that, which fixes its HOT112."""
-    typo, name = _misspelt(diagnostic), _property(diagnostic)
-    if typo is None or name is None:
-        return []
-    meant = (diagnostic.data or {}).get('meant')
-    found = ctx.doc.find(diagnostic.start, diagnostic.end)
-    if found is not None and meant is not None and found.is_key:  # (on the resource's name)
-        found = ctx.doc.find(found.pair.value.start, found.pair.value.end)
-    if isinstance(meant, str):
-        name = meant
-    if found is None or not isinstance(found.node, Mapping) or name in found.node.index:
-        return []
-    container = found.node
-    pair = container.pair(typo)
-    if pair is None or not isinstance(pair.key, Scalar):
-        return []
-    key = pair.key
-    style = '"' if ctx.doc.is_json else (key.style if key.style in ('"', "'") else '')
-    edit = TextEdit(key.start, key.end, scalar_text(name, style, found.flow or container.flow))
-    unknown = [d for d in ctx.analysis.diagnostics if d.code in ('HOT702', 'HOT112')
-               and (d.start, d.end) == (key.start, key.end)]
-    return [quickfix(f'Change "{typo}" to "{name}"', [edit], [diagnostic] + unknown,
-                     preferred=True)]
-
-
-def _misspelt(diagnostic) -> str | None:
-    data = diagnostic.data
-    typo = data.get('misspelt') if isinstance(data, dict) else None
-    return typo if isinstance(typo, str) else None
 
 
 def _property(diagnostic) -> str | None:

@@ -34,7 +34,7 @@ from hot_ls.language import constraints as constr
 from hot_ls.model.symbols import RESOURCE, Definition
 from hot_ls.model.template import Template
 from hot_ls.rules.resources.members import Member, group_members, member_type
-from hot_ls.rules.suggestions import allowed_matches, did_you_mean, suggestion_text
+from hot_ls.rules.suggestions import allowed_matches, did_you_mean, misspelt_key, suggestion_text
 from hot_ls.syntax import Mapping, Node, Pair, Scalar, Sequence
 
 UNKNOWN = 'unknown'
@@ -148,17 +148,8 @@ def _walk_own(analysis, walk: Walk, res: Definition, entry) -> None:
 
 
 def misspelt_properties(template: Template, res: Definition) -> str | None:
-    """The key of a resource without `properties` that looks like it (`propertise:`), whose
-    rename would give the resource the properties written under it; else None."""
-    body = res.mapping
-    if body is None or 'properties' in body.index:
-        return None
-    valid = template.facts.resource_keys
-    for key in body.index:
-        if isinstance(key, str) and key not in valid and \
-                did_you_mean(key, valid)[:1] == ['properties']:
-            return key
-    return None
+    """The key of a resource without `properties` that looks like it (`propertise:`)."""
+    return misspelt_key(res.mapping, 'properties', template.facts.resource_keys)
 
 
 def _walk_member(analysis, walk: Walk, name, member: Member, call_nodes: frozenset[int]) -> None:

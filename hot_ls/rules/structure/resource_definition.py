@@ -1,4 +1,5 @@
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.suggestions import misspelt_key
 from hot_ls.syntax import Mapping, Scalar
 
 
@@ -24,7 +25,8 @@ class ResourceDefinition(Rule):
     Add `type:` with a resource type such as OS::Nova::Server, or the path
     of a provider template.  A "resource" named after a resource key
     (`properties`, `depends_on`...) is that key written too far left: the
-    message says so.
+    message says so.  A key that looks like `type` (`tpye:`, `Type:`) is
+    named, and the quick fix renames it.
     ```yaml
     heat_template_version: 2021-04-16
     resources:
@@ -56,6 +58,12 @@ class ResourceDefinition(Rule):
                                 f'too little, under the resource above?)')
                     yield Finding(res.key.start, res.key.end, message,
                                   data={'resource_key': name})
+                    continue
+                typo = misspelt_key(body, 'type', analysis.template.facts.resource_keys)
+                if typo is not None:  # (the quick fix renames it; HOT112 names it too)
+                    yield Finding(res.key.start, res.key.end,
+                                  message + f' ("{typo}" may be it, misspelt)',
+                                  data={'misspelt': typo, 'meant': 'type'})
                     continue
                 yield Finding(res.key.start, res.key.end, message)
             elif isinstance(type_pair.value, Scalar) and type_pair.value.value in (None, ''):
