@@ -515,6 +515,24 @@ def test_a_misspelt_type_key_is_renamed():
     assert analyze(text.replace('tpye', 'type').replace('"Type"', '"type"'), PATH).diagnostics == []
 
 
+def test_a_misspelt_output_value_key_is_renamed():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          r: {type: OS::Heat::None}
+        outputs:
+          o:
+            vaule: {get_resource: r}
+            description: the ID
+        ''')
+    diagnostic, actions = actions_for(text, 'HOT117')
+    assert diagnostic.message.endswith('("vaule" may be it, misspelt)')
+    assert [(a.title, [d.code for d in a.diagnostics]) for a in actions][:1] == [
+        ('Change "vaule" to "value"', ['HOT117', 'HOT118'])]
+    assert fixed(text, 'HOT117') == text.replace('vaule', 'value')
+    assert analyze(text.replace('vaule', 'value'), PATH).diagnostics == []
+
+
 def test_a_key_like_one_missing_property_leaves_the_others_to_add():
     text = yaml('''
         heat_template_version: 2021-04-16

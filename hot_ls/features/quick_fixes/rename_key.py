@@ -5,10 +5,11 @@ and `meant`, else `property`, the name it looks like).
   (`flavour` for `flavor`), or every required property of a resource whose
   `properties` key is misspelt (`propertise`): the rename fixes that key's
   HOT702 or HOT112 too;
-- HOT113, a resource whose `type` key is misspelt (`tpye`), with its HOT112.
+- HOT113, a resource whose `type` key is misspelt (`tpye`), with its HOT112;
+- HOT117, an output whose `value` key is misspelt (`vaule`), with its HOT118.
 
-The diagnostic spans the mapping, or the resource's name (then the mapping is
-its definition).
+The diagnostic spans the mapping, or the resource's or output's name (then the
+mapping is its definition).
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def rename_misspelt(ctx: FixContext, diagnostic) -> list[CodeAction]:
     if typo is None or not isinstance(name, str):
         return []
     found = ctx.doc.find(diagnostic.start, diagnostic.end)
-    if found is not None and found.is_key:  # (a resource's name: its definition)
+    if found is not None and found.is_key:  # (an entry's name: its definition)
         found = ctx.doc.find(found.pair.value.start, found.pair.value.end)
     if found is None or not isinstance(found.node, Mapping) or name in found.node.index:
         return []
@@ -35,7 +36,7 @@ def rename_misspelt(ctx: FixContext, diagnostic) -> list[CodeAction]:
     key = pair.key
     style = '"' if ctx.doc.is_json else (key.style if key.style in ('"', "'") else '')
     edit = TextEdit(key.start, key.end, scalar_text(name, style, found.flow or container.flow))
-    unknown = [d for d in ctx.analysis.diagnostics if d.code in ('HOT702', 'HOT112')
+    unknown = [d for d in ctx.analysis.diagnostics if d.code in ('HOT702', 'HOT112', 'HOT118')
                and (d.start, d.end) == (key.start, key.end)]
     return [quickfix(f'Change "{typo}" to "{name}"', [edit], [diagnostic] + unknown,
                      preferred=True)]

@@ -1,5 +1,6 @@
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.structure.section_shape import _type_name
+from hot_ls.rules.suggestions import misspelt_key
 from hot_ls.syntax import Mapping
 
 
@@ -22,7 +23,8 @@ class OutputDefinition(Rule):
     ```
 
     ## Fix
-    Add `value:` with what the output should show.
+    Add `value:` with what the output should show.  A key that looks like
+    `value` (`vaule:`) is named, and the quick fix renames it.
     ```yaml
     heat_template_version: 2021-04-16
     outputs:
@@ -44,5 +46,11 @@ class OutputDefinition(Rule):
                 yield Finding(out.key.start, out.key.end,
                               f'Output definitions must be a map. Found a {_type_name(body)} instead')
             elif 'value' not in body.index:
-                yield Finding(out.key.start, out.key.end,
-                              'Each output definition must contain a value key.')
+                message = 'Each output definition must contain a value key.'
+                typo = misspelt_key(body, 'value', analysis.template.facts.output_keys)
+                if typo is not None:  # (the quick fix renames it; HOT118 names it too)
+                    yield Finding(out.key.start, out.key.end,
+                                  message + f' ("{typo}" may be it, misspelt)',
+                                  data={'misspelt': typo, 'meant': 'value'})
+                    continue
+                yield Finding(out.key.start, out.key.end, message)
