@@ -13,7 +13,8 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | HOT401 removed function | its HOT equivalent, where the rewrite is mechanical |
 | any whose data names the version it needs (HOT402 function of a later version, HOT202 parameter tags, HOT110 conditions, HOT112 condition, HOT119, HOT115, HOT118, HOT209/HOT211 modulo) | raise heat_template_version to what all the document's such diagnostics need, and to the diagnostic's own |
 | HOT703 required property missing | add every missing required property of the resource |
-| HOT703 required property missing that an unknown key looks like (or under a misspelt `properties`), HOT113 a misspelt `type`, HOT117 a misspelt `value` | rename that key (fixes its HOT702, HOT112 or HOT118 too) |
+| HOT703 required property missing that an unknown key looks like (or under a misspelt `properties`), HOT113 a misspelt `type`, HOT117 a misspelt `value`, HOT203 a misspelt `type` | rename that key (fixes its HOT702, HOT112, HOT118 or HOT202 too) |
+| HOT203 parameter without a type | add the type its default has, else the one its uses tell |
 | HOT010 unused suppression | remove the code from its comment, or the comment when it is the last |
 | HOT001 a key left without its ':' | add the ':' |
 | HOT112 a property of the resource's type beside `properties` | move it under `properties` |
@@ -32,7 +33,7 @@ from typing import Any, Callable, Iterable
 from hot_ls.analysis import Analysis
 from hot_ls.features.quick_fixes.colon import add_colon
 from hot_ls.features.quick_fixes.context import FixContext
-from hot_ls.features.quick_fixes.declare import declare_parameter
+from hot_ls.features.quick_fixes.declare import add_parameter_type, declare_parameter
 from hot_ls.features.quick_fixes.extract import extract_parameter
 from hot_ls.features.quick_fixes.make_list import make_list
 from hot_ls.features.quick_fixes.move_property import (indent_under_resource_above,
@@ -56,6 +57,7 @@ FIXERS: dict[str, list[Fixer]] = {
     'HOT112': [replacements, move_under_properties],
     'HOT113': [rename_misspelt, indent_under_resource_above],
     'HOT117': [rename_misspelt],
+    'HOT203': [rename_misspelt, add_parameter_type],
     'HOT120': [quote_name],
     'HOT301': [replacements, call_instead, declare_parameter],
     'HOT302': [replacements, call_instead],

@@ -533,6 +533,47 @@ def test_a_misspelt_output_value_key_is_renamed():
     assert analyze(text.replace('vaule', 'value'), PATH).diagnostics == []
 
 
+def test_a_parameter_without_a_type_gets_its_defaults_or_its_uses():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        parameters:
+          image:
+            tpye: string
+          count:
+            default: 3
+          flavor:
+            description: the flavor
+          names: {default: [a, b]}
+          ports: {}
+        resources:
+          s:
+            type: OS::Nova::Server
+            properties:
+              flavor: {get_param: flavor}
+              image: {get_param: image}
+              networks: [{network: x}]
+          g:
+            type: OS::Heat::ResourceGroup
+            properties:
+              count: {get_param: ports}
+              resource_def: {type: OS::Heat::None}
+        ''')
+    diagnostic, actions = actions_for(text, 'HOT203')
+    assert diagnostic.message == ('Missing parameter type for parameter: image ("tpye" may be '
+                                  'it, misspelt)')
+    assert titles(actions)[:1] == ['Change "tpye" to "type"']
+    assert not any(title.startswith('Add') for title in titles(actions))
+    assert fixed(text, 'HOT203') == text.replace('tpye', 'type')
+    assert titles(actions_for(text, 'HOT203', index=1)[1])[:1] == ['Add "type: number"']
+    assert fixed(text, 'HOT203', index=1) == text.replace(
+        'default: 3\n', 'default: 3\n    type: number\n')
+    assert fixed(text, 'HOT203', index=2) == text.replace(
+        'description: the flavor\n', 'description: the flavor\n    type: string\n')
+    assert fixed(text, 'HOT203', index=3) == text.replace(
+        '{default: [a, b]}', '{default: [a, b], type: comma_delimited_list}')
+    assert fixed(text, 'HOT203', index=4) == text.replace('{}', '{type: number}')
+
+
 def test_a_key_like_one_missing_property_leaves_the_others_to_add():
     text = yaml('''
         heat_template_version: 2021-04-16

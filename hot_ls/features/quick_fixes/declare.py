@@ -1,4 +1,5 @@
-"""HOT301: declare the missing parameter, with a type inferred from how it is used.
+"""HOT301: declare the missing parameter, with a type inferred from how it is used; HOT203:
+give a parameter without a type the one its default has, else the one its uses tell.
 
 The type comes from the first use that tells it:
 - a `get_param` path (`[servers, web]`): json;
@@ -15,6 +16,7 @@ it is created where Heat's section order puts it.
 from __future__ import annotations
 
 from hot_ls.features.quick_fixes.context import FixContext, quickfix
+from hot_ls.features.quick_fixes.rename_key import misspelt
 from hot_ls.features.quick_fixes.yaml_edit import block_entry
 from hot_ls.features.types import CodeAction, TextEdit
 from hot_ls.language import constraints as constr
@@ -38,6 +40,39 @@ def declare_parameter(ctx: FixContext, diagnostic) -> list[CodeAction]:
         return []
     return [quickfix(f'Declare parameter "{name}" ({ptype})', [edit], [diagnostic],
                      preferred=not (data.get('replacements')))]
+
+
+def add_parameter_type(ctx: FixContext, diagnostic) -> list[CodeAction]:
+    """HOT203 (not for a misspelt `type` key: rename_key renames it)."""
+    template = ctx.template
+    if template is None or ctx.doc.is_json or misspelt(diagnostic):
+        return []
+    found = ctx.doc.scalar_at(diagnostic.start, diagnostic.end)
+    if found is None or not found.is_key:
+        return []
+    name = found.node.value
+    definition = template.parameters.get(name)
+    body = definition.mapping if definition is not None else None
+    if not isinstance(body, Mapping) or not (body.pairs or body.flow) or 'type' in body.index:
+        return []
+    ptype = _type_of_default(body.get('default')) or infer_type(ctx, name)
+    edit = ctx.doc.add_to_mapping(body, [('type', ptype)], ctx.doc.indent_step())
+    return [quickfix(f'Add "type: {ptype}"', [edit], [diagnostic], preferred=True)]
+
+
+def _type_of_default(node: Node | None) -> str | None:
+    if node is None:
+        return None
+    value = node.to_python()
+    if isinstance(value, bool):
+        return BOOLEAN
+    if isinstance(value, (int, float)):
+        return NUMBER
+    if isinstance(value, dict):
+        return JSON
+    if isinstance(value, list):
+        return JSON if any(isinstance(item, (dict, list)) for item in value) else LIST
+    return STRING if isinstance(value, str) else None
 
 
 # -- the type -------------------------------------------------------------------------

@@ -6,10 +6,11 @@ and `meant`, else `property`, the name it looks like).
   `properties` key is misspelt (`propertise`): the rename fixes that key's
   HOT702 or HOT112 too;
 - HOT113, a resource whose `type` key is misspelt (`tpye`), with its HOT112;
-- HOT117, an output whose `value` key is misspelt (`vaule`), with its HOT118.
+- HOT117, an output whose `value` key is misspelt (`vaule`), with its HOT118;
+- HOT203, a parameter whose `type` key is misspelt (`tpye`), with its HOT202.
 
-The diagnostic spans the mapping, or the resource's or output's name (then the
-mapping is its definition).
+The diagnostic spans the mapping, or the entry's name (then the mapping is its
+definition).
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def rename_misspelt(ctx: FixContext, diagnostic) -> list[CodeAction]:
     key = pair.key
     style = '"' if ctx.doc.is_json else (key.style if key.style in ('"', "'") else '')
     edit = TextEdit(key.start, key.end, scalar_text(name, style, found.flow or container.flow))
-    unknown = [d for d in ctx.analysis.diagnostics if d.code in ('HOT702', 'HOT112', 'HOT118')
+    unknown = [d for d in ctx.analysis.diagnostics if d.code in ('HOT702', 'HOT112', 'HOT118', 'HOT202')
                and (d.start, d.end) == (key.start, key.end)]
     return [quickfix(f'Change "{typo}" to "{name}"', [edit], [diagnostic] + unknown,
                      preferred=True)]

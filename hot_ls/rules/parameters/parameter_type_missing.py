@@ -1,4 +1,5 @@
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.suggestions import misspelt_key
 
 
 class ParameterTypeMissing(Rule):
@@ -20,7 +21,10 @@ class ParameterTypeMissing(Rule):
     ```
 
     ## Fix
-    Add a type: string, number, comma_delimited_list, json or boolean.
+    Add a type: string, number, comma_delimited_list, json or boolean.  The
+    quick fix adds the type of the default, else the one the parameter's
+    uses tell (as for a parameter it declares, HOT301); a key that looks like
+    `type` (`tpye:`) is named, and the quick fix renames it.
     ```yaml
     heat_template_version: 2021-04-16
     parameters:
@@ -45,4 +49,10 @@ class ParameterTypeMissing(Rule):
             if body is None or 'type' in body:
                 continue
             key = definition.key
-            yield Finding(key.start, key.end, 'Missing parameter type for parameter: %s' % (name,))
+            message = 'Missing parameter type for parameter: %s' % (name,)
+            typo = misspelt_key(body, 'type', template.facts.parameter_keys)
+            if typo is not None:  # (the quick fix renames it; HOT202 names it too)
+                yield Finding(key.start, key.end, message + f' ("{typo}" may be it, misspelt)',
+                              data={'misspelt': typo, 'meant': 'type'})
+                continue
+            yield Finding(key.start, key.end, message)
