@@ -323,6 +323,25 @@ def test_a_misspelt_condition_function_is_renamed():
     assert fixed(text, 'HOT119', index=1) == text.replace('"nto"', '"not"')
 
 
+def test_a_misspelt_function_inside_a_condition_is_renamed():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        parameters:
+          p: {type: string, default: ''}
+        conditions:
+          c:
+            and:
+              - nto: {equals: [{get_param: p}, '']}
+              - true
+        outputs:
+          o:
+            value: {if: [c, 1, 2]}
+        ''')
+    diagnostic, actions = actions_for(text, 'HOT803')
+    assert diagnostic.message == 'Invalid condition "{\'nto\': True}"; did you mean "not"?'
+    assert fixed(text, 'HOT803') == text.replace('nto:', 'not:')
+
+
 def test_a_condition_function_of_a_later_version():
     text = LATER.replace('2016-04-08', '2016-10-14').replace(
         '  c: {equals: [{get_param: p}, a]}', '  c: {contains: [a, [a]]}')

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from hot_ls.catalog.property_rules import accepts_any_property
+from hot_ls.rules.suggestions import did_you_mean
 from hot_ls.syntax import Mapping, Node
 
 #: Errors that are about missing or invalid parameter values, which other
@@ -77,3 +78,16 @@ def left_to_unhashable_reference(analysis, node: Node | None) -> bool:
 def never_resolves_properties(type_name: Any) -> bool:
     """OS::Heat::None, and the retired types Heat builds on it, never resolve their properties."""
     return isinstance(type_name, str) and accepts_any_property(type_name)
+
+
+#: Heat's message for a mapping written where a condition goes: its one key, a misspelt
+#: condition function?
+_INVALID_CONDITION = re.compile(r"""Invalid condition "\{'([^']+)': [^"]*\}"$""")
+
+
+def condition_function_matches(template, message: str) -> list[str]:
+    """The condition functions like the key of 'Invalid condition "{'get_parma': 'flag'}"'."""
+    found = _INVALID_CONDITION.search(message)
+    if found is None or template.version is None:
+        return []
+    return did_you_mean(found.group(1), template.version.condition_functions or {})

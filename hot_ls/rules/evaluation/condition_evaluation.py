@@ -3,10 +3,11 @@ import ast
 from hot_ls.evaluator.errors import PARSE
 from hot_ls.evaluator.functions.base import Function
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.syntax import Mapping, Sequence
 from hot_ls.rules.evaluation._common import (
-    PARAMETER_ERRORS, REFERENCE_ERRORS, skipped_message, span,
+    PARAMETER_ERRORS, REFERENCE_ERRORS, condition_function_matches, skipped_message, span,
 )
+from hot_ls.rules.suggestions import suggestion_text
+from hot_ls.syntax import Mapping, Sequence
 
 
 class ConditionEvaluation(Rule):
@@ -46,7 +47,9 @@ class ConditionEvaluation(Rule):
 
     ## Fix
     Make the definition a condition: declare the parameter as `boolean`, or
-    compare it: `{equals: [{get_param: enable_backup}, 'true']}`.
+    compare it: `{equals: [{get_param: enable_backup}, 'true']}`.  A
+    misspelt condition function (`{nto: ...}`) is offered the function it
+    looks like, and the quick fix renames it.
     ```yaml
     heat_template_version: 2021-04-16
     parameters:
@@ -95,7 +98,11 @@ class ConditionEvaluation(Rule):
             node = _offending(error.node, error.message) if _not_a_name(error.message) else None
             start, end = (node.start, node.end) if node is not None else span(error.node,
                                                                                definition.key)
-            yield Finding(start, end, error.message)
+            # (a misspelt function: the quick fix renames the key of the map it spans)
+            matches = condition_function_matches(template, error.message) \
+                if isinstance(node, Mapping) and len(node.pairs) == 1 else []
+            yield Finding(start, end, error.message + suggestion_text(matches),
+                          data={'replacements': matches} if matches else None)
         inputs = ('with the configured parameter values' if analysis.inputs.given
                   else 'with the default parameter values')
         for definition in analysis.checking.resources:

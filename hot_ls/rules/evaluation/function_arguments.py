@@ -1,5 +1,6 @@
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.evaluation._common import span
+from hot_ls.rules.evaluation._common import condition_function_matches, span
+from hot_ls.rules.suggestions import suggestion_text
 
 
 class FunctionArguments(Rule):
@@ -14,8 +15,9 @@ class FunctionArguments(Rule):
     `for_each` that is not a map, a yaql expression that does not parse,
     `make_url` with an unknown key, an `if` whose condition is written in
     place and is no condition (a misspelt function such as
-    `{get_parma: flag}`, a list, a number: 'Invalid condition "..."', or a
-    `get_param` with no argument), and the like.  The message is Heat's,
+    `{get_parma: flag}`, a list, a number: 'Invalid condition "..."', with
+    the function it looks like, or a `get_param` with no argument), and the
+    like.  The message is Heat's,
     with Heat's path ('resources.r.properties.value.list_join: ...').
 
     Functions removed from the version (HOT401), functions not allowed in
@@ -74,6 +76,10 @@ class FunctionArguments(Rule):
                 if issue.cause != 'arguments':
                     continue
                 start, end = span(issue.node, template.root)
-                message = issue.message if issue.certain else f'{issue.message} ({issue.reason})'
+                message = issue.message + suggestion_text(
+                    condition_function_matches(template, issue.message))
+                if not issue.certain:
+                    message += f' ({issue.reason})'
                 yield Finding(start, end, message,
                               severity=None if issue.certain else Severity.WARNING)
+
