@@ -107,6 +107,27 @@ class FileStore:
         except OSError:
             return None
 
+    def names_beside(self, target: Target, limit: int = 5000) -> list[str]:
+        """The names of the files in a readable target's directory (open documents there
+        included): what a misspelt reference may have meant.  Nothing for a target hot-ls does
+        not read; at most `limit` names of a very large directory."""
+        if not target.readable:
+            return []
+        directory = os.path.dirname(os.path.abspath(target.path))
+        names: set[str] = set()
+        try:
+            with os.scandir(directory) as entries:
+                for entry in entries:
+                    if len(names) >= limit:
+                        break
+                    if entry.is_file():
+                        names.add(entry.name)
+        except OSError:
+            pass
+        names.update(os.path.basename(path) for path in list(self._overlays)
+                     if os.path.dirname(path) == directory)
+        return sorted(names)
+
     def exists(self, target: Target) -> bool:
         return target.readable and (os.path.abspath(target.path) in self._overlays
                                     or os.path.isfile(target.path))

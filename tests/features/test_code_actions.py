@@ -593,6 +593,38 @@ def test_a_parameter_without_a_type_gets_its_defaults_or_its_uses():
     assert fixed(text, 'HOT203', index=4) == text.replace('{}', '{type: number}')
 
 
+def test_a_misspelt_file_is_offered_the_file_beside_it(tmp_path):
+    (tmp_path / 'nested_server.yaml').write_text('heat_template_version: 2021-04-16\n')
+    (tmp_path / 'nested_server.md').write_text('notes\n')
+    (tmp_path / 'scripts').mkdir()
+    (tmp_path / 'scripts' / 'install.sh').write_text('echo hi\n')
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        resources:
+          nested: {type: nested_sever.yaml}
+          config:
+            type: OS::Heat::SoftwareConfig
+            properties:
+              config: {get_file: scripts/instal.sh}
+        ''')
+    path = str(tmp_path / 'main.yaml')
+    analysis = analyze(text, path)
+    assert [(d.code, d.message) for d in analysis.diagnostics] == [
+        ('HOT605', 'Could not fetch contents for nested_sever.yaml: the file does not exist; '
+                   'did you mean "nested_server.yaml"?'),
+        ('HOT608', 'Could not fetch contents for scripts/instal.sh: the file does not exist; did '
+                   'you mean "scripts/install.sh"? (python-heatclient reads it when the stack is '
+                   'created)')]
+    edits = []
+    for diagnostic in analysis.diagnostics:
+        [action] = [a for a in code_actions(analysis, diagnostic.start, diagnostic.end,
+                                            [diagnostic]) if a.preferred]
+        edits += action.edits
+    new = apply(text, edits)
+    assert new == text.replace('nested_sever', 'nested_server').replace('instal.sh', 'install.sh')
+    assert analyze(new, path).diagnostics == []
+
+
 def test_a_key_like_one_missing_property_leaves_the_others_to_add():
     text = yaml('''
         heat_template_version: 2021-04-16

@@ -74,7 +74,7 @@ def test_the_diagnostics_of_each_defect(with_env):
                                  'when the resource is created')]
     assert with_env['defects/missing-provider.yaml'] == [
         ('HOT605', 'error', 4, 'Could not fetch contents for ../providers/servr.yaml: the file '
-                               'does not exist')]
+                               'does not exist; did you mean "../providers/server.yaml"?')]
     assert with_env['defects/cycle.yaml'] == [
         ('HOT606', 'error', 4, 'Recursion depth exceeds 5.  The template reaches itself: '
                                'cycle.yaml -> cycle.yaml')]

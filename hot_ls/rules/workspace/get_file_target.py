@@ -1,4 +1,6 @@
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.suggestions import suggestion_text
+from hot_ls.rules.workspace._common import files_like
 from hot_ls.syntax import Scalar
 from hot_ls.workspace.paths import OUTSIDE, SYMLINK_OUT, UNSAVED, URL
 
@@ -38,7 +40,9 @@ class GetFileTarget(Rule):
 
     ## Fix
     Fix the path, relative to the template; for files only the deploying
-    machine has, set `path_map` or `search_paths`.
+    machine has, set `path_map` or `search_paths`.  A file beside the
+    missing one whose name looks like it is offered, and the quick fix
+    writes it.
     ```yaml
     heat_template_version: 2021-04-16
     resources:
@@ -79,6 +83,9 @@ class GetFileTarget(Rule):
                               f'{node.value} is {why}, so its content is unknown here',
                               severity=Severity.INFORMATION)
             elif not workspace.files.exists(target):
+                matches = files_like(analysis, target, node.value)
                 yield Finding(node.start, node.end,
                               f'Could not fetch contents for {node.value}: the file does not '
-                              'exist (python-heatclient reads it when the stack is created)')
+                              f'exist{suggestion_text(matches)} (python-heatclient reads it when '
+                              'the stack is created)',
+                              data={'replacements': matches} if matches else None)

@@ -1,4 +1,6 @@
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.suggestions import suggestion_text
+from hot_ls.rules.workspace._common import files_like
 from hot_ls.syntax import Scalar
 from hot_ls.workspace.paths import UNSAVED
 from hot_ls.workspace.stacks import PROVIDER_BROKEN, PROVIDER_MISSING, PROVIDER_UNREAD
@@ -37,7 +39,8 @@ class ProviderTemplate(Rule):
     ## Fix
     Fix the path (relative to the template, or to the environment that
     maps the type); for files only the deploying machine has, set
-    `path_map` or `search_paths`.
+    `path_map` or `search_paths`.  A template beside the missing one whose
+    name looks like it is offered, and the quick fix writes it.
     ```yaml
     heat_template_version: 2021-04-16
     resources:
@@ -65,7 +68,12 @@ class ProviderTemplate(Rule):
                 continue
             resolved = analysis.type_resolution(res)
             if resolved.problem == PROVIDER_MISSING:
-                yield Finding(node.start, node.end, resolved.message)
+                # (a path written here, not one an environment maps the type to)
+                matches = files_like(analysis, resolved.provider, node.value) \
+                    if resolved.provider is not None and node.value == resolved.provider.reference \
+                    else []
+                yield Finding(node.start, node.end, resolved.message + suggestion_text(matches),
+                              data={'replacements': matches} if matches else None)
             elif resolved.problem == PROVIDER_BROKEN:
                 yield Finding(node.start, node.end, resolved.message)
             elif resolved.problem == PROVIDER_UNREAD and resolved.provider is not None and \
