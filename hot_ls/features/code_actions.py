@@ -20,6 +20,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | HOT112 a property of the resource's type beside `properties` | move it under `properties` |
 | HOT113 a "resource" named after a resource key (`properties:` too far left) | indent it under the resource above |
 | HOT704 a single value where the property takes a list | make it the list's one item |
+| HOT730 a deployment on a server whose user_data_format is not SOFTWARE_CONFIG | set the server's |
 | any (not YAML syntax errors, not in JSON) | suppress on this line; suppress in this file |
 
 Refactorings (not tied to a diagnostic): extract a property's literal value
@@ -42,6 +43,7 @@ from hot_ls.features.quick_fixes.replace import (call_instead, quote_name, raise
                                                  removed_function, replacements)
 from hot_ls.features.quick_fixes.rename_key import rename_misspelt
 from hot_ls.features.quick_fixes.required import add_required
+from hot_ls.features.quick_fixes.set_property import set_property
 from hot_ls.features.quick_fixes.suppress import suppressions
 from hot_ls.features.quick_fixes.unused import remove_unused_suppression
 from hot_ls.features.quick_fixes.yaml_edit import Doc
@@ -64,6 +66,7 @@ FIXERS: dict[str, list[Fixer]] = {
     'HOT401': [removed_function],
     'HOT703': [rename_misspelt, add_required],
     'HOT704': [make_list],
+    'HOT730': [set_property],
 }
 DEFAULT_FIXERS: list[Fixer] = [replacements]
 

@@ -625,6 +625,34 @@ def test_a_misspelt_file_is_offered_the_file_beside_it(tmp_path):
     assert analyze(new, path).diagnostics == []
 
 
+def test_a_deployment_on_a_server_without_software_config_sets_the_servers_format():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        parameters:
+          format: {type: string, default: RAW}
+        resources:
+          server:
+            type: OS::Nova::Server
+            properties:
+              image: cirros
+              flavor: m1.small
+              user_data_format: 'RAW'
+          config: {type: OS::Heat::SoftwareConfig}
+          deployment:
+            type: OS::Heat::SoftwareDeployment
+            properties: {config: {get_resource: config}, server: {get_resource: server}}
+        ''')
+    diagnostic, actions = actions_for(text, 'HOT730')
+    assert diagnostic.message.startswith("Resource server's property user_data_format should")
+    assert [(a.title, a.preferred) for a in actions][:1] == [
+        ('Set user_data_format of "server" to SOFTWARE_CONFIG', True)]
+    assert fixed(text, 'HOT730') == text.replace("'RAW'", "'SOFTWARE_CONFIG'")
+    # (a value a parameter gives is changed where it comes from, not here)
+    computed = text.replace("'RAW'", '{get_param: format}')
+    _, actions = actions_for(computed, 'HOT730')
+    assert not any(a.title.startswith('Set') for a in actions)
+
+
 def test_a_key_like_one_missing_property_leaves_the_others_to_add():
     text = yaml('''
         heat_template_version: 2021-04-16

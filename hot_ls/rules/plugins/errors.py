@@ -24,21 +24,24 @@ from typing import Any
 
 class Rejection(Exception):
     """Heat refuses the resource.  `at` is the property path the finding points at;
-    `related`, other places its message speaks of: (start, end, what is there)."""
+    `related`, other places its message speaks of: (start, end, what is there); `data`, the
+    finding's data for a quick fix (names, never offsets)."""
 
-    def __init__(self, message: str, at: tuple = (), related: tuple = ()):
+    def __init__(self, message: str, at: tuple = (), related: tuple = (),
+                 data: dict | None = None):
         super().__init__(message)
         self.message = message
         self.at = at
         self.related = related
+        self.data = data
 
 
 class ValidationFailed(Rejection):
     """StackValidationFailed(error=..., path=..., message=...)."""
 
     def __init__(self, message: str, at: tuple = (), error: str = '', path: tuple = (),
-                 related: tuple = ()):
-        super().__init__(message, at, related)
+                 related: tuple = (), data: dict | None = None):
+        super().__init__(message, at, related, data)
         self.error = error
         self.path = tuple(path)
 

@@ -67,7 +67,9 @@ def software_deployment(r: Subject) -> None:
                                        'to SOFTWARE_CONFIG since there are software deployments '
                                        'on it.' % server, at=('server',),
                                        related=((where.start, where.end,
-                                                 f"{server}'s user_data_format"),))
+                                                 f"{server}'s user_data_format"),),
+                                       data={'set_property': [target.name, 'user_data_format',
+                                                              'SOFTWARE_CONFIG']})
 
 
 def scaling_policy(r: Subject) -> None:

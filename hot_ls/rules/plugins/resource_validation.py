@@ -50,7 +50,9 @@ class ResourceValidation(Rule):
 
     ## Fix
     Give the properties the message asks for (here a `cidr`, or a
-    `subnetpool`), or drop the conflicting one.
+    `subnetpool`), or drop the conflicting one.  A deployment on a server
+    whose literal `user_data_format` is not SOFTWARE_CONFIG: the quick fix
+    sets the server's.
     ```yaml
     heat_template_version: 2021-04-16
     resources:
@@ -72,4 +74,5 @@ class ResourceValidation(Rule):
         for definition in analysis.checking.resources:
             for finding in plugin_validation(analysis, definition).findings:
                 yield Finding(finding.start, finding.end, finding.message,
-                              related=[Related(*place) for place in finding.related])
+                              related=[Related(*place) for place in finding.related],
+                              data=finding.data)

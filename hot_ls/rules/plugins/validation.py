@@ -39,6 +39,7 @@ class PluginFinding:
     end: int
     message: str
     related: tuple = ()  # (start, end, what is there)
+    data: dict | None = None  # for a quick fix
 
 
 @dataclass
@@ -133,4 +134,5 @@ def _run(check: Check, subject: Subject, member: bool = False) -> Rejection | No
 
 def _record(found: PluginValidation, subject: Subject, rejection: Rejection, message: str) -> None:
     node = subject.node(rejection.at)
-    found.findings.append(PluginFinding(node.start, node.end, message, rejection.related))
+    found.findings.append(PluginFinding(node.start, node.end, message, rejection.related,
+                                        getattr(rejection, 'data', None)))
