@@ -17,6 +17,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | HOT203 parameter without a type | add the type its default has, else the one its uses tell |
 | HOT010 unused suppression | remove the code from its comment, or the comment when it is the last |
 | HOT001 a key left without its ':' | add the ':' |
+| HOT001 a tab where YAML wants indentation | indent the line with spaces, as the line above tells |
 | HOT112 a property of the resource's type beside `properties` | move it under `properties` |
 | HOT113 a "resource" named after a resource key (`properties:` too far left) | indent it under the resource above |
 | HOT704 a single value where the property takes a list | make it the list's one item |
@@ -44,6 +45,7 @@ from hot_ls.features.quick_fixes.replace import (call_instead, quote_name, raise
 from hot_ls.features.quick_fixes.rename_key import rename_misspelt
 from hot_ls.features.quick_fixes.required import add_required
 from hot_ls.features.quick_fixes.set_property import set_property
+from hot_ls.features.quick_fixes.tabs import indent_with_spaces
 from hot_ls.features.quick_fixes.suppress import suppressions
 from hot_ls.features.quick_fixes.unused import remove_unused_suppression
 from hot_ls.features.quick_fixes.yaml_edit import Doc
@@ -54,7 +56,7 @@ _log = logging.getLogger(__name__)
 Fixer = Callable[[FixContext, Any], list[CodeAction]]
 
 FIXERS: dict[str, list[Fixer]] = {
-    'HOT001': [add_colon],
+    'HOT001': [add_colon, indent_with_spaces],
     'HOT010': [remove_unused_suppression],
     'HOT112': [replacements, move_under_properties],
     'HOT113': [rename_misspelt, indent_under_resource_above],

@@ -1059,6 +1059,23 @@ def test_the_other_function_after_an_edit_above_the_finding():
     assert apply(edited, action.edits) == edited.replace('get_param: port', 'get_resource: port')
 
 
+@pytest.mark.parametrize('above, tabbed, expected', [
+    ('  server:\n', '\ttype: OS::Heat::None\n', '    type: OS::Heat::None\n'),
+    ('  server:\n    type: OS::Heat::None\n', '\tmetadata: {a: 1}\n', '    metadata: {a: 1}\n'),
+    ('  server:\n    type: OS::Heat::None\n    depends_on:\n      - other\n',
+     '\t  - another\n', '      - another\n'),
+    ('  server:\n    type: OS::Heat::None\n    metadata:\n      - a: 1\n',
+     '\tb: 2\n', '        b: 2\n'),
+], ids=['after-a-key', 'sibling', 'sequence-item', 'in-an-item'])
+def test_a_tab_in_the_indentation_becomes_spaces(above, tabbed, expected):
+    head = 'heat_template_version: 2021-04-16\nresources:\n  other: {type: OS::Heat::None}\n'
+    text = head + above + tabbed
+    diagnostic, actions = actions_for(text, 'HOT001')
+    assert 'tab character' in diagnostic.message
+    assert titles(actions)[0] == 'Indent with spaces instead of a tab'
+    assert fixed(text, 'HOT001') == head + above + expected
+
+
 def test_the_colon_after_edits_in_and_above_the_broken_entry():
     from hot_ls.rules.incremental import reanalyze
     text = ('heat_template_version: 2021-04-16\nresources:\n  first: {type: OS::Heat::None}\n'

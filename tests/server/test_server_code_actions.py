@@ -104,6 +104,12 @@ async def test_a_key_without_its_colon_gets_it(lsp: Session):
     await fix(lsp, 'ca-colon.yaml', broken, 'HOT001', 'Add ":" after "volume"', TEMPLATE)
 
 
+async def test_a_tab_in_the_indentation_becomes_spaces(lsp: Session):
+    broken = TEMPLATE.replace('    type: OS::Cinder::Volume', '\ttype: OS::Cinder::Volume', 1)
+    await fix(lsp, 'ca-tab.yaml', broken, 'HOT001', 'Indent with spaces instead of a tab',
+              TEMPLATE)
+
+
 async def test_a_property_beside_properties_moves_under_them(lsp: Session):
     broken = TEMPLATE.replace('      image: cirros\n', '    image: cirros\n', 1)
     await fix(lsp, 'ca-move.yaml', broken, 'HOT112', 'Move "image" under "properties"', TEMPLATE)

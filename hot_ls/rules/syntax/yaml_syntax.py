@@ -30,7 +30,9 @@ class YamlSyntax(Rule):
 
     ## Fix
     Close the bracket or quote, or fix the indentation the message points at.
-    While you type, hot-ls keeps analysing the rest of the document.
+    While you type, hot-ls keeps analysing the rest of the document.  Quick
+    fixes add the ':' a key lacks, and indent with spaces a line indented
+    with a tab.
     ```yaml
     heat_template_version: 2021-04-16
     description: "a template"

@@ -1,0 +1,58 @@
+"""HOT001, a tab where YAML wants indentation: indent the line with spaces instead.
+
+The column is the one the line above tells: one indentation step deeper
+after a key that opens a block (`key:`, `- key:`), the column of the item's
+content after `- key: value`, the dash's after an item that is a scalar,
+else the line above's own.  Not offered when the line above is itself
+indented with tabs (nothing certain to align to).
+"""
+from __future__ import annotations
+
+from hot_ls.features.quick_fixes.context import FixContext, quickfix
+from hot_ls.features.quick_fixes.yaml_edit import Doc
+from hot_ls.features.types import CodeAction, TextEdit
+
+
+def indent_with_spaces(ctx: FixContext, diagnostic) -> list[CodeAction]:
+    doc = ctx.doc
+    text = doc.text
+    at = diagnostic.start
+    if doc.is_json or not 0 <= at < len(text) or text[at] != '\t':
+        return []
+    line = doc.lines.line_of(at)
+    start = doc.lines.line_start(line)
+    end = start
+    while end < len(text) and text[end] in ' \t':
+        end += 1
+    if at >= end:
+        return []  # (a tab after the line's first token: not its indentation)
+    column = _column_for(doc, line)
+    if column is None:
+        return []
+    return [quickfix('Indent with spaces instead of a tab', [TextEdit(start, end, ' ' * column)],
+                     [diagnostic], preferred=True)]
+
+
+def _column_for(doc: Doc, line: int) -> int | None:
+    step = doc.indent_step()
+    for number in range(line - 1, -1, -1):
+        content = doc.lines.line_text(number).rstrip('\r\n')
+        stripped = content.strip()
+        if not stripped or stripped.startswith('#'):
+            continue
+        lead = content[:len(content) - len(content.lstrip(' \t'))]
+        if '\t' in lead:
+            return None
+        column = len(lead)
+        body = stripped.split(' #')[0].rstrip()
+        dash = column
+        while body.startswith('- '):  # (a sequence item's content starts after its dash)
+            rest = body[2:]
+            column += 2 + len(rest) - len(rest.lstrip(' '))
+            body = rest.lstrip(' ')
+        if body.endswith(':') or body.endswith(('|', '>', '|-', '>-')):
+            return column + step  # (a key that opens a block, or a block scalar)
+        if column != dash and ': ' not in body:
+            return dash  # (after a scalar item, the next item)
+        return column
+    return 0
