@@ -15,6 +15,9 @@ baseline or an unwritable output file, settings that cannot work) or an
 internal failure, 3 when nothing was checked (no Heat document found; 0
 with `--allow-empty`).  Writing a baseline exits 0: the findings it records
 are accepted.
+
+`--fix` first applies the quick fixes that keep what was meant to the files
+(hot_ls.cli.fix), saying each on stderr; the check then reports what is left.
 """
 from __future__ import annotations
 
@@ -83,6 +86,10 @@ def add_parser(sub) -> None:
                             'same, in the same order (default: 1)')
     check.add_argument('--disable', action='append', default=[], metavar='CODE',
                        help='turn a rule off (repeatable)')
+    check.add_argument('--fix', action='store_true',
+                       help='first apply the quick fixes that keep what was meant (a ":" a key '
+                            'lacks, spaces for a tab, a misspelt name with one close match...) '
+                            'and write the files; then check them')
     check.add_argument('-e', '--environment', action='append', default=[], metavar='ENV',
                        help='an environment every template is created with, in order, as '
                             "Heat's -e (repeatable; after the configured ones)")
@@ -246,6 +253,19 @@ def _within(path: str, paths: list[str]) -> bool:
     return False
 
 
+def _fix(args, settings: Settings) -> None:
+    """--fix: fix the files the check will look at (hot_ls.cli.fix); each fix on stderr."""
+    from hot_ls.cli.fix import files_to_fix, fix_files
+    named = [*args.paths, *(e for e in args.environment if not _within(e, args.paths))]
+    workspace = workspace_for(args.paths, settings, args.environment)
+    fixed = fix_files(files_to_fix(named, settings), settings, workspace)
+    for one in fixed:
+        print(f'hot-ls: fixed {one}', file=sys.stderr)
+    files = len({one.path for one in fixed})
+    print(f'hot-ls: {len(fixed)} fix{"es" if len(fixed) != 1 else ""} applied'
+          + (f' in {files} file{"s" if files != 1 else ""}' if fixed else ''), file=sys.stderr)
+
+
 def use_color(choice: str, stream) -> bool:
     """`always`, `never`, or (auto) on a terminal when NO_COLOR is unset or empty."""
     if choice != 'auto':
@@ -260,6 +280,8 @@ def run(args, settings: Settings) -> int:
     except BaselineError as exc:
         print(f'hot-ls: {exc}', file=sys.stderr)
         return 2
+    if args.fix:
+        _fix(args, settings)
     progress = Progress.for_terminal(0, sys.stderr, args.quiet)
     identities = bool(baseline or args.write_baseline or args.format == 'sarif')
     try:

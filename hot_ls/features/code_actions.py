@@ -83,8 +83,9 @@ def code_actions(analysis: Analysis, start: int, end: int,
     diagnostics = list(diagnostics)
     fixes: list[CodeAction] = []
     for diagnostic in diagnostics:
-        for fixer in FIXERS.get(diagnostic.code, DEFAULT_FIXERS):
-            fixes += _run(fixer, ctx, diagnostic)
+        for fixer in fixers_of(diagnostic.code):
+            if fixer is not raise_version:  # (after every diagnostic's own)
+                fixes += _run(fixer, ctx, diagnostic)
     for diagnostic in diagnostics:
         fixes += _run(raise_version, ctx, diagnostic)
     suppress: list[CodeAction] = []
@@ -92,6 +93,18 @@ def code_actions(analysis: Analysis, start: int, end: int,
         suppress += _run(suppressions, ctx, diagnostic)
     refactors = _run(extract_parameter, ctx, (start, end))
     return _unique(fixes + suppress + refactors)
+
+
+def fixers_of(code: str) -> list[Fixer]:
+    """The quick fixes a diagnostic of `code` may have (raise_version: any whose data says
+    the version it needs)."""
+    return [*FIXERS.get(code, DEFAULT_FIXERS), raise_version]
+
+
+def run_fixer(fixer: Fixer, ctx: FixContext, argument: Any) -> list[CodeAction]:
+    """`fixer`'s actions; none when it fails (logged: a bug in one fix must not cost the
+    others)."""
+    return _run(fixer, ctx, argument)
 
 
 def _run(fixer: Fixer, ctx: FixContext, argument: Any) -> list[CodeAction]:

@@ -1,0 +1,124 @@
+"""`hot-ls check --fix`: apply the quick fixes that keep what was meant, then check.
+
+Each Heat document the paths name (the files `check` would report) is fixed
+one fix at a time: of the fixes hot_ls.features.automatic_fixes chooses, the
+first whose result analyses better (fewer diagnostics, no more errors) is
+kept, and the choice is made again on the new text, until none helps.  A fix
+that would reveal a worse problem is not made.  The file is then written
+back, changed only where the fixes edit it (its line breaks and a UTF-8
+byte-order mark kept), through a temporary file renamed over it.  A file
+that is not UTF-8, or that changed on disk meanwhile, is left as it is.
+"""
+from __future__ import annotations
+
+import codecs
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+
+from hot_ls.analysis import Severity
+from hot_ls.cli.files import discover
+from hot_ls.config import Settings
+from hot_ls.features.automatic_fixes import automatic_fixes
+from hot_ls.features.quick_fixes.yaml_edit import apply
+from hot_ls.rules import analyze
+from hot_ls.workspace import Workspace
+
+#: at most this many fixes in one file (a bound, never reached by a file of real mistakes)
+MAX_FIXES = 500
+
+
+@dataclass
+class Fixed:
+    """One fix made: where its diagnostic was (1-based, in the text the fix changed)."""
+
+    path: str
+    line: int
+    column: int
+    code: str
+    title: str
+
+    def __str__(self) -> str:
+        return f'{self.path}:{self.line}:{self.column}: {self.code} {self.title}'
+
+
+def fix_files(files: list[str], settings: Settings, workspace: Workspace) -> list[Fixed]:
+    """Fix each file (see the module); what was fixed, in order."""
+    fixed: list[Fixed] = []
+    for path in files:
+        fixed += fix_file(path, settings, workspace)
+    return fixed
+
+
+def fix_file(path: str, settings: Settings, workspace: Workspace) -> list[Fixed]:
+    try:
+        with open(path, 'rb') as fh:
+            raw = fh.read()
+    except OSError:
+        return []
+    bom = raw.startswith(codecs.BOM_UTF8)
+    try:
+        text = raw[len(codecs.BOM_UTF8):].decode('utf-8') if bom else raw.decode('utf-8')
+    except UnicodeDecodeError:
+        return []  # (HOT000 says so; nothing is written into a file that is not text)
+    analysis = analyze(text, path, settings, workspace=workspace)
+    if not analysis.kind.is_heat_document:
+        return []
+    done: list[Fixed] = []
+    while len(done) < MAX_FIXES:
+        step = _next_fix(analysis, path, settings, workspace)
+        if step is None:
+            break
+        fixed, analysis = step
+        done.append(fixed)
+    if done and not _write(path, raw, bom, analysis.text):
+        return []
+    if done:
+        workspace.changed([path])
+    return done
+
+
+def _next_fix(analysis, path: str, settings: Settings, workspace: Workspace):
+    for action in automatic_fixes(analysis):
+        after = analyze(apply(analysis.text, action.edits), path, settings, workspace=workspace)
+        if _better(after, analysis):
+            diagnostic = action.diagnostics[0]
+            lines = analysis.tree.lines
+            line = lines.line_of(diagnostic.start)
+            column = diagnostic.start - lines.line_start(line)
+            return Fixed(path, line + 1, column + 1, diagnostic.code, action.title), after
+    return None
+
+
+def _better(after, before) -> bool:
+    def errors(analysis) -> int:
+        return sum(1 for d in analysis.diagnostics if d.severity == Severity.ERROR)
+    return len(after.diagnostics) < len(before.diagnostics) and errors(after) <= errors(before)
+
+
+def _write(path: str, raw: bytes, bom: bool, text: str) -> bool:
+    """Write `text` over the file, unless it changed since it was read as `raw`."""
+    try:
+        with open(path, 'rb') as fh:
+            if fh.read() != raw:
+                return False
+        data = (codecs.BOM_UTF8 if bom else b'') + text.encode('utf-8')
+        directory = os.path.dirname(os.path.abspath(path))
+        handle, temporary = tempfile.mkstemp(prefix='.hot-ls-fix-', dir=directory)
+        try:
+            with os.fdopen(handle, 'wb') as fh:
+                fh.write(data)
+            shutil.copymode(path, temporary)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        return False
+    return True
+
+
+def files_to_fix(named: list[str], settings: Settings) -> list[str]:
+    """The files `check` looks at among `named` (directories searched as it searches them)."""
+    return [path for path, _ in discover(named, settings.exclude)]
