@@ -1,13 +1,12 @@
 """`hot-ls check --fix`: apply the quick fixes that keep what was meant, then check.
 
 Each Heat document the paths name (the files `check` would report) is fixed
-one fix at a time: of the fixes hot_ls.features.automatic_fixes chooses, the
-first whose result analyses better (fewer diagnostics, no more errors) is
-kept, and the choice is made again on the new text, until none helps.  A fix
-that would reveal a worse problem is not made.  The file is then written
-back, changed only where the fixes edit it (its line breaks and a UTF-8
-byte-order mark kept), through a temporary file renamed over it.  A file
-that is not UTF-8, or that changed on disk meanwhile, is left as it is.
+one fix at a time (hot_ls.features.automatic_fixes.fix_repeatedly: each kept
+only when the result analyses better, so a fix that would reveal a worse
+problem is not made).  The file is then written back, changed only where the
+fixes edit it (its line breaks and a UTF-8 byte-order mark kept), through a
+temporary file renamed over it.  A file that is not UTF-8, or that changed
+on disk meanwhile, is left as it is.
 """
 from __future__ import annotations
 
@@ -17,16 +16,11 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 
-from hot_ls.analysis import Severity
 from hot_ls.cli.files import discover
 from hot_ls.config import Settings
-from hot_ls.features.automatic_fixes import automatic_fixes
-from hot_ls.features.quick_fixes.yaml_edit import apply
+from hot_ls.features.automatic_fixes import fix_repeatedly
 from hot_ls.rules import analyze
 from hot_ls.workspace import Workspace
-
-#: at most this many fixes in one file (a bound, never reached by a file of real mistakes)
-MAX_FIXES = 500
 
 
 @dataclass
@@ -65,36 +59,12 @@ def fix_file(path: str, settings: Settings, workspace: Workspace) -> list[Fixed]
     analysis = analyze(text, path, settings, workspace=workspace)
     if not analysis.kind.is_heat_document:
         return []
-    done: list[Fixed] = []
-    while len(done) < MAX_FIXES:
-        step = _next_fix(analysis, path, settings, workspace)
-        if step is None:
-            break
-        fixed, analysis = step
-        done.append(fixed)
-    if done and not _write(path, raw, bom, analysis.text):
+    fixed, done = fix_repeatedly(
+        analysis, lambda new: analyze(new, path, settings, workspace=workspace))
+    if not done or not _write(path, raw, bom, fixed.text):
         return []
-    if done:
-        workspace.changed([path])
-    return done
-
-
-def _next_fix(analysis, path: str, settings: Settings, workspace: Workspace):
-    for action in automatic_fixes(analysis):
-        after = analyze(apply(analysis.text, action.edits), path, settings, workspace=workspace)
-        if _better(after, analysis):
-            diagnostic = action.diagnostics[0]
-            lines = analysis.tree.lines
-            line = lines.line_of(diagnostic.start)
-            column = diagnostic.start - lines.line_start(line)
-            return Fixed(path, line + 1, column + 1, diagnostic.code, action.title), after
-    return None
-
-
-def _better(after, before) -> bool:
-    def errors(analysis) -> int:
-        return sum(1 for d in analysis.diagnostics if d.severity == Severity.ERROR)
-    return len(after.diagnostics) < len(before.diagnostics) and errors(after) <= errors(before)
+    workspace.changed([path])
+    return [Fixed(path, one.line + 1, one.column + 1, one.code, one.title) for one in done]
 
 
 def _write(path: str, raw: bytes, bom: bool, text: str) -> bool:

@@ -18,12 +18,19 @@ For each diagnostic, its preferred quick fix is applied when
   command does not make it.
 
 The fixes chosen do not overlap; an edit in another file is never made.  A
-fix may reveal or cause other diagnostics: the caller analyses the result
-again (and keeps a fix only if it helps).
+fix may reveal or cause other diagnostics: `fix_repeatedly` applies them one
+at a time, keeping each only when the result analyses better (fewer YAML
+syntax errors; else fewer diagnostics and no more errors), and chooses again
+on the new text, for
+`hot-ls check --fix` and the editor's "fix all" (source.fixAll).
 """
 from __future__ import annotations
 
-from hot_ls.analysis import Analysis
+import difflib
+from dataclasses import dataclass
+from typing import Callable
+
+from hot_ls.analysis import Analysis, Severity
 from hot_ls.features.code_actions import fixers_of, run_fixer
 from hot_ls.features.quick_fixes.colon import add_colon
 from hot_ls.features.quick_fixes.context import FixContext
@@ -35,8 +42,8 @@ from hot_ls.features.quick_fixes.replace import (call_instead, quote_name, raise
                                                  removed_function, replacements)
 from hot_ls.features.quick_fixes.tabs import indent_with_spaces
 from hot_ls.features.quick_fixes.unused import remove_unused_suppression
-from hot_ls.features.quick_fixes.yaml_edit import Doc
-from hot_ls.features.types import CodeAction
+from hot_ls.features.quick_fixes.yaml_edit import Doc, apply
+from hot_ls.features.types import CodeAction, TextEdit
 
 AUTOMATIC = frozenset({add_colon, indent_with_spaces, make_list, move_under_properties,
                        indent_under_resource_above, rename_misspelt, call_instead, raise_version,
@@ -120,3 +127,82 @@ def _apart(actions: list[CodeAction], path: str | None) -> list[CodeAction]:
         taken += spans
         kept.append(action)
     return kept
+
+
+#: at most this many fixes in one document (a bound, never reached by a file of real mistakes)
+MAX_FIXES = 500
+
+
+@dataclass
+class Applied:
+    """One fix made: its diagnostic's code and place (0-based, in the text it changed)."""
+
+    code: str
+    title: str
+    line: int
+    column: int
+
+
+def fix_repeatedly(analysis: Analysis, analyze_text: Callable[[str], Analysis]
+                   ) -> tuple[Analysis, list[Applied]]:
+    """The analysis of the text with every fix that helps made (`analyze_text` analyses a
+    text as the document's), and the fixes, in the order made."""
+    done: list[Applied] = []
+    while len(done) < MAX_FIXES:
+        for action in automatic_fixes(analysis):
+            after = analyze_text(apply(analysis.text, action.edits))
+            if _better(after, analysis):
+                diagnostic = action.diagnostics[0]
+                lines = analysis.tree.lines
+                line = lines.line_of(diagnostic.start)
+                done.append(Applied(diagnostic.code, action.title, line,
+                                    diagnostic.start - lines.line_start(line)))
+                analysis = after
+                break
+        else:
+            break
+    return analysis, done
+
+
+def _better(after: Analysis, before: Analysis) -> bool:
+    """Fewer YAML syntax errors (what the parser could not read is then checked: what that
+    reveals is no fault of the fix); else fewer diagnostics and no more errors."""
+    def count(analysis: Analysis, code: str | None = None) -> int:
+        return sum(1 for d in analysis.diagnostics
+                   if (d.code == code if code else d.severity == Severity.ERROR))
+    syntax_before, syntax_after = count(before, 'HOT001'), count(after, 'HOT001')
+    if syntax_after != syntax_before:
+        return syntax_after < syntax_before
+    return len(after.diagnostics) < len(before.diagnostics) and count(after) <= count(before)
+
+
+#: the code action kind of "fix all" (LSP's source.fixAll, hot-ls's own)
+FIX_ALL = 'source.fixAll.hot-ls'
+
+
+def fix_all_action(analysis: Analysis | None, analyze_text: Callable[[str], Analysis]
+                   ) -> CodeAction | None:
+    """The editor's "fix all" (an editor asks for it on save, or from its source actions):
+    what `hot-ls check --fix` does to the document, as the least edits that make it."""
+    if analysis is None or analysis.tree is None:
+        return None
+    fixed, done = fix_repeatedly(analysis, analyze_text)
+    if not done:
+        return None
+    count = f'{len(done)} fix{"es" if len(done) > 1 else ""}'
+    return CodeAction(f'Fix what has one reading ({count})', FIX_ALL,
+                      line_edits(analysis.text, fixed.text))
+
+
+def line_edits(old: str, new: str) -> list[TextEdit]:
+    """Edits that turn `old` into `new`, one per run of changed lines."""
+    before, after = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    starts = [0]
+    for line in before:
+        starts.append(starts[-1] + len(line))
+    edits = []
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != 'equal':
+            edits.append(TextEdit(starts[i1], starts[i2], ''.join(after[j1:j2])))
+    return edits

@@ -37,6 +37,7 @@ from pygls.lsp.server import LanguageServer
 from hot_ls import __version__
 from hot_ls.features import completion as features_completion
 from hot_ls.features import code_actions as features_code_actions
+from hot_ls.features.automatic_fixes import FIX_ALL, fix_all_action
 from hot_ls.features import evaluation as features_evaluation
 from hot_ls.features import definition as features_definition
 from hot_ls.features import folding as features_folding
@@ -57,7 +58,7 @@ from hot_ls.features import signature_help as features_signature_help
 from hot_ls.analysis import Analysis
 from hot_ls.analysis.entries import SECTIONS
 from hot_ls.model.document import Kind
-from hot_ls.rules import analyze_stacks_of
+from hot_ls.rules import analyze, analyze_stacks_of
 from hot_ls.rules.incremental import reanalyze
 from hot_ls.server import budget, convert, gate, logs
 from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
@@ -661,6 +662,12 @@ async def code_action(ls: HotLanguageServer, params: types.CodeActionParams):
     if sent is None:
         sent = [(d, None) for d in analysis.diagnostics if d.start <= end and start <= d.end]
     actions = features_code_actions.code_actions(analysis, start, end, [d for d, _ in sent])
+    only = [str(getattr(kind, 'value', kind)) for kind in params.context.only or ()]
+    if only and convert.wanted_kind(FIX_ALL, only):  # (asked for: it analyses the text again)
+        def analyze_text(text: str) -> Analysis:
+            return analyze(text, analysis.path, analysis.settings, workspace=analysis.workspace)
+        fix_all = await _in_worker(ls, document, fix_all_action, analysis, analyze_text)
+        actions = actions + ([fix_all] if fix_all is not None else [])
     return convert.code_actions(actions, document.uri, document.version, lines,
                                 [(d, lsp) for d, lsp in sent if lsp is not None],
                                 params.context.only, ls.client)

@@ -737,7 +737,8 @@ def _code_action_features(capabilities: types.ClientCapabilities) -> dict:
 
 
 CODE_ACTION_OPTIONS = types.CodeActionOptions(
-    code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.Refactor],
+    code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.Refactor,
+                       types.CodeActionKind.SourceFixAll],
     resolve_provider=False)
 
 

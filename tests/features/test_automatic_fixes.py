@@ -122,3 +122,29 @@ def test_case_and_a_swap_are_typos():
           other:
             tpye: OS::Heat::None
         ''') == ['Change "TCP" to "tcp"', 'Change "tpye" to "type"']
+
+
+def test_a_syntax_fix_is_kept_whatever_the_reading_then_reveals():
+    """The tab hides the volume's properties from the parser; once fixed, their own problems
+    show (an undeclared parameter): still the better document."""
+    from hot_ls.features.automatic_fixes import fix_all_action, fix_repeatedly, line_edits
+    text = dedent('''
+        heat_template_version: 2021-04-16
+        resources:
+          volume:
+        \ttype: OS::Cinder::Volume
+            properties: {size: {get_param: size}}
+        ''')
+    analysis = analyze(text, PATH)
+    assert [d.code for d in analysis.diagnostics if d.code == 'HOT301'] == []
+    fixed, done = fix_repeatedly(analysis, lambda new: analyze(new, PATH))
+    assert [(one.code, one.title, one.line, one.column) for one in done] == [
+        ('HOT001', 'Indent with spaces instead of a tab', 4, 0)]
+    assert [d.code for d in fixed.diagnostics] == ['HOT301']
+    action = fix_all_action(analysis, lambda new: analyze(new, PATH))
+    assert (action.kind, action.title) == ('source.fixAll.hot-ls',
+                                           'Fix what has one reading (1 fix)')
+    assert [(e.start, e.end, e.new_text) for e in action.edits] == [
+        (text.index('\t'), text.index('\t') + len('\ttype: OS::Cinder::Volume\n'),
+         '    type: OS::Cinder::Volume\n')]
+    assert line_edits('a\nb\n', 'a\nb\n') == []

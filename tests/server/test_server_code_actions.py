@@ -198,7 +198,10 @@ async def test_only_the_kinds_asked_for(lsp: Session):
     assert [(a.title, a.kind) for a in actions] == [
         ('Extract "cirros" into parameter "image"', types.CodeActionKind.RefactorExtract)]
     assert await request(lsp, uri, where, [], only=[types.CodeActionKind.QuickFix]) == []
-    assert await request(lsp, uri, where, [], only=[types.CodeActionKind.Source]) == []
+    # (a source action: the document's "fix all", here of get_param: flavour)
+    assert [a.kind for a in await request(lsp, uri, where, [],
+                                          only=[types.CodeActionKind.Source])] == [
+        'source.fixAll.hot-ls']
     new = apply(lsp, TEMPLATE, edits_of(lsp, actions[0], uri, 1))
     assert new == TEMPLATE.replace(
         '  flavor: {type: string}\n',
@@ -223,7 +226,32 @@ async def test_a_stale_diagnostic_gets_no_fix(lsp: Session):
 async def test_the_capability_is_announced(lsp: Session):
     provider = lsp.result.capabilities.code_action_provider
     assert list(provider.code_action_kinds) == [types.CodeActionKind.QuickFix,
-                                                types.CodeActionKind.Refactor]
+                                                types.CodeActionKind.Refactor,
+                                                types.CodeActionKind.SourceFixAll]
+
+
+async def test_fix_all_when_asked_for(lsp: Session):
+    """What an editor asks on save (VS Code's codeActionsOnSave: source.fixAll): the fixes
+    that have one reading, as the least edits; nothing of it in an ordinary request."""
+    broken = TEMPLATE.replace('OS::Cinder::Volume', 'OS::Cinder::Volme').replace(
+        '      image: cirros', '\timage: cirros')  # (and get_param: flavour)
+    uri = lsp.open('ca-fix-all.yaml', broken)
+    await lsp.diagnostics(uri, 1)
+    whole = types.Range(types.Position(0, 0), types.Position(0, 0))
+    assert not any(a.kind and a.kind.startswith('source') for a in
+                   await request(lsp, uri, whole, []))
+    [action] = await request(lsp, uri, whole, [], only=[types.CodeActionKind.SourceFixAll])
+    assert (action.kind, action.title) == ('source.fixAll.hot-ls',
+                                           'Fix what has one reading (2 fixes)')
+    [edit] = edits_of(lsp, action, uri, 1)  # (the two lines changed, not the whole document)
+    assert (edit.range.start.line, edit.range.end.line) == (9, 11)
+    edits = [edit]
+    new = apply(lsp, broken, edits)  # (OS::Cinder::Volme has three close names: left)
+    assert new == TEMPLATE.replace('OS::Cinder::Volume', 'OS::Cinder::Volme').replace(
+        'flavour', 'flavor')
+    [again] = await request(lsp, uri, whole, [], only=[types.CodeActionKind.Source])
+    assert again.kind == 'source.fixAll.hot-ls'
+    lsp.close(uri)
 
 
 async def test_a_client_without_code_action_literals_gets_none():
