@@ -10,6 +10,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | HOT120 name read as a number, boolean or null | quote it as written |
 | HOT301 undefined parameter | declare it, with a type inferred from its use |
 | HOT301/HOT302 a resource named with get_param, a parameter with get_resource | call the other function |
+| HOT304 a reference to a resource its condition leaves out | give the referring resource or output (without a condition) the target's condition |
 | HOT401 removed function | its HOT equivalent, where the rewrite is mechanical |
 | any whose data names the version it needs (HOT402 function of a later version, HOT202 parameter tags, HOT110 conditions, HOT112 condition, HOT119, HOT115, HOT118, HOT209/HOT211 modulo) | raise heat_template_version to what all the document's such diagnostics need, and to the diagnostic's own |
 | HOT703 required property missing | add every missing required property of the resource |
@@ -44,6 +45,7 @@ from hot_ls.features.quick_fixes.replace import (call_instead, quote_name, raise
                                                  removed_function, replacements)
 from hot_ls.features.quick_fixes.rename_key import rename_misspelt
 from hot_ls.features.quick_fixes.required import add_required
+from hot_ls.features.quick_fixes.same_condition import same_condition
 from hot_ls.features.quick_fixes.set_property import set_property
 from hot_ls.features.quick_fixes.tabs import indent_with_spaces
 from hot_ls.features.quick_fixes.suppress import suppressions
@@ -65,6 +67,7 @@ FIXERS: dict[str, list[Fixer]] = {
     'HOT120': [quote_name],
     'HOT301': [replacements, call_instead, declare_parameter],
     'HOT302': [replacements, call_instead],
+    'HOT304': [same_condition],
     'HOT401': [removed_function],
     'HOT703': [rename_misspelt, add_required],
     'HOT704': [make_list],

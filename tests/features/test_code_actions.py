@@ -653,6 +653,47 @@ def test_a_deployment_on_a_server_without_software_config_sets_the_servers_forma
     assert not any(a.title.startswith('Set') for a in actions)
 
 
+def test_a_reference_to_a_resource_left_out_puts_the_referrer_under_its_condition():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        parameters:
+          enable: {type: boolean, default: false}
+        conditions:
+          enabled: {get_param: enable}
+        resources:
+          b:
+            type: OS::Heat::None
+            condition: enabled
+          a:
+            type: OS::Heat::Value
+            properties:
+              value: {get_resource: b}
+          c: {type: OS::Heat::Value, properties: {value: {get_resource: b}}}
+        outputs:
+          o:
+            value: {get_attr: [b, show]}
+            description: b's
+        ''')
+    diagnostic, actions = actions_for(text, 'HOT304')
+    assert [(a.title, a.preferred) for a in actions][:1] == [
+        ('Give resource "a" the condition "enabled" of "b"', False)]
+    assert fixed(text, 'HOT304', actions[0].title) == text.replace(
+        '    type: OS::Heat::Value\n    properties:',
+        '    type: OS::Heat::Value\n    condition: enabled\n    properties:')
+    assert fixed(text, 'HOT304', 'Give resource "c" the condition "enabled" of "b"',
+                 index=1) == text.replace(
+        'properties: {value: {get_resource: b}}}', 'properties: {value: {get_resource: b}}, '
+        'condition: enabled}')
+    assert fixed(text, 'HOT304', 'Give output "o" the condition "enabled" of "b"',
+                 index=2) == text.replace(
+        '{get_attr: [b, show]}\n', '{get_attr: [b, show]}\n    condition: enabled\n')
+    # (a referrer with a condition of its own: which one is meant is the user's to say)
+    own = text.replace('    type: OS::Heat::Value\n    properties:',
+                       '    type: OS::Heat::Value\n    condition: true\n    properties:')
+    _, actions = actions_for(own, 'HOT304')
+    assert not any(a.title.startswith('Give') for a in actions)
+
+
 def test_a_key_like_one_missing_property_leaves_the_others_to_add():
     text = yaml('''
         heat_template_version: 2021-04-16

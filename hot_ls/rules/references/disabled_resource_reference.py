@@ -34,7 +34,8 @@ class DisabledResourceReference(Rule):
 
     ## Fix
     Put the referring resource under the same condition, or guard the
-    reference with `if`.
+    reference with `if`.  The quick fix gives a referring resource or output
+    that has no condition the target's, when that is a condition's name.
     ```yaml
     heat_template_version: 2021-04-16
     conditions:
@@ -74,7 +75,21 @@ class DisabledResourceReference(Rule):
             reason = leniency(analysis, ref)
             message = f'The specified reference "{ref.name}" is incorrect: {absence.description()}'
             yield Finding(ref.start, ref.end, with_reason(message, reason),
-                          severity=severity_for(reason))
+                          severity=severity_for(reason), data=_same_condition(template, ref))
+
+
+def _same_condition(template, ref) -> dict | None:
+    """The quick fix's data when the referring resource or output has no condition and the
+    target's is a name: give it that condition (names only: data is not moved by edits)."""
+    node = template.resources[ref.name].get('condition')
+    if not isinstance(node, Scalar) or not isinstance(node.value, str) or not ref.owner:
+        return None
+    section, name = ref.owner
+    owner = getattr(template, section, {}).get(name) if section in ('resources', 'outputs') \
+        else None
+    if owner is None or owner.mapping is None or 'condition' in owner.mapping.index:
+        return None
+    return {'same_condition': [section, name, node.value, ref.name]}
 
 
 def _guarded_by_its_condition(template, ref) -> bool:
