@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any, Iterable
 
 from hot_ls.language import constraints as constr
+from hot_ls.rules.base import Finding
 
 
 def did_you_mean(name: Any, candidates: Iterable[Any], cutoff: float = 0.6) -> list[str]:
@@ -168,3 +169,14 @@ def misspelt_key(body: Any, wanted: str, valid: Iterable[str]) -> str | None:
         if isinstance(key, str) and key not in valid and did_you_mean(key, valid)[:1] == [wanted]:
             return key
     return None
+
+
+def missing_key(at: Any, body: Any, wanted: str, valid: Iterable[str], message: str) -> Finding:
+    """The finding, on `at` (the entry's name), that `body` lacks `wanted`: naming the key that
+    looks like it when there is one (data `misspelt` and `meant`, for the quick fix that renames
+    it; the key's own diagnostic names it too)."""
+    typo = misspelt_key(body, wanted, valid)
+    if typo is None:
+        return Finding(at.start, at.end, message)
+    return Finding(at.start, at.end, message + f' ("{typo}" may be it, misspelt)',
+                   data={'misspelt': typo, 'meant': wanted})

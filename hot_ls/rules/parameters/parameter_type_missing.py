@@ -1,5 +1,5 @@
-from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.suggestions import misspelt_key
+from hot_ls.rules.base import Rule, Severity
+from hot_ls.rules.suggestions import missing_key
 
 
 class ParameterTypeMissing(Rule):
@@ -48,11 +48,5 @@ class ParameterTypeMissing(Rule):
             body = definition.mapping
             if body is None or 'type' in body:
                 continue
-            key = definition.key
-            message = 'Missing parameter type for parameter: %s' % (name,)
-            typo = misspelt_key(body, 'type', template.facts.parameter_keys)
-            if typo is not None:  # (the quick fix renames it; HOT202 names it too)
-                yield Finding(key.start, key.end, message + f' ("{typo}" may be it, misspelt)',
-                              data={'misspelt': typo, 'meant': 'type'})
-                continue
-            yield Finding(key.start, key.end, message)
+            yield missing_key(definition.key, body, 'type', template.facts.parameter_keys,
+                              'Missing parameter type for parameter: %s' % (name,))

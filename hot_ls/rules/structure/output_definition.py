@@ -1,6 +1,6 @@
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.structure.section_shape import _type_name
-from hot_ls.rules.suggestions import misspelt_key
+from hot_ls.rules.suggestions import missing_key
 from hot_ls.syntax import Mapping
 
 
@@ -46,11 +46,5 @@ class OutputDefinition(Rule):
                 yield Finding(out.key.start, out.key.end,
                               f'Output definitions must be a map. Found a {_type_name(body)} instead')
             elif 'value' not in body.index:
-                message = 'Each output definition must contain a value key.'
-                typo = misspelt_key(body, 'value', analysis.template.facts.output_keys)
-                if typo is not None:  # (the quick fix renames it; HOT118 names it too)
-                    yield Finding(out.key.start, out.key.end,
-                                  message + f' ("{typo}" may be it, misspelt)',
-                                  data={'misspelt': typo, 'meant': 'value'})
-                    continue
-                yield Finding(out.key.start, out.key.end, message)
+                yield missing_key(out.key, body, 'value', analysis.template.facts.output_keys,
+                                  'Each output definition must contain a value key.')

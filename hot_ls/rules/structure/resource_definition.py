@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.suggestions import misspelt_key
+from hot_ls.rules.suggestions import missing_key
 from hot_ls.syntax import Mapping, Scalar
 
 
@@ -59,13 +59,8 @@ class ResourceDefinition(Rule):
                     yield Finding(res.key.start, res.key.end, message,
                                   data={'resource_key': name})
                     continue
-                typo = misspelt_key(body, 'type', analysis.template.facts.resource_keys)
-                if typo is not None:  # (the quick fix renames it; HOT112 names it too)
-                    yield Finding(res.key.start, res.key.end,
-                                  message + f' ("{typo}" may be it, misspelt)',
-                                  data={'misspelt': typo, 'meant': 'type'})
-                    continue
-                yield Finding(res.key.start, res.key.end, message)
+                yield missing_key(res.key, body, 'type', analysis.template.facts.resource_keys,
+                                  message)
             elif isinstance(type_pair.value, Scalar) and type_pair.value.value in (None, ''):
                 yield Finding(type_pair.key.start, type_pair.value.end,
                               'Each Resource must contain a Type key: the type is empty.')
