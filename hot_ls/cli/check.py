@@ -258,9 +258,11 @@ def _fix(args, settings: Settings) -> None:
     from hot_ls.cli.fix import files_to_fix, fix_files
     named = [*args.paths, *(e for e in args.environment if not _within(e, args.paths))]
     workspace = workspace_for(args.paths, settings, args.environment)
-    fixed = fix_files(files_to_fix(named, settings), settings, workspace)
+    fixed, left = fix_files(files_to_fix(named, settings), settings, workspace)
     for one in fixed:
         print(f'hot-ls: fixed {one}', file=sys.stderr)
+    for reason in left:
+        print(f'hot-ls: {reason}', file=sys.stderr)
     files = len({one.path for one in fixed})
     print(f'hot-ls: {len(fixed)} fix{"es" if len(fixed) != 1 else ""} applied'
           + (f' in {files} file{"s" if files != 1 else ""}' if fixed else ''), file=sys.stderr)

@@ -5,8 +5,8 @@ one fix at a time (hot_ls.features.automatic_fixes.fix_repeatedly: each kept
 only when the result analyses better, so a fix that would reveal a worse
 problem is not made).  The file is then written back, changed only where the
 fixes edit it (its line breaks and a UTF-8 byte-order mark kept), through a
-temporary file renamed over it.  A file that is not UTF-8, or that changed
-on disk meanwhile, is left as it is.
+temporary file renamed over it.  A file that is not UTF-8, a symbolic link,
+or a file that changed on disk meanwhile, is left as it is.
 """
 from __future__ import annotations
 
@@ -37,15 +37,23 @@ class Fixed:
         return f'{self.path}:{self.line}:{self.column}: {self.code} {self.title}'
 
 
-def fix_files(files: list[str], settings: Settings, workspace: Workspace) -> list[Fixed]:
-    """Fix each file (see the module); what was fixed, in order."""
+def fix_files(files: list[str], settings: Settings, workspace: Workspace
+              ) -> tuple[list[Fixed], list[str]]:
+    """Fix each file (see the module): what was fixed, in order, and why files that had
+    something to fix were left as they are."""
     fixed: list[Fixed] = []
+    left: list[str] = []
     for path in files:
-        fixed += fix_file(path, settings, workspace)
-    return fixed
+        found = fix_file(path, settings, workspace)
+        if isinstance(found, str):
+            left.append(found)
+        else:
+            fixed += found
+    return fixed, left
 
 
-def fix_file(path: str, settings: Settings, workspace: Workspace) -> list[Fixed]:
+def fix_file(path: str, settings: Settings, workspace: Workspace) -> list[Fixed] | str:
+    """The fixes made to the file, or why it was left as it is though fixes were found."""
     try:
         with open(path, 'rb') as fh:
             raw = fh.read()
@@ -61,8 +69,12 @@ def fix_file(path: str, settings: Settings, workspace: Workspace) -> list[Fixed]
         return []
     fixed, done = fix_repeatedly(
         analysis, lambda new: analyze(new, path, settings, workspace=workspace))
-    if not done or not _write(path, raw, bom, fixed.text):
+    if not done:
         return []
+    if os.path.islink(path):  # (a rename would replace the link by a file)
+        return f'{path}: not fixed: it is a symbolic link'
+    if not _write(path, raw, bom, fixed.text):
+        return f'{path}: not fixed: it changed while it was being fixed, or cannot be written'
     workspace.changed([path])
     return [Fixed(path, one.line + 1, one.column + 1, one.code, one.title) for one in done]
 

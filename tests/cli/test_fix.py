@@ -111,3 +111,18 @@ def test_only_the_files_named_are_written(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     assert (tmp_path / 'nested.yaml').read_text() == nested
     assert 'OS::Heat::None\n' in (tmp_path / 'main.yaml').read_text()
+
+
+def test_a_symbolic_link_is_not_written_through(tmp_path):
+    outside = tmp_path / 'outside'
+    outside.mkdir()
+    target = outside / 'real.yaml'
+    target.write_text(SERVER)
+    tree = tmp_path / 'tree'
+    tree.mkdir()
+    os.symlink(target, tree / 'linked.yaml')
+    result = run('check', '--fix', str(tree / 'linked.yaml'))
+    assert os.path.islink(tree / 'linked.yaml')
+    assert target.read_text() == SERVER
+    assert result.stderr == (f'hot-ls: {tree / "linked.yaml"}: not fixed: it is a symbolic link\n'
+                             'hot-ls: 0 fixes applied\n')
