@@ -16,6 +16,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | HOT703 required property missing | add every missing required property of the resource |
 | HOT703 required property missing that an unknown key looks like (or under a misspelt `properties`), HOT113 a misspelt `type`, HOT117 a misspelt `value`, HOT203 a misspelt `type` | rename that key (fixes its HOT702, HOT112, HOT118 or HOT202 too) |
 | HOT203 parameter without a type | add the type its default has, else the one its uses tell |
+| HOT214 a default its parameter's type refuses | give the parameter the default's type |
 | HOT010 unused suppression | remove the code from its comment, or the comment when it is the last |
 | HOT001 a key left without its ':' | add the ':' |
 | HOT001 a tab where YAML wants indentation | indent the line with spaces, as the line above tells |
@@ -36,7 +37,8 @@ from typing import Any, Callable, Iterable
 from hot_ls.analysis import Analysis
 from hot_ls.features.quick_fixes.colon import add_colon
 from hot_ls.features.quick_fixes.context import FixContext
-from hot_ls.features.quick_fixes.declare import add_parameter_type, declare_parameter
+from hot_ls.features.quick_fixes.declare import (add_parameter_type, declare_parameter,
+                                                 type_of_default)
 from hot_ls.features.quick_fixes.extract import extract_parameter
 from hot_ls.features.quick_fixes.make_list import make_list
 from hot_ls.features.quick_fixes.move_property import (indent_under_resource_above,
@@ -64,6 +66,7 @@ FIXERS: dict[str, list[Fixer]] = {
     'HOT113': [rename_misspelt, indent_under_resource_above],
     'HOT117': [rename_misspelt],
     'HOT203': [rename_misspelt, add_parameter_type],
+    'HOT214': [type_of_default],
     'HOT120': [quote_name],
     'HOT301': [replacements, call_instead, declare_parameter],
     'HOT302': [replacements, call_instead],

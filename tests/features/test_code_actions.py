@@ -694,6 +694,30 @@ def test_a_reference_to_a_resource_left_out_puts_the_referrer_under_its_conditio
     assert not any(a.title.startswith('Give') for a in actions)
 
 
+def test_a_default_its_type_refuses_offers_the_defaults_type():
+    text = yaml('''
+        heat_template_version: 2021-04-16
+        parameters:
+          key_name:
+            type: number
+            default: mykey
+          sizes: {type: number, default: [1, 2]}
+          names:
+            type: string
+            default: [a, b]
+        ''')
+    expected = [('number\n    default: mykey', 'string\n    default: mykey'),
+                ('{type: number, default: [1, 2]}', '{type: comma_delimited_list, default: [1, 2]}'),
+                ('string\n    default: [a, b]', 'comma_delimited_list\n    default: [a, b]')]
+    for index, (old, new) in enumerate(expected):
+        diagnostic, actions = actions_for(text, 'HOT214', index)
+        [action] = [a for a in actions if a.title.startswith('Change the type')]
+        assert not action.preferred  # (the default may be the mistake)
+        result = fixed(text, 'HOT214', action.title, index)
+        assert result == text.replace(old, new)
+        assert len([d for d in analyze(result, PATH).diagnostics if d.code == 'HOT214']) == 2
+
+
 def test_a_key_like_one_missing_property_leaves_the_others_to_add():
     text = yaml('''
         heat_template_version: 2021-04-16

@@ -1,5 +1,6 @@
 """HOT301: declare the missing parameter, with a type inferred from how it is used; HOT203:
-give a parameter without a type the one its default has, else the one its uses tell.
+give a parameter without a type the one its default has, else the one its uses tell; HOT214:
+the type of a default the parameter's type refuses.
 
 The type comes from the first use that tells it:
 - a `get_param` path (`[servers, web]`): json;
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from hot_ls.features.quick_fixes.context import FixContext, quickfix
 from hot_ls.features.quick_fixes.rename_key import misspelt
-from hot_ls.features.quick_fixes.yaml_edit import block_entry
+from hot_ls.features.quick_fixes.yaml_edit import block_entry, scalar_text
 from hot_ls.features.types import CodeAction, TextEdit
 from hot_ls.language import constraints as constr
 from hot_ls.model.symbols import PARAMETER
@@ -58,6 +59,32 @@ def add_parameter_type(ctx: FixContext, diagnostic) -> list[CodeAction]:
     ptype = _type_of_default(body.get('default')) or infer_type(ctx, name)
     edit = ctx.doc.add_to_mapping(body, [('type', ptype)], ctx.doc.indent_step())
     return [quickfix(f'Add "type: {ptype}"', [edit], [diagnostic], preferred=True)]
+
+
+def type_of_default(ctx: FixContext, diagnostic) -> list[CodeAction]:
+    """HOT214, a default the parameter's type refuses (or a string parameter's list or
+    mapping): give the parameter the default's type.  Not preferred: the default may be
+    the mistake."""
+    template = ctx.template
+    if template is None:
+        return []
+    for name, definition in template.parameters.items():
+        body = definition.mapping
+        default = body.pair('default') if body is not None else None
+        if default is None or (default.value.start, default.value.end) != \
+                (diagnostic.start, diagnostic.end):
+            continue
+        written = body.pair('type')
+        wanted = _type_of_default(default.value)
+        if written is None or not isinstance(written.value, Scalar) or wanted is None \
+                or written.value.value == wanted:
+            return []
+        node = written.value
+        style = '"' if ctx.doc.is_json else (node.style if node.style in ('"', "'") else '')
+        text = scalar_text(wanted, style, body.flow)
+        return [quickfix(f'Change the type of "{name}" to {wanted}, its default\'s',
+                         [TextEdit(node.start, node.end, text)], [diagnostic])]
+    return []
 
 
 def _type_of_default(node: Node | None) -> str | None:

@@ -32,7 +32,8 @@ class ParameterDefaultType(Rule):
     ```
 
     ## Fix
-    Write a default of the declared type, or change the type.
+    Write a default of the declared type, or change the type (the quick fix
+    gives the parameter the type of its default).
     ```yaml
     heat_template_version: 2021-04-16
     parameters:
