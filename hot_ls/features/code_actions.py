@@ -22,7 +22,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | HOT001 a tab where YAML wants indentation | indent the line with spaces, as the line above tells |
 | HOT112 a property of the resource's type beside `properties` | move it under `properties` |
 | HOT113 a "resource" named after a resource key (`properties:` too far left) | indent it under the resource above |
-| HOT704 a single value where the property takes a list | make it the list's one item |
+| HOT704 a single value where the property takes a list (HOT205 tags, HOT206 constraints, HOT215 parameter_groups: where a list goes) | make it the list's one item |
 | HOT730 a deployment on a server whose user_data_format is not SOFTWARE_CONFIG | set the server's |
 | any (not YAML syntax errors, not in JSON) | suppress on this line; suppress in this file |
 
@@ -66,7 +66,10 @@ FIXERS: dict[str, list[Fixer]] = {
     'HOT113': [rename_misspelt, indent_under_resource_above],
     'HOT117': [rename_misspelt],
     'HOT203': [rename_misspelt, add_parameter_type],
+    'HOT205': [make_list],
+    'HOT206': [make_list],
     'HOT214': [type_of_default],
+    'HOT215': [make_list],
     'HOT120': [quote_name],
     'HOT301': [replacements, call_instead, declare_parameter],
     'HOT302': [replacements, call_instead],

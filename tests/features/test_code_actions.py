@@ -1095,6 +1095,27 @@ def test_a_single_value_where_a_list_is_wanted_becomes_its_item(broken, expected
     assert analyze(LISTS + expected, PATH).diagnostics == []
 
 
+@pytest.mark.parametrize('code, broken, expected', [
+    ('HOT205', '    tags: x\n', '    tags: [x]\n'),
+    ('HOT206', '    constraints:\n      range: {min: 1}\n',
+     '    constraints:\n      - range: {min: 1}\n'),
+    ('HOT215', None, None),
+], ids=['tags', 'constraints', 'parameter-groups'])
+def test_a_parameters_single_value_where_a_list_goes_becomes_its_item(code, broken, expected):
+    head = 'heat_template_version: 2021-04-16\nparameters:\n  a:\n    type: number\n'
+    if code == 'HOT215':
+        text = ('heat_template_version: 2021-04-16\nparameter_groups:\n  label: g\n'
+                '  parameters: [a]\nparameters:\n  a: {type: number}\n')
+        result = text.replace('  label: g\n  parameters: [a]\n',
+                              '  - label: g\n    parameters: [a]\n')
+    else:
+        text, result = head + broken, head + expected
+    _, actions = actions_for(text, code)
+    assert titles(actions)[0].startswith('Make "')
+    assert fixed(text, code) == result
+    assert analyze(result, PATH).diagnostics == []
+
+
 def test_no_list_made_of_what_would_read_otherwise_in_brackets():
     _, actions = actions_for(LISTS + '      security_groups: a, b\n', 'HOT704')
     assert not any(title.startswith('Make') for title in titles(actions))

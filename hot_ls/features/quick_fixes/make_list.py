@@ -1,4 +1,5 @@
-"""HOT704, a single value where the property takes a list: make it the list's one item.
+"""A single value where a list goes (HOT704 a property, HOT205 tags, HOT206 constraints,
+HOT215 parameter_groups): make it the list's one item.
 
 A scalar or a flow mapping on its line becomes `[value]`; a block mapping becomes the
 list's first item (`- ` before its first key, its other lines indented to match).  Not

@@ -25,7 +25,8 @@ class ParameterConstraintsNotList(Rule):
     ```
 
     ## Fix
-    Make each constraint a list item: `- range: {min: 1, max: 10}`.
+    Make each constraint a list item: `- range: {min: 1, max: 10}` (the quick
+    fix makes the one written the list's item).
     ```yaml
     heat_template_version: 2021-04-16
     parameters:
@@ -53,4 +54,5 @@ class ParameterConstraintsNotList(Rule):
             if isinstance(pair.value, Scalar) and pair.value.value is None:
                 continue
             yield at_node(pair.value, 'Invalid parameter constraints for parameter %s, '
-                                      'expected a list' % (name,), pair.key)
+                                      'expected a list' % (name,), pair.key,
+                          data={'make_list': True})

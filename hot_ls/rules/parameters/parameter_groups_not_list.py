@@ -25,7 +25,8 @@ class ParameterGroupsNotList(Rule):
     ```
 
     ## Fix
-    Make each group a list item: `- label: Network`.
+    Make each group a list item: `- label: Network` (the quick fix makes the
+    one written the list's item).
     ```yaml
     heat_template_version: 2021-04-16
     parameters:
@@ -49,4 +50,5 @@ class ParameterGroupsNotList(Rule):
         if pair is None or isinstance(pair.value, Sequence) or not pair.value.to_python():
             return
         yield at_node(pair.value, 'Parameter Groups error: parameter_groups: '
-                                  'The parameter_groups should be a list.', pair.key)
+                                  'The parameter_groups should be a list.', pair.key,
+                      data={'make_list': True})  # (the quick fix makes it the list's one item)

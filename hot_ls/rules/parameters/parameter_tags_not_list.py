@@ -24,7 +24,8 @@ class ParameterTagsNotList(Rule):
     ```
 
     ## Fix
-    Write a list: `tags: [role-specific]`.
+    Write a list: `tags: [role-specific]` (the quick fix makes the value the
+    list's one item).
     ```yaml
     heat_template_version: 2021-04-16
     parameters:
@@ -49,4 +50,4 @@ class ParameterTagsNotList(Rule):
             if pair is None or isinstance(pair.value, Sequence):
                 continue
             yield at_node(pair.value, 'Tags property should be a list for parameter: %s' % (name,),
-                          pair.key)
+                          pair.key, data={'make_list': True})
