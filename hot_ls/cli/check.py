@@ -18,6 +18,8 @@ are accepted.
 
 `--fix` first applies the quick fixes that keep what was meant to the files
 (hot_ls.cli.fix), saying each on stderr; the check then reports what is left.
+`--diff` prints those fixes as a unified diff instead, and neither writes nor
+checks (exit status 1 when there are fixes, 0 when there are none).
 """
 from __future__ import annotations
 
@@ -90,6 +92,9 @@ def add_parser(sub) -> None:
                        help='first apply the quick fixes that keep what was meant (a ":" a key '
                             'lacks, spaces for a tab, a misspelt name with one close match...) '
                             'and write the files; then check them')
+    check.add_argument('--diff', action='store_true',
+                       help='print the fixes --fix would make as a unified diff, write nothing '
+                            'and check nothing; exit 1 when there are some')
     check.add_argument('-e', '--environment', action='append', default=[], metavar='ENV',
                        help='an environment every template is created with, in order, as '
                             "Heat's -e (repeatable; after the configured ones)")
@@ -256,9 +261,8 @@ def _within(path: str, paths: list[str]) -> bool:
 def _fix(args, settings: Settings) -> None:
     """--fix: fix the files the check will look at (hot_ls.cli.fix); each fix on stderr."""
     from hot_ls.cli.fix import files_to_fix, fix_files
-    named = [*args.paths, *(e for e in args.environment if not _within(e, args.paths))]
     workspace = workspace_for(args.paths, settings, args.environment)
-    fixed, left = fix_files(files_to_fix(named, settings), settings, workspace)
+    fixed, left = fix_files(files_to_fix(_named(args), settings), settings, workspace)
     for one in fixed:
         print(f'hot-ls: fixed {one}', file=sys.stderr)
     for reason in left:
@@ -266,6 +270,26 @@ def _fix(args, settings: Settings) -> None:
     files = len({one.path for one in fixed})
     print(f'hot-ls: {len(fixed)} fix{"es" if len(fixed) != 1 else ""} applied'
           + (f' in {files} file{"s" if files != 1 else ""}' if fixed else ''), file=sys.stderr)
+
+
+def _diff(args, settings: Settings) -> int:
+    """--diff: the fixes --fix would make, as a unified diff on stdout; 1 when there are."""
+    from hot_ls.cli.fix import diff_of, files_to_fix
+    workspace = workspace_for(args.paths, settings, args.environment)
+    count = files = 0
+    for path in files_to_fix(_named(args), settings):
+        diff, fixed = diff_of(path, settings, workspace)
+        if fixed:
+            sys.stdout.write(diff)
+            count, files = count + len(fixed), files + 1
+    print(f'hot-ls: {count} fix{"es" if count != 1 else ""} would be applied'
+          + (f' in {files} file{"s" if files != 1 else ""}' if count else ''), file=sys.stderr)
+    return 1 if count else 0
+
+
+def _named(args) -> list[str]:
+    """The paths a run looks at: those named, and the -e environments outside them."""
+    return [*args.paths, *(e for e in args.environment if not _within(e, args.paths))]
 
 
 def use_color(choice: str, stream) -> bool:
@@ -282,6 +306,8 @@ def run(args, settings: Settings) -> int:
     except BaselineError as exc:
         print(f'hot-ls: {exc}', file=sys.stderr)
         return 2
+    if args.diff:
+        return _diff(args, settings)
     if args.fix:
         _fix(args, settings)
     progress = Progress.for_terminal(0, sys.stderr, args.quiet)

@@ -11,6 +11,7 @@ or a file that changed on disk meanwhile, is left as it is.
 from __future__ import annotations
 
 import codecs
+import difflib
 import os
 import shutil
 import tempfile
@@ -54,29 +55,62 @@ def fix_files(files: list[str], settings: Settings, workspace: Workspace
 
 def fix_file(path: str, settings: Settings, workspace: Workspace) -> list[Fixed] | str:
     """The fixes made to the file, or why it was left as it is though fixes were found."""
+    found = fixes_of(path, settings, workspace)
+    if found is None:
+        return []
+    raw, bom, text, done = found
+    if os.path.islink(path):  # (a rename would replace the link by a file)
+        return f'{path}: not fixed: it is a symbolic link'
+    if not _write(path, raw, bom, text):
+        return f'{path}: not fixed: it changed while it was being fixed, or cannot be written'
+    workspace.changed([path])
+    return done
+
+
+def fixes_of(path: str, settings: Settings, workspace: Workspace
+             ) -> tuple[bytes, bool, str, list[Fixed]] | None:
+    """The file's bytes, whether they start with a byte-order mark, its text with every fix
+    made, and the fixes; None when there is nothing to fix (or it is not a UTF-8 Heat
+    document)."""
     try:
         with open(path, 'rb') as fh:
             raw = fh.read()
     except OSError:
-        return []
+        return None
     bom = raw.startswith(codecs.BOM_UTF8)
     try:
         text = raw[len(codecs.BOM_UTF8):].decode('utf-8') if bom else raw.decode('utf-8')
     except UnicodeDecodeError:
-        return []  # (HOT000 says so; nothing is written into a file that is not text)
+        return None  # (HOT000 says so; nothing is written into a file that is not text)
     analysis = analyze(text, path, settings, workspace=workspace)
     if not analysis.kind.is_heat_document:
-        return []
+        return None
     fixed, done = fix_repeatedly(
         analysis, lambda new: analyze(new, path, settings, workspace=workspace))
     if not done:
-        return []
-    if os.path.islink(path):  # (a rename would replace the link by a file)
-        return f'{path}: not fixed: it is a symbolic link'
-    if not _write(path, raw, bom, fixed.text):
-        return f'{path}: not fixed: it changed while it was being fixed, or cannot be written'
-    workspace.changed([path])
-    return [Fixed(path, one.line + 1, one.column + 1, one.code, one.title) for one in done]
+        return None
+    return raw, bom, fixed.text, [Fixed(path, one.line + 1, one.column + 1, one.code, one.title)
+                                  for one in done]
+
+
+def diff_of(path: str, settings: Settings, workspace: Workspace) -> tuple[str, list[Fixed]]:
+    """The unified diff of the fixes `fix_file` would make (nothing written), and the fixes."""
+    found = fixes_of(path, settings, workspace)
+    if found is None:
+        return '', []
+    raw, bom, text, done = found
+    after = ('\ufeff' if bom else '') + text  # (the file's bytes, as `patch` will read them)
+    lines = difflib.unified_diff(_lines(raw.decode('utf-8')), _lines(after),
+                                 fromfile=path, tofile=path)
+    return ''.join(line if line.endswith('\n') else line + '\n\\ No newline at end of file\n'
+                   for line in lines), done
+
+
+def _lines(text: str) -> list[str]:
+    """The text's lines as `patch` counts them: ended by \\n only (not \\u2028 and the other
+    breaks str.splitlines knows)."""
+    parts = text.split('\n')
+    return [part + '\n' for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
 
 
 def _write(path: str, raw: bytes, bom: bool, text: str) -> bool:

@@ -126,3 +126,33 @@ def test_a_symbolic_link_is_not_written_through(tmp_path):
     assert target.read_text() == SERVER
     assert result.stderr == (f'hot-ls: {tree / "linked.yaml"}: not fixed: it is a symbolic link\n'
                              'hot-ls: 0 fixes applied\n')
+
+
+def test_diff_shows_the_fixes_and_writes_nothing(tmp_path):
+    (tmp_path / 'typo.yaml').write_text(SERVER)
+    crlf = SERVER.replace('\n', '\r\n').replace('image: cirros', 'image: "cirros\u2028x"')
+    (tmp_path / 'crlf.yaml').write_bytes(b'\xef\xbb\xbf' + crlf.encode())
+    (tmp_path / 'clean.yaml').write_text(SERVER.replace('flavour', 'flavor'))
+    result = run('check', '--diff', '.', cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert (tmp_path / 'typo.yaml').read_text() == SERVER
+    assert result.stdout.startswith('--- ./crlf.yaml\n+++ ./crlf.yaml\n')
+    assert '--- ./typo.yaml\n+++ ./typo.yaml\n@@ -4,4 +4,4 @@\n' in result.stdout
+    assert '-      flavour: m1.small\n+      flavor: m1.small\n' in result.stdout
+    assert 'clean.yaml' not in result.stdout
+    assert result.stderr == 'hot-ls: 2 fixes would be applied in 2 files\n'
+    # what --fix writes is what the diff says: patch(1) applied to a copy gives the same bytes
+    fixed = tmp_path / 'fixed'
+    fixed.mkdir()
+    for name in ('typo.yaml', 'crlf.yaml', 'clean.yaml'):
+        (fixed / name).write_bytes((tmp_path / name).read_bytes())
+    run('check', '--fix', '.', cwd=fixed)
+    import shutil
+    if shutil.which('patch'):
+        raw = subprocess.run([sys.executable, '-m', 'hot_ls', 'check', '--diff', '.'],
+                             capture_output=True, cwd=tmp_path,
+                             env={**os.environ, 'PYTHONPATH': os.getcwd()}).stdout  # (bytes: \r kept)
+        subprocess.run(['patch', '-p0', '-s'], input=raw, cwd=tmp_path, check=True)
+        for name in ('typo.yaml', 'crlf.yaml', 'clean.yaml'):
+            assert (tmp_path / name).read_bytes() == (fixed / name).read_bytes(), name
+    assert run('check', '--diff', '.', cwd=fixed).returncode == 0
