@@ -21,8 +21,8 @@ The fixes chosen do not overlap; an edit in another file is never made.  A
 fix may reveal or cause other diagnostics: `fix_repeatedly` applies them one
 at a time, keeping each only when the result analyses better (fewer YAML
 syntax errors; else fewer diagnostics and no more errors), and chooses again
-on the new text, for
-`hot-ls check --fix` and the editor's "fix all" (source.fixAll).
+on the new text, for `hot-ls check --fix` and the editor's "fix all"
+(source.fixAll).
 """
 from __future__ import annotations
 
