@@ -19,7 +19,8 @@ from hot_ls.syntax import Node
 if TYPE_CHECKING:
     from hot_ls.analysis import Analysis
 
-__all__ = ['NEEDS_VERSION', 'Diagnostic', 'Finding', 'Related', 'Rule', 'RuleInfo', 'Severity', 'Tag', 'at']
+__all__ = ['NEEDS_VERSION', 'Diagnostic', 'Finding', 'Related', 'Rule', 'RuleInfo', 'Severity',
+           'Tag', 'at']
 
 
 class Rule:

@@ -37,10 +37,15 @@ def rename_misspelt(ctx: FixContext, diagnostic) -> list[CodeAction]:
     key = pair.key
     style = '"' if ctx.doc.is_json else (key.style if key.style in ('"', "'") else '')
     edit = TextEdit(key.start, key.end, scalar_text(name, style, found.flow or container.flow))
-    unknown = [d for d in ctx.analysis.diagnostics if d.code in ('HOT702', 'HOT112', 'HOT118', 'HOT202')
+    unknown = [d for d in ctx.analysis.diagnostics if d.code in _THE_KEYS_OWN
                and (d.start, d.end) == (key.start, key.end)]
     return [quickfix(f'Change "{typo}" to "{name}"', [edit], [diagnostic] + unknown,
                      preferred=True)]
+
+
+#: what the misspelt key itself is reported as (unknown property, resource key, output key,
+#: parameter key): the rename fixes it too
+_THE_KEYS_OWN = frozenset({'HOT702', 'HOT112', 'HOT118', 'HOT202'})
 
 
 def misspelt(diagnostic) -> str | None:
