@@ -1162,6 +1162,31 @@ def test_a_tab_in_the_indentation_becomes_spaces(above, tabbed, expected):
     assert fixed(text, 'HOT001') == head + above + expected
 
 
+def test_every_line_begun_with_a_tab_is_fixed_with_the_first():
+    """The parser stops at the first tab; the others get the width that puts the first at its
+    column (here 4: a dedent after `value` comes back to 4, not to the line above's 6).  A
+    script's tab inside a block scalar is content, and stays."""
+    text = ('heat_template_version: 2021-04-16\nresources:\n  r:\n'
+            '\ttype: OS::Heat::SoftwareConfig\n'
+            '\tproperties:\n'
+            '\t  config: |\n'
+            '\t    if true; then\n'
+            '\t    \techo tab\n'
+            '\t    fi\n'
+            '\tmetadata: {a: 1}\n')
+    _, actions = actions_for(text, 'HOT001')
+    assert titles(actions)[0] == 'Indent with spaces instead of tabs (7 lines)'
+    assert fixed(text, 'HOT001') == (
+        'heat_template_version: 2021-04-16\nresources:\n  r:\n'
+        '    type: OS::Heat::SoftwareConfig\n'
+        '    properties:\n'
+        '      config: |\n'
+        '        if true; then\n'
+        '        \techo tab\n'
+        '        fi\n'
+        '    metadata: {a: 1}\n')
+
+
 def test_the_colon_after_edits_in_and_above_the_broken_entry():
     from hot_ls.rules.incremental import reanalyze
     text = ('heat_template_version: 2021-04-16\nresources:\n  first: {type: OS::Heat::None}\n'

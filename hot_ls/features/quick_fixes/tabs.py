@@ -5,6 +5,12 @@ after a key that opens a block (`key:`, `- key:`), the column of the item's
 content after `- key: value`, the dash's after an item that is a scalar,
 else the line above's own.  Not offered when the line above is itself
 indented with tabs (nothing certain to align to).
+
+The parser stops at the first tab; the others are fixed with it: every
+other line that begins with tabs gets them expanded to the width that puts
+the first line at its column (as the author's editor showed them).  Only the
+tabs a line begins with: a block scalar's content starts after its
+indentation, so a script's own tabs stay.
 """
 from __future__ import annotations
 
@@ -29,8 +35,28 @@ def indent_with_spaces(ctx: FixContext, diagnostic) -> list[CodeAction]:
     column = _column_for(doc, line)
     if column is None:
         return []
-    return [quickfix('Indent with spaces instead of a tab', [TextEdit(start, end, ' ' * column)],
-                     [diagnostic], preferred=True)]
+    edits = [TextEdit(start, end, ' ' * column)]
+    width = _tab_width(text[start:end], column)
+    if width is not None:  # (every other line begun with a tab, the tab that wide)
+        for number in range(doc.lines.line_count):
+            first = doc.lines.line_start(number)
+            if number == line or not text.startswith('\t', first):
+                continue
+            last = first
+            while last < len(text) and text[last] == '\t':
+                last += 1  # (the tabs the line begins with: what follows may be content)
+            edits.append(TextEdit(first, last, ' ' * (width * (last - first))))
+    edits.sort(key=lambda edit: edit.start)
+    title = 'Indent with spaces instead of a tab' if len(edits) == 1 else \
+        f'Indent with spaces instead of tabs ({len(edits)} lines)'
+    return [quickfix(title, edits, [diagnostic], preferred=True)]
+
+
+def _tab_width(indentation: str, column: int) -> int | None:
+    """The tab width (2 to 8) that makes `indentation` reach `column`, the smallest: the
+    width the author's editor showed, to expand the other lines' tabs with."""
+    return next((width for width in range(2, 9)
+                 if len(indentation.expandtabs(width)) == column), None)
 
 
 def _column_for(doc: Doc, line: int) -> int | None:
