@@ -1176,6 +1176,11 @@ def test_every_line_begun_with_a_tab_is_fixed_with_the_first():
             '\tmetadata: {a: 1}\n')
     _, actions = actions_for(text, 'HOT001')
     assert titles(actions)[0] == 'Indent with spaces instead of tabs (7 lines)'
+    # (asked on a later tab, under a line indented with tabs: the same fix, the width the
+    # first tab-begun line tells)
+    count = len([d for d in analyze(text, PATH).diagnostics if d.code == 'HOT001'])
+    assert count > 1
+    assert {fixed(text, 'HOT001', index=index) for index in range(count)} == {fixed(text, 'HOT001')}
     assert fixed(text, 'HOT001') == (
         'heat_template_version: 2021-04-16\nresources:\n  r:\n'
         '    type: OS::Heat::SoftwareConfig\n'

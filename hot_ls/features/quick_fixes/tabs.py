@@ -3,8 +3,8 @@
 The column is the one the line above tells: one indentation step deeper
 after a key that opens a block (`key:`, `- key:`), the column of the item's
 content after `- key: value`, the dash's after an item that is a scalar,
-else the line above's own.  Not offered when the line above is itself
-indented with tabs (nothing certain to align to).
+else the line above's own.  On a line under one indented with tabs, the
+first line begun with a tab tells the width instead (below).
 
 The parser stops at the first tab; the others are fixed with it: every
 other line that begins with tabs gets them expanded to the width that puts
@@ -27,29 +27,33 @@ def indent_with_spaces(ctx: FixContext, diagnostic) -> list[CodeAction]:
         return []
     line = doc.lines.line_of(at)
     start = doc.lines.line_start(line)
-    end = start
-    while end < len(text) and text[end] in ' \t':
-        end += 1
+    end = _indentation_end(text, start, ' \t')
     if at >= end:
         return []  # (a tab after the line's first token: not its indentation)
     column = _column_for(doc, line)
-    if column is None:
-        return []
-    edits = [TextEdit(start, end, ' ' * column)]
-    width = _tab_width(text[start:end], column)
-    if width is not None:  # (every other line begun with a tab, the tab that wide)
+    # (under a line indented with tabs: the width the first such line tells)
+    width = _tab_width(text[start:end], column) if column is not None else _first_width(doc)
+    edits = [TextEdit(start, end, ' ' * column)] if column is not None else []
+    if width is not None:  # (every line begun with tabs, the tab that wide)
         for number in range(doc.lines.line_count):
             first = doc.lines.line_start(number)
-            if number == line or not text.startswith('\t', first):
+            if (number == line and column is not None) or not text.startswith('\t', first):
                 continue
-            last = first
-            while last < len(text) and text[last] == '\t':
-                last += 1  # (the tabs the line begins with: what follows may be content)
+            last = _indentation_end(text, first, '\t')  # (what follows may be content)
             edits.append(TextEdit(first, last, ' ' * (width * (last - first))))
+    if not any(edit.start == start for edit in edits):
+        return []
     edits.sort(key=lambda edit: edit.start)
     title = 'Indent with spaces instead of a tab' if len(edits) == 1 else \
         f'Indent with spaces instead of tabs ({len(edits)} lines)'
     return [quickfix(title, edits, [diagnostic], preferred=True)]
+
+
+def _indentation_end(text: str, start: int, characters: str) -> int:
+    end = start
+    while end < len(text) and text[end] in characters:
+        end += 1
+    return end
 
 
 def _tab_width(indentation: str, column: int) -> int | None:
@@ -57,6 +61,20 @@ def _tab_width(indentation: str, column: int) -> int | None:
     width the author's editor showed, to expand the other lines' tabs with."""
     return next((width for width in range(2, 9)
                  if len(indentation.expandtabs(width)) == column), None)
+
+
+def _first_width(doc: Doc) -> int | None:
+    """The tab width the document's first line begun with a tab tells (None: that line is
+    under one indented with tabs too, or it tells none)."""
+    text = doc.text
+    for number in range(doc.lines.line_count):
+        first = doc.lines.line_start(number)
+        if text.startswith('\t', first):
+            column = _column_for(doc, number)
+            if column is None:
+                return None
+            return _tab_width(text[first:_indentation_end(text, first, ' \t')], column)
+    return None
 
 
 def _column_for(doc: Doc, line: int) -> int | None:
