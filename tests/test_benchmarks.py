@@ -45,3 +45,16 @@ def test_the_check_benchmark_prints_the_ratio_to_the_floor_and_the_jobs_scaling(
     out = bench('bench_check.py', '--quick')
     assert re.search(r'ratio to the floor: \d+\.\d\dx', out), out
     assert re.search(r'`hot-ls check -j 2 \S+`: \d+ ms wall', out), out
+
+
+@needs_corpus
+def test_the_workspace_diagnostics_benchmark_prints_the_pass_and_typing_during_it():
+    out = bench('bench_workspace_diagnostics.py', '--strokes', '2')
+    assert re.search(r'workspace pass: \d+ files pushed in [\d.]+ s after initialize \(\d+ '
+                     r'errors, \d+ warnings\); resident \d+ MB after', out), out
+    assert re.search(r'keystroke -> diagnostics during a pass: (p50 \d+ ms, p95 \d+ ms '
+                     r'\(\d+\)|none); idle: p50 \d+ ms, p95 \d+ ms \(2\)', out), out
+    assert re.search(r'parameter \w+ of \S+ renamed \(unsaved\): \d+ files not open pushed '
+                     r'again, the last [\d.]+ s after the edit', out), out
+    assert re.search(r'keystroke -> diagnostics with diagnostic_mode = "open_files": p50 \d+ ms, '
+                     r'p95 \d+ ms \(2\)', out), out

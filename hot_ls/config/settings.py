@@ -66,6 +66,9 @@ class Settings:
     include: tuple[str, ...] = ()
     # Milliseconds to wait after an edit before analysing (server only).
     debounce_ms: int = 200
+    # Which files the editor gets diagnostics for (server only): "open_files", or
+    # "workspace": also every Heat document of the workspace folders no editor has open.
+    diagnostic_mode: str = 'open_files'
     # Messages about what could not be used: an unknown key, a value of the wrong shape, a
     # file that cannot be read (each left out: the default is kept).  The CLI stops on them
     # (exit status 2); the server shows each and goes on.
@@ -92,6 +95,9 @@ def _as_tuple_of_str(value: Any) -> tuple[str, ...] | None:
         return tuple(value)
     return None
 
+
+#: `diagnostic_mode`: the open documents only, or every Heat document of the workspace too.
+DIAGNOSTIC_MODES = ('open_files', 'workspace')
 
 # The settings whose values are lists or tables: a later layer adds to them.
 LIST_SETTINGS = ('disable', 'plugin_paths', 'catalogs', 'environments', 'exclude', 'include',
@@ -174,6 +180,12 @@ def _apply(data: dict | None, base: Settings | None, source: str, merge: bool) -
         elif key == 'debounce_ms':
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10000:
                 problems.append(f'{source}: "debounce_ms" must be an integer from 0 to 10000')
+                continue
+            updates[key] = value
+        elif key == 'diagnostic_mode':
+            if value not in DIAGNOSTIC_MODES:
+                problems.append(f'{source}: "diagnostic_mode" must be one of '
+                                f'{", ".join(DIAGNOSTIC_MODES)}')
                 continue
             updates[key] = value
     origins = dict(settings.origins)

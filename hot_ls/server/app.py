@@ -65,6 +65,7 @@ from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
 from hot_ls.server.protocol import HotProtocol, arrival
 from hot_ls.server.scheduler import Outdated, Scheduler
 from hot_ls.server.settings import SECTION, ServerSettings
+from hot_ls.server.workspace_diagnostics import Hooks, Result, WorkspaceDiagnostics
 from hot_ls.server.workspaces import Workspaces
 
 logger = logging.getLogger(__name__)
@@ -81,6 +82,19 @@ def _checked(analysis: Analysis) -> str:
     checked = total if checking.everything else sum(
         len(checking.definitions(section)) for section in SECTIONS)
     return f', {checked} of {total} entries checked'
+
+
+def _with_problems_of_stacks(analysis: Analysis, workspace, stacks: list[str]) -> list:
+    """An environment's diagnostics with what the stacks created with it find wrong in it."""
+    if not stacks:
+        return analysis.diagnostics
+    return with_stack_problems(analysis, analyze_stacks_of(analysis.path, workspace,
+                                                           templates=stacks))
+
+
+async def _once_begun(begun: asyncio.Task, send: Callable[[], None]) -> None:
+    if await begun:
+        send()
 
 
 class HotLanguageServer(LanguageServer):
@@ -103,6 +117,14 @@ class HotLanguageServer(LanguageServer):
         self._moved: set[str] = set()  # environments add_stack_problems found changed
         self._log_handler: logging.Handler | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.workspace_diagnostics = WorkspaceDiagnostics(Hooks(
+            candidates=self.workspace_candidates, in_scope=self.in_workspace_mode,
+            is_open=self.is_open, check=self.check_in_worker,
+            publish=self.text_document_publish_diagnostics,
+            clear=lambda uri: self.text_document_publish_diagnostics(convert.cleared(uri)),
+            quiet=self.scheduler.quiet, progress=self.workspace_check_progress))
+        #: the work-done progress of a pass over the workspace: its token, and whether it began
+        self._checking_progress: tuple[str, asyncio.Task] | None = None
 
     def generation_for(self, path: str | None) -> tuple[int, int]:
         """What a document's analysis depends on beyond its text: the settings and the
@@ -140,9 +162,8 @@ class HotLanguageServer(LanguageServer):
         # the other documents is done now (and what it found is told then)
         if self.workspaces.analysed(path, analysis.text, analysis.summary):
             self._moved.add(os.path.abspath(path))
-        analyses = analyze_stacks_of(path, workspace, templates=stacks)
-        analysis.diagnostics = with_stack_problems(analysis, analyses)
-        logger.debug('checked %d stack(s) created with %s in %.1f ms', len(analyses), path,
+        analysis.diagnostics = _with_problems_of_stacks(analysis, workspace, stacks)
+        logger.debug('checked %d stack(s) created with %s in %.1f ms', len(stacks), path,
                      (time.perf_counter() - started) * 1000)
 
     def forget_stacks_of(self, path: str) -> None:
@@ -167,6 +188,7 @@ class HotLanguageServer(LanguageServer):
         """Files others depend on changed: refresh the diagnostics of the documents that read
         them (pull clients are asked to pull again)."""
         changed = {os.path.abspath(p) for p in paths}
+        self.workspace_diagnostics.files_changed(changed)
         if self.client.pull_diagnostics:
             if self.client.diagnostic_refresh:
                 self.workspace_diagnostic_refresh(None)
@@ -204,7 +226,9 @@ class HotLanguageServer(LanguageServer):
 
     def rediagnose_all(self) -> None:
         """Re-analyse every open document (the workspaces, and so the analyses' keys, are
-        new already)."""
+        new already), and the files of the workspace mode."""
+        if self._loop is not None and self.workspaces.folders:
+            self._loop.create_task(self.workspace_diagnostics.check_all())
         if self.client.pull_diagnostics:
             if self.client.diagnostic_refresh:
                 self.workspace_diagnostic_refresh(None)
@@ -286,8 +310,94 @@ class HotLanguageServer(LanguageServer):
             self.work_done_progress.end(token, convert.progress_end(
                 f'{count} Heat documents indexed'))
         logger.info('indexed %d Heat documents in %d workspace folder(s)', count, len(spaces))
+        await self.workspace_diagnostics.check_all()
+
+    # -- diagnostics of the files not open (diagnostic_mode = "workspace") ----------
+
+    async def workspace_candidates(self) -> list[str]:
+        """The Heat documents of the editor's folders whose settings ask for the workspace
+        mode, Jinja2 sources too (found in a worker)."""
+        loop = asyncio.get_running_loop()
+        found: list[str] = []
+        for workspace in self.workspaces.all():
+            if workspace.settings.diagnostic_mode == 'workspace':
+                found.extend(await loop.run_in_executor(self.executor,
+                                                        workspace.heat_documents))
+        return found
+
+    def in_workspace_mode(self, path: str) -> bool:
+        """Whether a file gets diagnostics unopened: one the workspace of an editor folder
+        finds (as `hot-ls check` finds files in a folder), under settings that ask for it."""
+        if not any(space.discovers(path) for space in self.workspaces.all()):
+            return False
+        return self.workspaces.for_path(path).settings.diagnostic_mode == 'workspace'
+
+    def is_open(self, path: str) -> bool:
+        path = os.path.abspath(path)
+        return any(d.path is not None and os.path.abspath(d.path) == path
+                   for d in self.documents)
+
+    async def check_in_worker(self, path: str) -> Result | None:
+        return await asyncio.get_running_loop().run_in_executor(
+            self.executor, self.check_unopened, path)
+
+    def check_unopened(self, path: str) -> Result | None:
+        """The diagnostics a file not open gets: those it would get opened, from its text on
+        disk; None when it gets none (gone, unreadable, not a Heat document)."""
+        workspace = self.workspaces.for_path(path)
+        source = workspace.files.read(path)
+        if source.problem is not None:
+            return None
+        analysis, _ = reanalyze(None, source.text, path, workspace.settings,
+                                workspace=workspace)
+        if not gate.serves(analysis):
+            return None
+        reads = set(analysis.dependencies)
+        if analysis.kind is Kind.ENVIRONMENT:
+            stacks = workspace.stacks_created_with(path)
+            reads.update(stacks)
+            analysis.diagnostics = _with_problems_of_stacks(analysis, workspace, stacks)
+        uri = convert.path_to_uri(path)
+        payload = types.PublishDiagnosticsParams(
+            uri=uri, diagnostics=convert.diagnostics(analysis, uri, self.client))
+        return Result(uri, payload, frozenset(os.path.abspath(p) for p in reads))
+
+    def workspace_check_progress(self, done: int, total: int) -> None:
+        """Work-done progress of a pass over the workspace (when it has more than a few
+        files to check); each report is sent once the progress has begun, in order."""
+        if not self.client.work_done_progress:
+            return
+        loop = asyncio.get_running_loop()
+        if done == 1 and total > 5 and self._checking_progress is None:
+            token = f'hot-ls-check-{time.monotonic_ns()}'
+            self._checking_progress = (token, loop.create_task(self._begin_progress(token)))
+            return
+        if self._checking_progress is None:
+            return
+        token, begun = self._checking_progress
+        if done == total:
+            self._checking_progress = None
+            send = functools.partial(self.work_done_progress.end, token,
+                                     convert.progress_end(f'{total} files checked'))
+        elif done % 25 == 0:
+            send = functools.partial(self.work_done_progress.report, token,
+                                     convert.progress_report(f'{done}/{total} files',
+                                                             int(done * 100 / total)))
+        else:
+            return
+        loop.create_task(_once_begun(begun, send))
+
+    async def _begin_progress(self, token: str) -> bool:
+        try:
+            await self.work_done_progress.create_async(token)
+        except Exception:  # a client that refuses the token: the pass goes on quietly
+            return False
+        self.work_done_progress.begin(token, convert.progress_begin(
+            'hot-ls', 'checking the workspace'))
+        return True
 
     def close_session(self) -> None:
+        self.workspace_diagnostics.close()
         self.scheduler.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
         if self._log_handler is not None:
@@ -333,6 +443,10 @@ def did_open(ls: HotLanguageServer, params: types.DidOpenTextDocumentParams) -> 
                                  item.version)
     ls.workspaces.opened(document.path, document.text)
     ls.diagnose(item.uri, 0)
+    published = ls.workspace_diagnostics.opened(document.path)
+    if published is not None and (ls.client.pull_diagnostics or published != item.uri):
+        # (a push client's next publish for the document replaces them)
+        ls.text_document_publish_diagnostics(convert.cleared(published))
 
 
 def did_change(ls: HotLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
@@ -363,6 +477,8 @@ def did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentParams) -
         ls.dependencies_changed([document.path])
     if ls.client.push_diagnostics:
         ls.text_document_publish_diagnostics(convert.cleared(uri))
+    if document is not None:
+        ls.workspace_diagnostics.closed(document.path)
 
 
 async def diagnostic(ls: HotLanguageServer, params: types.DocumentDiagnosticParams):
@@ -606,7 +722,9 @@ def did_change_watched_files(ls: HotLanguageServer,
         ls.rediagnose_all()
         return
     if paths and ls.workspaces.files_changed(paths):
-        ls.dependencies_changed(paths)
+        ls.dependencies_changed(paths)  # (the files of the workspace mode among them)
+    elif paths:
+        ls.workspace_diagnostics.files_changed(paths)
 
 
 async def document_symbol(ls: HotLanguageServer, params: types.DocumentSymbolParams):

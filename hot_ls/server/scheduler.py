@@ -189,6 +189,16 @@ class Scheduler:
     def pending(self, uri: str) -> bool:
         return uri in self._pending
 
+    async def quiet(self) -> None:
+        """Returns once no document waits for its analysis (none debounced, none running):
+        what background work waits for, so as never to slow an edit's analysis."""
+        while True:
+            waiting = [task for task in self._pending.values() if not task.done()]
+            waiting += [end for _, _, end in self._running.values() if not end.done()]
+            if not waiting:
+                return
+            await asyncio.wait(waiting)
+
     async def _debounced(self, uri: str, delay: float, publish: Publish) -> None:
         task = asyncio.current_task()
         try:

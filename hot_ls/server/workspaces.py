@@ -129,6 +129,9 @@ class Workspaces:
     def config_of(self, path: str | None) -> str | None:
         """The settings file of a document: the nearest one upwards from its folder."""
         start = os.path.dirname(os.path.abspath(path)) if path is not None else self.folder_of(None)
+        return self._config_from(start)
+
+    def _config_from(self, start: str) -> str | None:
         with self._lock:
             if start in self._configs:
                 return self._configs[start]
@@ -138,8 +141,10 @@ class Workspaces:
         return found
 
     def for_path(self, path: str | None) -> Workspace:
-        folder = self.folder_of(path)
-        key = (folder, self.config_of(path))
+        return self._space(self.folder_of(path), self.config_of(path))
+
+    def _space(self, folder: str, config: str | None) -> Workspace:
+        key = (folder, config)
         with self._lock:
             found = self._spaces.get(key)
         if found is not None:
@@ -159,7 +164,7 @@ class Workspaces:
     def all(self) -> list[Workspace]:
         """The workspaces of the editor's folders (created if need be; with the settings file
         of the folder itself)."""
-        return [self.for_path(os.path.join(folder, '.')) for folder in self.folders]
+        return [self._space(folder, self._config_from(folder)) for folder in self.folders]
 
     # -- the editor's buffers ----------------------------------------------------------
     def opened(self, path: str | None, text: str) -> None:

@@ -28,7 +28,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
-from hot_ls.config import Settings
+from hot_ls.config import Settings, matches
 from hot_ls.model.document import Kind
 from hot_ls.syntax import SyntaxTree, parse
 from hot_ls.workspace.environments import LoadedEnvironment, StackEnvironment, stack_environment
@@ -84,6 +84,8 @@ class Workspace:
         self._global: GlobalRegistry | None = None
         self._lock = threading.RLock()
         self._summaries: dict[str, tuple[Stamp, Summary]] = {}
+        #: open document -> the interface its last analysis told others (document_analysed)
+        self._told: dict[str, Any] = {}
         #: path -> the tree summary() parsed, until parsed_tree() hands it over
         self._trees: dict[str, SyntaxTree] | None = {} if one_run else None
         #: the files whose own analysis asked for its tree (`one_run`): none is kept for them
@@ -341,22 +343,46 @@ class Workspace:
             self._index = index
         return index
 
+    def heat_documents(self) -> list[str]:
+        """Every Heat document of the folders, Jinja2 sources and the files the `include`
+        setting names too: the files `hot-ls check` reports on in them."""
+        found = []
+        for path in self.discover():
+            summary = self.summary(path)
+            if summary is not None and (summary.kind.is_heat_document or matches(
+                    path, self.settings.include, self.settings.base_dir)):
+                found.append(path)
+        return found
+
     def discover(self) -> Iterator[str]:
         """Every file of the folders that may be a Heat document, in a stable order."""
-        exclude = self.settings.exclude
         for root in self.roots:
             for dirpath, dirnames, filenames in os.walk(root):
                 dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS) \
                     if self.recursive else []
                 for name in sorted(filenames):
-                    if not name.endswith(SUFFIXES):
-                        continue
                     path = os.path.join(dirpath, name)
-                    normalized = path.replace(os.sep, '/')
-                    if any(fnmatch.fnmatch(normalized, p) or fnmatch.fnmatch(name, p)
-                           for p in exclude):
-                        continue
-                    yield path
+                    if name.endswith(SUFFIXES) and not self._excluded(path):
+                        yield path
+
+    def _excluded(self, path: str) -> bool:
+        normalized = path.replace(os.sep, '/')
+        name = os.path.basename(path)
+        return any(fnmatch.fnmatch(normalized, p) or fnmatch.fnmatch(name, p)
+                   for p in self.settings.exclude)
+
+    def discovers(self, path: str) -> bool:
+        """Whether `discover` would find the file (it need not exist)."""
+        path = os.path.abspath(path)
+        if not path.endswith(SUFFIXES) or self._excluded(path):
+            return False
+        for root in self.roots:
+            if path.startswith(root.rstrip(os.sep) + os.sep):
+                folders = os.path.relpath(os.path.dirname(path), root).split(os.sep)
+                if folders == ['.']:
+                    return True
+                return self.recursive and not SKIP_DIRS.intersection(folders)
+        return False
 
     # -- change ---------------------------------------------------------------------------------
     def document_analysed(self, path: str, text: str, summary: Summary) -> bool:
@@ -372,7 +398,12 @@ class Workspace:
             self._summaries[path] = (stamp, summary)
             if self._index is not None and summary.kind.is_heat_document:
                 self._index.summaries[path] = summary
-            if before is not None and before[1].interface_key() == summary.interface_key():
+            # compared with what the last analysis of the buffer told, not with the cached
+            # summary: another file's analysis may have summarised the new buffer already
+            key = summary.interface_key()
+            told = self._told.get(path, before[1].interface_key() if before else None)
+            self._told[path] = key
+            if before is not None and told == key:
                 return False
             if before is None and not self._depended_on(path):
                 return False
@@ -416,6 +447,7 @@ class Workspace:
             for path in paths:
                 path = os.path.abspath(path)
                 self.files.forget(path)
+                self._told.pop(path, None)
                 before = self._summaries.pop(path, None)
                 after = self.summary(path) if os.path.exists(path) or \
                     self.files.has_overlay(path) else None

@@ -194,3 +194,44 @@ def test_a_server_session_runs_nothing_and_reads_only_the_workspace(workspace, t
     assert refused == [(line, message.replace('OUTSIDE', outside))
                        for line, message in EXPECTED_HOT608]
     assert_nothing_happened(report, workspace)
+
+
+def test_the_workspace_mode_runs_nothing_and_reads_only_the_workspace(workspace, tmp_path):
+    """`diagnostic_mode = "workspace"`, nothing opened: the template is checked in the
+    background, with the same refusals, and nothing more happens than when it is opened."""
+    from lsp_session import TIMEOUT, capabilities, make_client
+
+    report = tmp_path / 'guard.json'
+    uri = (workspace / 'stack.yaml').as_uri()
+
+    async def session() -> list[types.Diagnostic]:
+        client = make_client()
+        await client.start_io(sys.executable, GUARD, 'serve', env=guard_env(report),
+                              cwd=str(workspace))
+        try:
+            await asyncio.wait_for(client.initialize_session(types.InitializeParams(
+                capabilities=capabilities('vscode'),
+                initialization_options={'diagnosticMode': 'workspace'},
+                workspace_folders=[types.WorkspaceFolder(uri=workspace.as_uri(), name='ws')])),
+                TIMEOUT)
+
+            async def published():
+                while not any(p.uri == uri for p in client.published):
+                    await asyncio.sleep(0.05)
+                return [p for p in client.published if p.uri == uri][-1].diagnostics
+            diagnostics = await asyncio.wait_for(published(), TIMEOUT)
+            await asyncio.wait_for(client.shutdown_session(), TIMEOUT)
+            return diagnostics
+        finally:
+            process = client._server
+            if process is not None and process.returncode is None:
+                await asyncio.wait_for(process.wait(), TIMEOUT)
+            await client.stop()
+
+    diagnostics = asyncio.run(session())
+    refused = sorted((d.range.start.line + 1, d.message.removesuffix(UNKNOWN))
+                     for d in diagnostics if d.code == 'HOT608')
+    outside = str(workspace.parent / 'outside')
+    assert refused == [(line, message.replace('OUTSIDE', outside))
+                       for line, message in EXPECTED_HOT608]
+    assert_nothing_happened(report, workspace)

@@ -106,3 +106,49 @@ def test_stacks_name_the_environments_of_some_templates_only():
     assert [d[:2] for d in by_path['defects/unmapped.yaml']] == [('HOT701', 'warning')]
     # a provider the configured stack reaches inherits its environment (parameter_defaults)
     assert by_path['providers/server.yaml'] == []
+
+
+def test_an_edited_buffer_tells_its_change_once_another_file_read_it_first(tmp_path):
+    """The editor's buffer of a provider template loses a parameter; a parent's analysis (in
+    another thread) reads the new buffer before the provider's own analysis is done: that
+    analysis still tells that what parents see of the provider changed, and tells it once."""
+    from hot_ls.rules import analyze
+    from hot_ls.workspace import Workspace
+    provider = tmp_path / 'server.yaml'
+    text = ('heat_template_version: 2021-04-16\nparameters:\n  flavor: {type: string}\n'
+            '  count: {type: number, default: 1}\nresources: {}\n')
+    provider.write_text(text)
+    workspace = Workspace(Settings(), [str(tmp_path)])
+    assert workspace.summary(str(provider)) is not None  # (as the index reads it)
+    workspace.files.overlay(str(provider), text)  # opened in the editor, and analysed
+    summary = analyze(text, str(provider), workspace=workspace).summary
+    assert workspace.document_analysed(str(provider), text, summary) is False
+    edited = text.replace('  count: {type: number, default: 1}\n', '')
+    workspace.files.overlay(str(provider), edited)
+    workspace.summary(str(provider))  # a parent's analysis summarises the new buffer first
+    summary = analyze(edited, str(provider), workspace=workspace).summary
+    assert workspace.document_analysed(str(provider), edited, summary) is True
+    assert workspace.document_analysed(str(provider), edited, summary) is False
+
+
+def test_discovers_says_what_discover_finds(tmp_path):
+    """`discovers` (is this changed file one the folder's files include?) agrees with the
+    walk, for every file of a tree with skipped folders, an excluded file and other files."""
+    from hot_ls.workspace import Workspace
+    for name in ('a.yaml', 'b.yml', 'c.json', 'd.template', 'notes.txt', 'run.sh',
+                 'sub/e.yaml', 'sub/deep/f.yaml', 'node_modules/g.yaml', '.git/h.yaml',
+                 'sub/.tox/i.yaml', 'generated.yaml'):
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text('{}\n')
+    workspace = Workspace(Settings(exclude=('generated.yaml',)), [str(tmp_path)])
+    found = set(workspace.discover())
+    assert sorted(os.path.relpath(p, tmp_path) for p in found) == [
+        'a.yaml', 'b.yml', 'c.json', 'd.template', 'sub/deep/f.yaml', 'sub/e.yaml']
+    for path in tmp_path.rglob('*'):
+        if path.is_file():
+            assert workspace.discovers(str(path)) == (str(path) in found), path
+    assert not workspace.discovers(str(tmp_path.parent / 'elsewhere.yaml'))
+    flat = Workspace(Settings(), [str(tmp_path)], recursive=False)
+    assert flat.discovers(str(tmp_path / 'a.yaml')) and \
+        not flat.discovers(str(tmp_path / 'sub' / 'e.yaml'))

@@ -13,6 +13,10 @@ import * as path from 'node:path';
 export const SEVERITIES = ['error', 'warning', 'information', 'hint'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
+/** Which files get diagnostics: the open ones, or every Heat document of the workspace. */
+export const DIAGNOSTIC_MODES = ['open_files', 'workspace'] as const;
+export type DiagnosticMode = (typeof DIAGNOSTIC_MODES)[number];
+
 /** The settings the server reads; the names are the camelCase of docs/settings.md's. */
 export interface ServerSettings {
   disable: string[];
@@ -30,6 +34,7 @@ export interface ServerSettings {
   pathMap: Record<string, string>;
   capabilities: boolean;
   debounceMs: number;
+  diagnosticMode: DiagnosticMode;
 }
 
 /** Settings only the extension reads: how to start the server. */
@@ -57,6 +62,7 @@ export const DEFAULTS: Readonly<Settings> = Object.freeze({
   pathMap: {},
   capabilities: false,
   debounceMs: 200,
+  diagnosticMode: 'open_files',
   interpreter: '',
   serverArgs: [],
 });
@@ -77,6 +83,7 @@ export const SERVER_KEYS: Readonly<Record<keyof ServerSettings, string>> = Objec
   pathMap: 'path_map',
   capabilities: 'capabilities',
   debounceMs: 'debounce_ms',
+  diagnosticMode: 'diagnostic_mode',
 });
 
 export const DEBOUNCE_MAX_MS = 10000;
@@ -121,6 +128,9 @@ const boolean: Check = (value) => (typeof value === 'boolean' ? value : undefine
 const debounce: Check = (value) =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= DEBOUNCE_MAX_MS ? value : undefined;
 
+const diagnosticMode: Check = (value) =>
+  typeof value === 'string' && (DIAGNOSTIC_MODES as readonly string[]).includes(value) ? value : undefined;
+
 const CHECKS: Record<keyof Settings, [Check, string]> = {
   disable: [strings, 'a list of strings'],
   severity: [severities, `a table of rule codes to one of ${SEVERITIES.join(', ')}`],
@@ -136,6 +146,7 @@ const CHECKS: Record<keyof Settings, [Check, string]> = {
   pathMap: [pathTable, 'a table of path prefixes to paths'],
   capabilities: [boolean, 'true or false'],
   debounceMs: [debounce, `an integer from 0 to ${DEBOUNCE_MAX_MS}`],
+  diagnosticMode: [diagnosticMode, `one of ${DIAGNOSTIC_MODES.join(', ')}`],
   interpreter: [string, 'a string'],
   serverArgs: [strings, 'a list of strings'],
 };
@@ -203,6 +214,7 @@ export interface InitializationOptions {
   path_map: Record<string, string>;
   capabilities: boolean;
   debounce_ms: number;
+  diagnostic_mode: DiagnosticMode;
 }
 
 /**
@@ -230,6 +242,7 @@ export function toInitializationOptions(settings: ServerSettings, context: PathC
     path_map: { ...settings.pathMap },
     capabilities: settings.capabilities,
     debounce_ms: settings.debounceMs,
+    diagnostic_mode: settings.diagnosticMode,
   };
 }
 

@@ -29,6 +29,7 @@ describe('readSettings', () => {
       pathMap: { '/usr/share/templates': '.' },
       capabilities: true,
       debounceMs: 0,
+      diagnosticMode: 'workspace',
       interpreter: '/usr/bin/python3.12',
       serverArgs: ['--flag'],
     };
@@ -62,6 +63,14 @@ describe('readSettings', () => {
       'hot-ls.debounceMs must be an integer from 0 to 10000; using the default',
       'hot-ls.serverArgs must be a list of strings; using the default',
     ]);
+  });
+
+  it('takes only the diagnostic modes the server knows', () => {
+    for (const diagnosticMode of ['everything', 'openFilesOnly', true]) {
+      const { settings, problems } = readSettings(configuration({ diagnosticMode }));
+      assert.equal(settings.diagnosticMode, 'open_files', String(diagnosticMode));
+      assert.deepEqual(problems, ['hot-ls.diagnosticMode must be one of open_files, workspace; using the default']);
+    }
   });
 
   it('rejects a fractional or negative debounce', () => {
@@ -116,6 +125,7 @@ describe('toInitializationOptions', () => {
       path_map: {},
       capabilities: false,
       debounce_ms: 200,
+      diagnostic_mode: 'open_files',
     });
   });
 
@@ -128,6 +138,7 @@ describe('toInitializationOptions', () => {
         parameters: { flavor: 'm1.small', nested: { a: [1] } },
         exclude: ['*.j2.yaml'],
         debounceMs: 50,
+        diagnosticMode: 'workspace',
       }),
     );
     const options = toInitializationOptions(settings, context);
@@ -137,6 +148,7 @@ describe('toInitializationOptions', () => {
     assert.deepEqual(options.parameters, { flavor: 'm1.small', nested: { a: [1] } });
     assert.deepEqual(options.exclude, ['*.j2.yaml']);
     assert.equal(options.debounce_ms, 50);
+    assert.equal(options.diagnostic_mode, 'workspace');
   });
 
   it('anchors plugin paths and catalogs at the workspace folder, and only expands environments', () => {
