@@ -9,6 +9,10 @@ an edit to one template costs.
 2. An edit to one provider template (its interface changes): which of the analysed
    templates depend on it (they read it through a type) and must be checked again,
    and how long checking only those takes, against checking everything.
+3. The call hierarchy (which templates nest which): the incoming calls of
+   nova-base-puppet.yaml (the templates of the workspace whose resources are stacks of
+   it) and the outgoing calls of overcloud.yaml, in a fresh workspace (every template's
+   stack resolved on the way) and again.
 
     python benchmarks/bench_workspace.py          # full: 3 cold runs
     python benchmarks/bench_workspace.py --quick  # 1 cold run
@@ -92,6 +96,25 @@ def edit() -> None:
           f'in {again * 1000:.0f} ms; checking every template takes {everything * 1000:.0f} ms')
 
 
+def nesting() -> None:
+    sys.path.insert(0, ROOT)
+    from hot_ls.config import Settings
+    from hot_ls.features.nesting import incoming, outgoing
+    from hot_ls.workspace import Workspace
+    workspace = Workspace(Settings(), [THT], environments=[REGISTRY])
+    workspace.index()  # (the server has it from its start)
+    overcloud = os.path.join(THT, 'overcloud.yaml')
+    for when in ('first', 'again'):
+        start = time.perf_counter()
+        parents = incoming(workspace, EDITED)
+        middle = time.perf_counter()
+        children = outgoing(workspace, overcloud)
+        end = time.perf_counter()
+        print(f'call hierarchy ({when}): {len(parents)} templates nest '
+              f'{os.path.relpath(EDITED, THT)}, found in {(middle - start) * 1000:.0f} ms; '
+              f'overcloud.yaml nests {len(children)}, found in {(end - middle) * 1000:.1f} ms')
+
+
 def main() -> None:
     if not os.path.isdir(THT):
         print('../shared/corpus is not present: nothing to measure')
@@ -99,6 +122,7 @@ def main() -> None:
     quick = '--quick' in sys.argv
     cold(1 if quick else 3)
     edit()
+    nesting()
 
 
 if __name__ == '__main__':

@@ -58,3 +58,14 @@ def test_the_workspace_diagnostics_benchmark_prints_the_pass_and_typing_during_i
                      r'again, the last [\d.]+ s after the edit', out), out
     assert re.search(r'keystroke -> diagnostics with diagnostic_mode = "open_files": p50 \d+ ms, '
                      r'p95 \d+ ms \(2\)', out), out
+
+
+@needs_corpus
+def test_the_workspace_benchmark_prints_the_index_an_edit_and_the_call_hierarchy():
+    out = bench('bench_workspace.py', '--quick')
+    assert re.search(r'cold index: \d+ Heat documents, \d+ resource types resolved; best '
+                     r'[\d.]+ s', out), out
+    assert re.search(r'edit of \S+ \(interface changed: True\): \d+ of \d+ templates depend '
+                     r'on it', out), out
+    assert re.search(r'call hierarchy \(again\): 9 templates nest deployment/nova/'
+                     r'nova-base-puppet.yaml, found in \d+ ms; overcloud.yaml nests \d+', out), out

@@ -213,3 +213,23 @@ class DocumentHighlight:
     start: int
     end: int
     write: bool = False  # the definition (write) or a use (read)
+
+
+@dataclass(frozen=True)
+class NestingItem:
+    """A template, as an item of the hierarchy of which templates nest which
+    (features.nesting)."""
+
+    path: str
+    name: str     # its path relative to the workspace folder holding it
+    detail: str   # the first line of its description ('' without one)
+    length: int   # its text's length: the item spans all of it
+
+
+@dataclass(frozen=True)
+class NestingCall:
+    """Another template, and the `type:` values of the resources that nest: in the other
+    template (incoming) or in the one asked about (outgoing)."""
+
+    item: NestingItem
+    sites: tuple[Span, ...]

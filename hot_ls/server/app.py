@@ -42,6 +42,7 @@ from hot_ls.features import evaluation as features_evaluation
 from hot_ls.features import definition as features_definition
 from hot_ls.features import folding as features_folding
 from hot_ls.features import links as features_links
+from hot_ls.features import nesting as features_nesting
 from hot_ls.features import workspace_symbols as features_workspace_symbols
 from hot_ls.features import graph as features_graph
 from hot_ls.features import references as features_references
@@ -705,6 +706,42 @@ async def document_link(ls: HotLanguageServer, params: types.DocumentLinkParams)
                                   ls.client)
 
 
+async def prepare_call_hierarchy(ls: HotLanguageServer,
+                                 params: types.CallHierarchyPrepareParams):
+    """The template at the position (or the one a resource's `type:` there nests), as the
+    root of the hierarchy of which templates nest which (features.nesting)."""
+    document, analysis, offset = await _at(ls, params)
+    if not gate.serves(analysis):
+        return None
+    item = await _in_worker(ls, document, features_nesting.prepare_at, analysis, offset)
+    return [convert.nesting_item(item, ls.client, ls.lines_of)] if item is not None else None
+
+
+async def incoming_calls(ls: HotLanguageServer, params: types.CallHierarchyIncomingCallsParams):
+    """The templates whose resources nest the item's template."""
+    path = convert.uri_to_path(params.item.uri)
+    calls = await _nesting(ls, features_nesting.incoming, path)
+    return convert.incoming_calls(calls, ls.client, ls.lines_of)
+
+
+async def outgoing_calls(ls: HotLanguageServer, params: types.CallHierarchyOutgoingCallsParams):
+    """The templates the item's template nests."""
+    path = convert.uri_to_path(params.item.uri)
+    calls = await _nesting(ls, features_nesting.outgoing, path)
+    return convert.outgoing_calls(calls, path, ls.client, ls.lines_of)
+
+
+async def _nesting(ls: HotLanguageServer, function: Callable[..., Any], path: str | None):
+    if path is None:
+        return []
+    workspace = ls.workspaces.for_path(path)
+
+    def run():
+        with gc_paused():
+            return function(workspace, path)
+    return await asyncio.get_running_loop().run_in_executor(ls.executor, run)
+
+
 async def workspace_symbol(ls: HotLanguageServer, params: types.WorkspaceSymbolParams):
     loop = asyncio.get_running_loop()
     found = []
@@ -836,6 +873,9 @@ HANDLERS: list[Handler] = [
     Handler(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, semantic_tokens_range,
             convert.SEMANTIC_LEGEND),
     Handler(types.TEXT_DOCUMENT_DOCUMENT_LINK, document_link, types.DocumentLinkOptions()),
+    Handler(types.TEXT_DOCUMENT_PREPARE_CALL_HIERARCHY, prepare_call_hierarchy),
+    Handler(types.CALL_HIERARCHY_INCOMING_CALLS, incoming_calls),
+    Handler(types.CALL_HIERARCHY_OUTGOING_CALLS, outgoing_calls),
     # -- the workspace
     Handler(types.WORKSPACE_SYMBOL, workspace_symbol),
     Handler(types.WORKSPACE_DID_CHANGE_WATCHED_FILES, did_change_watched_files),

@@ -479,6 +479,44 @@ def locations(results: list[ours.Location], uri: str, lines: LineIndex,
     return [location(r, uri, lines, features, lines_of) for r in results]
 
 
+def nesting_item(item: ours.NestingItem, features: ClientFeatures,
+                 lines_of: LinesOf = _no_lines) -> types.CallHierarchyItem:
+    """A template of the nesting hierarchy: the whole file, selected at its start."""
+    lines = lines_of(item.path)
+    whole = lsp_range(lines, 0, item.length, features.encoding) if lines is not None \
+        else types.Range(types.Position(0, 0), types.Position(0, 0))
+    start = types.Range(types.Position(0, 0), types.Position(0, 0))
+    return types.CallHierarchyItem(
+        name=item.name, kind=types.SymbolKind.File, uri=path_to_uri(item.path), range=whole,
+        selection_range=start, detail=item.detail or None, data={'path': item.path})
+
+
+def _site_ranges(sites, path: str, features: ClientFeatures,
+                 lines_of: LinesOf) -> list[types.Range]:
+    lines = lines_of(path)
+    if lines is None:
+        return []
+    return [lsp_range(lines, site.start, site.end, features.encoding) for site in sites]
+
+
+def incoming_calls(calls: list[ours.NestingCall], features: ClientFeatures,
+                   lines_of: LinesOf = _no_lines) -> list[types.CallHierarchyIncomingCall]:
+    """Each nesting template, with its resources' types (in that template)."""
+    return [types.CallHierarchyIncomingCall(
+        from_=nesting_item(call.item, features, lines_of),
+        from_ranges=_site_ranges(call.sites, call.item.path, features, lines_of))
+        for call in calls]
+
+
+def outgoing_calls(calls: list[ours.NestingCall], path: str, features: ClientFeatures,
+                   lines_of: LinesOf = _no_lines) -> list[types.CallHierarchyOutgoingCall]:
+    """Each nested template, with the types (in `path`) of the resources that nest it."""
+    return [types.CallHierarchyOutgoingCall(
+        to=nesting_item(call.item, features, lines_of),
+        from_ranges=_site_ranges(call.sites, path, features, lines_of))
+        for call in calls]
+
+
 def document_highlights(results: list[ours.DocumentHighlight], lines: LineIndex,
                         features: ClientFeatures) -> list[types.DocumentHighlight]:
     return [types.DocumentHighlight(

@@ -188,3 +188,38 @@ async def test_an_edit_to_the_environment_rechecks_its_templates(project):
                             '  # hot-ls: disable=HOT220'))
     await project.diagnostics(env, 8, since)
     assert [d.code for d in await settled(project, provider, 1, since)] == []
+
+
+async def test_the_call_hierarchy_is_which_templates_nest_which(project):
+    """Prepared on a resource's mapped type: the provider template; its incoming calls are
+    the templates whose resources nest it (with their types' ranges there), and the stack's
+    outgoing calls the templates it nests (with the ranges in it)."""
+    target, text = open_file(project, 'stack.yaml')
+    items = await asyncio.wait_for(project.client.text_document_prepare_call_hierarchy_async(
+        types.CallHierarchyPrepareParams(types.TextDocumentIdentifier(target),
+                                         position(text, 'My::Server', 2))), TIMEOUT)
+    [item] = items
+    assert (item.name, item.uri, item.kind, item.detail) == (
+        'providers/server.yaml', uri(project.root, 'providers/server.yaml'),
+        types.SymbolKind.File, 'One server, as a provider template.')
+    with open(os.path.join(project.root, 'providers', 'server.yaml'), encoding='utf-8') as fh:
+        provider_lines = fh.read().count('\n')
+    assert (item.range.start.line, item.range.end.line) == (0, provider_lines)
+    calls = await asyncio.wait_for(project.client.call_hierarchy_incoming_calls_async(
+        types.CallHierarchyIncomingCallsParams(item)), TIMEOUT)
+    assert [(c.from_.name, [(r.start.line, r.start.character, r.end.character)
+                            for r in c.from_ranges]) for c in calls] == [
+        ('defects/missing-output.yaml', [(3, 10, 20)]),
+        ('defects/missing-required.yaml', [(3, 10, 20)]),
+        ('defects/out-of-range.yaml', [(3, 10, 20)]),
+        ('defects/unknown-property.yaml', [(3, 10, 20)]),
+        ('stack.yaml', [(8, 10, 20), (19, 14, 24)])]
+    [root] = await asyncio.wait_for(project.client.text_document_prepare_call_hierarchy_async(
+        types.CallHierarchyPrepareParams(types.TextDocumentIdentifier(target),
+                                         types.Position(0, 0))), TIMEOUT)
+    assert root.uri == target
+    calls = await asyncio.wait_for(project.client.call_hierarchy_outgoing_calls_async(
+        types.CallHierarchyOutgoingCallsParams(root)), TIMEOUT)
+    assert [(c.to.name, [(r.start.line, r.start.character) for r in c.from_ranges])
+            for c in calls] == [('providers/server.yaml', [(8, 10), (19, 14)]),
+                                ('nested/net.yaml', [(13, 10)])]
