@@ -1,20 +1,26 @@
-"""What spans files: where a template's parameters are set from outside, and by whom.
+"""What spans files: where a template's parameters are set, and its outputs read, from outside.
 
 A parameter of a template is named in other files in two ways: as a
 property of a resource in a parent template whose type is this template
 (directly, `type: this.yaml`, or through an environment's registry), and
 as a key of `parameters` / `parameter_defaults` in the environments the
-template is created with.  Navigation (definition, references, rename)
-follows both; the workspace index supplies the other files' summaries.
+template is created with.  An output is read by a parent's `get_attr` of
+such a resource (or of a group of them).  Navigation (definition,
+references, rename) follows them; the workspace index supplies the other
+files' summaries, and a parent that reads a template's outputs is parsed.
 """
 from __future__ import annotations
 
 import os
+import re
 from typing import Any, Iterator
 
 from hot_ls.analysis import Analysis
 from hot_ls.features.types import Location
+from hot_ls.model import symbols
 from hot_ls.model.environment import PARAMETER_DEFAULTS, PARAMETERS
+from hot_ls.model.template import Template
+from hot_ls.syntax import Scalar, parse
 from hot_ls.workspace import Workspace
 
 
@@ -39,6 +45,54 @@ def parent_property_sites(workspace: Workspace, template: str, name: Any) -> Ite
                     yield Location(span[0], span[1], summary.path)
 
 
+def parent_attribute_sites(workspace: Workspace, template: str, name: Any) -> Iterator[Location]:
+    """`get_attr` attribute names `name` (in any template of the workspace) of resources
+    whose type resolves to `template`: the output as a parent reads it.  A group whose
+    member is such a resource reads it as `[group, name]` (every member's) or `[group,
+    resource.N, name]` (one member's)."""
+    for summary in workspace.index().templates():
+        stack = workspace.stack(summary.path)
+        nesting: dict[Any, bool] = {}  # resource name -> whether it is a group of them
+        for resource in summary.template.resources:
+            if _resolves_to(stack, resource, template):
+                nesting[resource.name] = False
+            elif resource.member is not None and _resolves_to(stack, resource.member, template):
+                nesting[resource.name] = True
+        if not nesting:
+            continue
+        source = workspace.files.read(summary.path)
+        if source.problem is not None:
+            continue
+        for ref in Template(parse(source.text), summary.path).references:
+            if ref.kind != symbols.RESOURCE or ref.name not in nesting or not ref.path:
+                continue
+            site = _attribute_named(ref.path, name, group=nesting[ref.name])
+            if site is not None:
+                yield Location(site.start, site.end, summary.path)
+
+
+def _resolves_to(stack, resource, template: str) -> bool:
+    provider = stack.resolve(resource.type, resource.name).provider
+    return provider is not None and same_file(provider.path, template)
+
+
+def _attribute_named(path: list, name: Any, group: bool):
+    """The node of a get_attr's path that names the output `name`, if one does."""
+    first = path[0]
+    if not isinstance(first, Scalar) or first.value is None:
+        return None
+    if first.value == name:
+        return first
+    if group and len(path) > 1 and isinstance(first.value, str) and \
+            _MEMBER.fullmatch(first.value) and isinstance(path[1], Scalar) and \
+            path[1].value == name:
+        return path[1]
+    return None
+
+
+_MEMBER = re.compile(r'resource\.\d+')
+
+
 def _with_members(resources):
     for resource in resources:
         yield resource
@@ -57,6 +111,13 @@ def environment_sites(workspace: Workspace, template: str, name: Any) -> Iterato
             span = summary.environment.parameter_keys.get((section, name))
             if span is not None:
                 yield Location(span[0], span[1], path)
+
+
+def output_sites(analysis: Analysis, name: Any) -> list[Location]:
+    """Where other files read the output `name` of this template."""
+    if not analysis.path:
+        return []
+    return list(parent_attribute_sites(analysis.workspace, analysis.path, name))
 
 
 def outside_sites(analysis: Analysis, name: Any) -> list[Location]:

@@ -5,16 +5,16 @@ form the model knows.  Only names of the same kind count: a parameter and a
 condition that share a name are different things, and text inside strings
 (a `str_replace` template mentioning the name) is not a reference.  A
 parameter is also set from other files: by the environments of the
-template's stack, and by the parent templates that use it as a provider
-(hot_ls.features.cross_file); those count as references too (not for
-highlight, which stays in the document).
+template's stack, and by the parent templates that use it as a provider,
+whose `get_attr`s read its outputs (hot_ls.features.cross_file); those count
+as references too (not for highlight, which stays in the document).
 """
 from __future__ import annotations
 
 
 from hot_ls.analysis import Analysis
 from hot_ls.features.at import chain, path_of
-from hot_ls.features.cross_file import outside_sites, parameter_declarations
+from hot_ls.features.cross_file import output_sites, outside_sites, parameter_declarations
 from hot_ls.features.index import Occurrence, symbol_index
 from hot_ls.features.types import DocumentHighlight, Location
 from hot_ls.model import symbols
@@ -42,6 +42,9 @@ def references(analysis: Analysis, offset: int, include_declaration: bool = True
     if occurrences and occurrences[0].kind == symbols.PARAMETER and \
             any(o.is_definition for o in occurrences):
         found.extend(outside_sites(analysis, occurrences[0].name))
+    if occurrences and occurrences[0].kind == symbols.OUTPUT and \
+            any(o.is_definition for o in occurrences):
+        found.extend(output_sites(analysis, occurrences[0].name))
     return found
 
 

@@ -21,7 +21,8 @@ documents always get a JSON string).
 
 A parameter is renamed in the other files that set it too: the
 environments of the template's stack and the parents that use the template
-as a provider (hot_ls.features.cross_file).
+as a provider; an output in the `get_attr`s of those parents that read it
+(hot_ls.features.cross_file).
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ import re
 from typing import Any
 
 from hot_ls.analysis import Analysis
-from hot_ls.features.cross_file import outside_sites
+from hot_ls.features.cross_file import output_sites, outside_sites
 from hot_ls.features.index import Occurrence, symbol_index, token_span
 from hot_ls.features.types import RenameError, RenameResult, Span, TextEdit
 from hot_ls.model import symbols
@@ -124,6 +125,9 @@ def rename(analysis: Analysis, offset: int, new_name: Any) -> RenameResult:
     if kind == symbols.PARAMETER:
         result.extend(TextEdit(site.start, site.end, render(new_name, ''), site.path)
                       for site in outside_sites(analysis, old))
+    if kind == symbols.OUTPUT:
+        result.extend(TextEdit(site.start, site.end, render(new_name, ''), site.path)
+                      for site in output_sites(analysis, old))
     return RenameResult(result)
 
 

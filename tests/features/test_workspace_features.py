@@ -93,6 +93,56 @@ def test_rename_of_a_parameter_edits_every_file_that_sets_it(workspace):
                                       ('here', 'image_name')]
 
 
+def test_references_and_rename_of_an_output_reach_the_parents_get_attr(workspace):
+    analysis = analysed(workspace, SERVER)
+    found = references(analysis, at(analysis, '  ip:', shift=2))
+    assert [(os.path.relpath(l.path, PROJECT) if l.path else 'here',
+             text_at(l.path or SERVER, l.start, l.end)) for l in found] == [
+        ('here', 'ip'), ('stack.yaml', 'ip')]
+    [_, there] = rename(analysis, at(analysis, '  ip:', shift=2), 'address').edits
+    assert (there.path, text_at(STACK, there.start, there.end), there.new_text) == (
+        STACK, 'ip', 'address')
+    assert text_at(STACK, there.start - 9, there.end) == '[server, ip'
+
+
+def test_an_output_read_through_a_group_of_the_provider(tmp_path):
+    """`[group, ip]` reads every member's output, `[group, resource.0, ip]` one member's:
+    both are the output's; the same name read from another resource is not.  Renamed, the
+    parent still reads outputs the provider has (no HOT706)."""
+    (tmp_path / 'node.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources: {}\noutputs:\n  ip:\n'
+        '    value: 192.0.2.1\n')
+    parent = tmp_path / 'parent.yaml'
+    parent.write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  group:\n'
+        '    type: OS::Heat::ResourceGroup\n    properties:\n      count: 2\n'
+        '      resource_def: {type: node.yaml}\n'
+        '  single: {type: node.yaml}\n'
+        '  other: {type: OS::Heat::RandomString}\n'
+        'outputs:\n'
+        '  all: {value: {get_attr: [group, ip]}}\n'
+        '  first: {value: {get_attr: [group, resource.0, ip]}}\n'
+        '  one: {value: {get_attr: [single, ip]}}\n'
+        '  unrelated: {value: {get_attr: [other, value]}}\n')
+    workspace = Workspace(Settings(), [str(tmp_path)])
+    node = str(tmp_path / 'node.yaml')
+    analysis = analysed(workspace, node)
+    found = references(analysis, at(analysis, '  ip:', shift=2))
+    text = parent.read_text()
+    assert [text[text.rindex('\n', 0, l.start) + 1:l.end] for l in found if l.path] == [
+        '  all: {value: {get_attr: [group, ip',
+        '  first: {value: {get_attr: [group, resource.0, ip',
+        '  one: {value: {get_attr: [single, ip']
+    edits = rename(analysis, at(analysis, '  ip:', shift=2), 'address').edits
+    for edit in sorted((e for e in edits if e.path), key=lambda e: -e.start):
+        text = text[:edit.start] + edit.new_text + text[edit.end:]
+    (tmp_path / 'node.yaml').write_text(analysis.text.replace('  ip:', '  address:'))
+    renamed = analyze(text, str(parent), workspace.settings,
+                      workspace=Workspace(Settings(), [str(tmp_path)]))
+    assert [d.code for d in renamed.diagnostics] == []
+    assert text.count('address') == 3
+
+
 def test_completion_in_an_environment(workspace):
     analysis = analysed(workspace, ENV)
     text = analysis.text + 'parameter_defaults:\n  fla'

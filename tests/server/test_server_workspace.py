@@ -223,3 +223,21 @@ async def test_the_call_hierarchy_is_which_templates_nest_which(project):
     assert [(c.to.name, [(r.start.line, r.start.character) for r in c.from_ranges])
             for c in calls] == [('providers/server.yaml', [(8, 10), (19, 14)]),
                                 ('nested/net.yaml', [(13, 10)])]
+
+
+async def test_rename_of_an_output_edits_the_parents_get_attr(project):
+    target, text = open_file(project, 'providers/server.yaml')
+    at = position(text, '  ip:', 2)
+    found = await asyncio.wait_for(project.client.text_document_references_async(
+        types.ReferenceParams(text_document=types.TextDocumentIdentifier(target), position=at,
+                              context=types.ReferenceContext(include_declaration=True))),
+        TIMEOUT)
+    assert sorted((l.uri, l.range.start.line, l.range.start.character) for l in found) == [
+        (target, 19, 2), (uri(project.root, 'stack.yaml'), 28, 31)]
+    edit = await asyncio.wait_for(project.client.text_document_rename_async(
+        types.RenameParams(types.TextDocumentIdentifier(target), at, 'address')), TIMEOUT)
+    changes = ({c.text_document.uri: c.edits for c in edit.document_changes}
+               if edit.document_changes is not None else edit.changes)
+    [there] = changes[uri(project.root, 'stack.yaml')]
+    assert (there.range.start.line, there.range.start.character, there.new_text) == (
+        28, 31, 'address')
