@@ -18,9 +18,9 @@ from typing import Any, Iterator
 from hot_ls.analysis import Analysis
 from hot_ls.features.types import Location
 from hot_ls.model import symbols
-from hot_ls.model.environment import PARAMETER_DEFAULTS, PARAMETERS
+from hot_ls.model.environment import PARAMETER_DEFAULTS, PARAMETERS, RESOURCE_REGISTRY
 from hot_ls.model.template import Template
-from hot_ls.syntax import Scalar, parse
+from hot_ls.syntax import Mapping, Scalar, parse
 from hot_ls.workspace import Workspace
 
 
@@ -69,6 +69,36 @@ def parent_attribute_sites(workspace: Workspace, template: str, name: Any) -> It
             site = _attribute_named(ref.path, name, group=nesting[ref.name])
             if site is not None:
                 yield Location(site.start, site.end, summary.path)
+
+
+def type_sites(workspace: Workspace, type_name: str) -> Iterator[Location]:
+    """Every place the workspace names the resource type `type_name`: the `type:` of each
+    resource (a group's member too) of its templates, and the `resource_registry` entries of
+    its environments that map it or map another type to it."""
+    for summary in sorted(workspace.index().summaries.values(), key=lambda s: s.path):
+        if summary.template is not None:
+            for resource in _with_members(summary.template.resources):
+                if resource.type == type_name and resource.type_span is not None:
+                    yield Location(resource.type_span[0], resource.type_span[1], summary.path)
+        elif summary.environment is not None:
+            tree = summary.environment.loaded.environment.tree
+            for node in registry_names(tree.root if tree is not None else None, type_name):
+                yield Location(node.start, node.end, summary.path)
+
+
+def registry_names(root: Any, type_name: str) -> list[Scalar]:
+    """The keys (and the values naming another type) `type_name` of an environment's
+    top-level `resource_registry`."""
+    registry = root.get(RESOURCE_REGISTRY) if isinstance(root, Mapping) else None
+    if not isinstance(registry, Mapping):
+        return []
+    found = []
+    for pair in registry.pairs:
+        if isinstance(pair.key, Scalar) and pair.key.value == type_name:
+            found.append(pair.key)
+        if isinstance(pair.value, Scalar) and pair.value.value == type_name:
+            found.append(pair.value)
+    return found
 
 
 def _resolves_to(stack, resource, template: str) -> bool:

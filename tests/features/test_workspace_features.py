@@ -143,6 +143,32 @@ def test_an_output_read_through_a_group_of_the_provider(tmp_path):
     assert text.count('address') == 3
 
 
+def test_references_of_a_resource_type_in_the_templates_and_the_registry(workspace):
+    """On a mapped type, in a template or on its registry key: every resource of that type
+    (the group's member too) and the registry entry, this document's first; a type written
+    as a file, and a property, are no type references."""
+    expected = sorted([('defects/missing-output.yaml', 'My::Server'),
+                       ('defects/missing-required.yaml', 'My::Server'),
+                       ('defects/out-of-range.yaml', 'My::Server'),
+                       ('defects/unknown-property.yaml', 'My::Server'),
+                       ('env.yaml', 'My::Server'), ('stack.yaml', 'My::Server'),
+                       ('stack.yaml', 'My::Server')])
+
+    def found(path, needle, occurrence=1):
+        analysis = analysed(workspace, path)
+        return [(os.path.relpath(l.path or path, PROJECT), text_at(l.path or path, l.start, l.end))
+                for l in references(analysis, at(analysis, needle, occurrence, shift=2))]
+    from_template = found(STACK, 'My::Server', 2)  # the group's member
+    assert from_template[:2] == [('stack.yaml', 'My::Server')] * 2
+    assert sorted(from_template) == expected
+    from_registry = found(ENV, 'My::Server')
+    assert from_registry[0] == ('env.yaml', 'My::Server')
+    assert sorted(from_registry) == expected
+    assert found(STACK, 'OS::Heat::ResourceGroup') == [('stack.yaml', 'OS::Heat::ResourceGroup')]
+    assert found(STACK, 'nested/net.yaml') == []
+    assert found(ENV, 'providers/server.yaml') == []
+
+
 def test_completion_in_an_environment(workspace):
     analysis = analysed(workspace, ENV)
     text = analysis.text + 'parameter_defaults:\n  fla'

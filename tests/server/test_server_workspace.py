@@ -241,3 +241,18 @@ async def test_rename_of_an_output_edits_the_parents_get_attr(project):
     [there] = changes[uri(project.root, 'stack.yaml')]
     assert (there.range.start.line, there.range.start.character, there.new_text) == (
         28, 31, 'address')
+
+
+async def test_references_of_a_mapped_type(project):
+    target, text = open_file(project, 'env.yaml')
+    found = await asyncio.wait_for(project.client.text_document_references_async(
+        types.ReferenceParams(text_document=types.TextDocumentIdentifier(target),
+                              position=position(text, 'My::Server', 2),
+                              context=types.ReferenceContext(include_declaration=True))),
+        TIMEOUT)
+    assert [(os.path.relpath(Path(l.uri[len('file://'):]), project.root),
+             l.range.start.line, l.range.start.character) for l in found] == [
+        ('env.yaml', 1, 2), ('defects/missing-output.yaml', 3, 10),
+        ('defects/missing-required.yaml', 3, 10), ('defects/out-of-range.yaml', 3, 10),
+        ('defects/unknown-property.yaml', 3, 10), ('stack.yaml', 8, 10),
+        ('stack.yaml', 19, 14)]
