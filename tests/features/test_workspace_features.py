@@ -169,6 +169,32 @@ def test_references_of_a_resource_type_in_the_templates_and_the_registry(workspa
     assert found(ENV, 'providers/server.yaml') == []
 
 
+def test_hover_of_a_provider_resource_its_properties_and_attributes(workspace):
+    """A mapped type says which template and which environment, and shows the template's
+    interface; a property is the provider's parameter (its constraint), an attribute its
+    output; a file type names its parameters and outputs too."""
+    analysis = analysed(workspace, STACK)
+    text = hover(analysis, at(analysis, 'My::Server', shift=1)).markdown
+    assert text.split('\n\n') == [
+        '**My::Server** · provider template',
+        'Mapped to `providers/server.yaml` by `env.yaml`.',
+        'One server, as a provider template.',
+        '**Properties**: 1 required, 2 optional\n- `flavor` *string* · required\n'
+        '- `image` *string*, `count` *number*',
+        '**Attributes**: `ip`, `show`']
+    assert hover(analysis, at(analysis, 'nested/net.yaml', shift=1)).markdown.split('\n\n') == [
+        '**nested/net.yaml** · provider template',
+        '**Properties**: 0 required, 1 optional\n- `cidr` *string*',
+        '**Attributes**: `net_id`, `show`']
+    count = hover(analysis, at(analysis, 'count: 3', shift=1)).markdown
+    assert count.startswith('**count** · property of `My::Server`') and \
+        'range: {"min": 1, "max": 5}' in count
+    assert hover(analysis, at(analysis, 'ip]', shift=1)).markdown == (
+        '**ip** · attribute of `My::Server`')
+    bare = Workspace(Settings(), [PROJECT])  # without env.yaml, My::Server is nothing known
+    assert hover(analysed(bare, STACK), at(analysis, 'My::Server', shift=1)) is None
+
+
 def test_completion_in_an_environment(workspace):
     analysis = analysed(workspace, ENV)
     text = analysis.text + 'parameter_defaults:\n  fla'

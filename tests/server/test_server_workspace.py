@@ -256,3 +256,13 @@ async def test_references_of_a_mapped_type(project):
         ('defects/missing-required.yaml', 3, 10), ('defects/out-of-range.yaml', 3, 10),
         ('defects/unknown-property.yaml', 3, 10), ('stack.yaml', 8, 10),
         ('stack.yaml', 19, 14)]
+
+
+async def test_hover_of_a_mapped_type_shows_its_template(project):
+    target, text = open_file(project, 'stack.yaml')
+    found = await asyncio.wait_for(project.client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(target), position(text, 'My::Server', 1))), TIMEOUT)
+    value = found.contents.value
+    assert value.startswith('**My::Server** · provider template\n\nMapped to '
+                            '`providers/server.yaml` by `env.yaml`.'), value
+    assert '- `flavor` *string* · required' in value

@@ -7,6 +7,8 @@ parameter's constraint...  The Markdown comes from `hover.markdown`.
 """
 from __future__ import annotations
 
+import os
+
 import textwrap
 from typing import Any
 
@@ -64,10 +66,13 @@ class Explainer:
         return Hover('\n\n'.join(part for part in parts if part), self.span(node))
 
     def resource_type(self, name: Any):
+        """The resource's type in its stack: Heat's, or a provider template's schema (its
+        parameters the properties, its outputs the attributes)."""
         definition = self.template.resources.get(name)
         if definition is None or definition.type_name is None:
             return None
-        return self.catalog.resolve(definition.type_name)
+        resolved = self.analysis.type_resolution(definition).type
+        return resolved if resolved is not None else self.catalog.resolve(definition.type_name)
 
     def source(self, start_node: Node, end_node: Node) -> str:
         """The text from `start_node` (its line, in block style) to the end of `end_node`."""
@@ -420,7 +425,7 @@ class Explainer:
             if last.on_key:
                 return self.keyword(rest[1], RESOURCE_KEY_DOCS, 'resource key')
             if rest[1] == 'type' and isinstance(last.node, Scalar):
-                return self.type_hover(last.node.value)
+                return self.provider_hover(name) or self.type_hover(last.node.value)
             if rest[1] == 'deletion_policy' and isinstance(last.node, Scalar):
                 return self.deletion_policy(name, last.node.value)
             return None
@@ -449,6 +454,29 @@ class Explainer:
                 parts.append(f'{code(rtype.name)} '
                              + ('can' if rtype.supports_snapshot else '**cannot**')
                              + ' take a snapshot before it is deleted.')
+        return self.result(parts)
+
+    def provider_hover(self, name: Any) -> Hover | None:
+        """A resource whose type is a template in its stack: which file (mapped by which
+        environment), its description, its parameters and outputs."""
+        definition = self.template.resources.get(name)
+        if definition is None:
+            return None
+        resolution = self.analysis.type_resolution(definition)
+        provider, rtype = resolution.provider, resolution.type
+        if provider is None or rtype is None:
+            return None
+        base = os.path.dirname(os.path.abspath(self.analysis.path)) if self.analysis.path \
+            else os.getcwd()
+        shown = os.path.relpath(provider.path, base)
+        parts = [f'**{resolution.requested}** · provider template']
+        entry = resolution.resolution.entry
+        origin = entry.origin if entry is not None else None
+        if origin is not None and origin.path is not None:
+            parts.append(f'Mapped to {code(shown)} by {code(os.path.relpath(origin.path, base))}.')
+        elif shown != resolution.requested:
+            parts.append(f'The template {code(shown)}.')
+        parts.extend(type_markdown(rtype)[2:])
         return self.result(parts)
 
     def type_hover(self, type_name: Any) -> Hover | None:
