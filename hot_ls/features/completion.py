@@ -200,30 +200,72 @@ class _Builder:
         return items
 
     def resource_types(self) -> list[CompletionItem]:
-        catalog = self.catalog
+        """The types the stack's environments map (to a template, or to another type) first,
+        then Heat's own; choosing one inserts its required properties."""
         res = self.definitions('resources').get(self.place.owner)
         has_properties = res is not None and res.get('properties') is not None
-        indent = ' ' * self._key_indent()
         items = []
-        for rtype in catalog.types():
+        mapped = self.mapped_types()
+        for name, rtype, target in mapped:
+            items.append(CompletionItem(
+                name, ItemKind.RESOURCE_TYPE, f'→ {target}',
+                _type_doc(rtype, f'Mapped to `{target}` by the stack\'s environment.'),
+                insert_text=self._type_insert(name, rtype, has_properties),
+                snippet=self._type_insert(name, rtype, has_properties) != name,
+                sort_text='0'))
+        shadowed = {name for name, _, _ in mapped}
+        for rtype in self.catalog.types():
+            if rtype.name in shadowed:
+                continue
             status = rtype.support_status
             deprecated = status.is_deprecated
-            insert = rtype.name
-            is_snippet = False
-            required = [name for name, p in rtype.properties.items()
-                        if p.required and p.default is None and p.support_status.is_supported]
-            if required and not has_properties and not self.cursor.in_flow:
-                lines = [snippets.escape(rtype.name), f'{indent}properties:']
-                for number, name in enumerate(required, 1):
-                    lines.append(f'{indent}  {name}: ${{{number}}}')
-                insert = '\n'.join(lines)
-                is_snippet = True
+            insert = self._type_insert(rtype.name, rtype, has_properties)
             detail = rtype.namespace + (' (deprecated)' if deprecated else '')
             items.append(CompletionItem(
                 rtype.name, ItemKind.RESOURCE_TYPE, detail,
-                _type_doc(rtype), insert_text=insert, snippet=is_snippet,
-                deprecated=deprecated, sort_text='1' if deprecated else '0'))
+                _type_doc(rtype), insert_text=insert, snippet=insert != rtype.name,
+                deprecated=deprecated, sort_text='2' if deprecated else '1'))
         return items
+
+    def _type_insert(self, name: str, rtype: Any, has_properties: bool) -> str:
+        """The type's name, with a `properties:` of its required ones (a snippet) when the
+        resource has none yet and the block style allows it."""
+        required = [key for key, p in rtype.properties.items()
+                    if p.required and p.default is None and p.support_status.is_supported]
+        if not required or has_properties or self.cursor.in_flow:
+            return name
+        indent = ' ' * self._key_indent()
+        lines = [snippets.escape(name), f'{indent}properties:']
+        for number, key in enumerate(required, 1):
+            lines.append(f'{indent}  {key}: ${{{number}}}')
+        return '\n'.join(lines)
+
+    def mapped_types(self) -> list[tuple[str, Any, str]]:
+        """(name, its type as the stack resolves it, what it is mapped to) of each type the
+        user environments of the document's stack name at the registry's top level."""
+        if self.analysis is None or self.analysis.kind is not Kind.HOT:
+            return []
+        stack = self.analysis.stack
+        base = os.path.dirname(os.path.abspath(self.analysis.path)) if self.analysis.path \
+            else os.getcwd()
+        found = []
+        for path, entry in sorted(stack.environment.registry.user.items(),
+                                  key=lambda item: item[0]):
+            name = path[0]
+            if len(path) != 1 or name.endswith(('*',) + _TEMPLATE_SUFFIXES) or '::' not in name:
+                continue
+            if fuzzy_score(self.cursor.word, name) is None:
+                continue  # (filter_items would drop it: not resolved for nothing)
+            resolution = stack.resolve(name)
+            if resolution.type is None:
+                continue
+            target = entry.target.path if entry.target is not None and entry.target.path \
+                else entry.value
+            if not isinstance(target, str):
+                continue
+            found.append((name, resolution.type, os.path.relpath(target, base)
+                          if os.path.isabs(target) else target))
+        return found
 
     def _key_indent(self) -> int:
         """The indentation of the key on the cursor's line (for multi-line inserts)."""
@@ -231,9 +273,15 @@ class _Builder:
         return len(line) - len(line.lstrip(' '))
 
     def resource_type_of(self, name) -> Any:
+        """The resource's type in its stack: Heat's, or a provider template's schema (its
+        parameters the properties, its outputs the attributes)."""
         res = self.definitions('resources').get(name)
         if res is None or not res.type_name:
             return None
+        if self.analysis is not None and self.template is self.analysis.template:
+            resolved = self.analysis.type_resolution(res).type
+            if resolved is not None:
+                return resolved
         return self.catalog.resolve(res.type_name)
 
     def properties(self) -> list[CompletionItem]:
@@ -605,11 +653,15 @@ class _Builder:
         return {k for k in node.index if k != word}
 
 
-def _type_doc(rtype) -> str:
+def _type_doc(rtype, mapped: str | None = None) -> str:
     description = (rtype.description or '').strip()
     lines = [f'**{rtype.name}**', '', description.split('\n\n')[0] if description else '',
-             '', f'*{rtype.support_status.text()}*']
+             '', mapped or f'*{rtype.support_status.text()}*']
     return '\n'.join(lines)
+
+
+#: what a type written as a template file's name ends with
+_TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template', '.json')
 
 
 def _property_doc(name: str, schema) -> str:

@@ -195,6 +195,36 @@ def test_hover_of_a_provider_resource_its_properties_and_attributes(workspace):
     assert hover(analysed(bare, STACK), at(analysis, 'My::Server', shift=1)) is None
 
 
+def test_completion_of_a_provider_resource(workspace):
+    """A mapped type is offered first (with the provider's required parameters as its
+    properties), a provider resource's properties are the template's parameters, and
+    get_attr on it offers the template's outputs."""
+    def items(text, after):
+        """The items at the end of the line that starts with `after`."""
+        analysis = analyze(text, STACK, workspace.settings, workspace=workspace)
+        return complete(analysis, text, text.index(after + '\n') + len(after)).items
+    stack = read_text(STACK)
+    typed = stack.replace('outputs:', '  new:\n    type: My\noutputs:')
+    first = sorted(items(typed, '    type: My'), key=lambda i: i.sort_text)[0]
+    assert (first.label, first.detail, first.insert_text) == (
+        'My::Server', '→ providers/server.yaml', 'My::Server\n    properties:\n      flavor: ${1}')
+    assert 'Mapped to `providers/server.yaml`' in first.documentation
+    typed = stack.replace('      count: 3\n', '      count: 3\n      im\n')
+    assert [i.label for i in items(typed, '      im')] == ['image']
+    typed = stack.replace('[server, ip]}', '[server, ')
+    assert [i.label for i in items(typed, '    value: {get_attr: [server, ')] == ['ip', 'show']
+    bare = Workspace(Settings(), [PROJECT])  # without env.yaml: nothing of the provider's
+    typed = stack.replace('outputs:', '  new:\n    type: My\noutputs:')
+    analysis = analyze(typed, STACK, bare.settings, workspace=bare)
+    assert 'My::Server' not in [i.label for i in complete(
+        analysis, typed, typed.index('    type: My\n') + 12).items]
+
+
+def read_text(path):
+    with open(path, encoding='utf-8') as fh:
+        return fh.read()
+
+
 def test_completion_in_an_environment(workspace):
     analysis = analysed(workspace, ENV)
     text = analysis.text + 'parameter_defaults:\n  fla'

@@ -266,3 +266,17 @@ async def test_hover_of_a_mapped_type_shows_its_template(project):
     assert value.startswith('**My::Server** · provider template\n\nMapped to '
                             '`providers/server.yaml` by `env.yaml`.'), value
     assert '- `flavor` *string* · required' in value
+
+
+async def test_completion_offers_the_mapped_type_and_the_provider_parameters(project):
+    target, text = open_file(project, 'stack.yaml')
+    await project.diagnostics(target, 1)
+    line = text[:text.index('outputs:')].count('\n')
+    project.change(target, 2, ((line, 0, line, 0), '  new:\n    type: My\n'))
+    found = await asyncio.wait_for(project.client.text_document_completion_async(
+        types.CompletionParams(types.TextDocumentIdentifier(target),
+                               types.Position(line + 1, 12))), TIMEOUT)
+    items = found.items if hasattr(found, 'items') else found
+    first = min(items, key=lambda i: i.sort_text)
+    assert (first.label, first.detail) == ('My::Server', '→ providers/server.yaml')
+    assert first.text_edit.new_text.startswith('My::Server\n    properties:\n      flavor: ')
