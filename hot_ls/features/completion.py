@@ -279,9 +279,7 @@ class _Builder:
         if res is None or not res.type_name:
             return None
         if self.analysis is not None and self.template is self.analysis.template:
-            resolved = self.analysis.type_resolution(res).type
-            if resolved is not None:
-                return resolved
+            return self.analysis.resource_type(res) or self.catalog.resolve(res.type_name)
         return self.catalog.resolve(res.type_name)
 
     def properties(self) -> list[CompletionItem]:

@@ -220,6 +220,22 @@ def test_completion_of_a_provider_resource(workspace):
         analysis, typed, typed.index('    type: My\n') + 12).items]
 
 
+def test_the_missing_parameter_of_a_provider_is_added_as_its_property(workspace):
+    """HOT703 on a provider resource: the quick fix adds the template's parameter, and the
+    file then has no HOT703."""
+    from hot_ls.features.code_actions import code_actions
+    path = os.path.join(PROJECT, 'defects', 'missing-required.yaml')
+    analysis = analysed(workspace, path)
+    [missing] = analysis.diagnostics
+    [fix] = [a for a in code_actions(analysis, missing.start, missing.end, [missing])
+             if a.title == 'Add the missing required property flavor']
+    [edit] = fix.edits
+    text = analysis.text[:edit.start] + edit.new_text + analysis.text[edit.end:]
+    assert text.endswith("    type: My::Server\n    properties:\n      flavor: ''\n")
+    fixed = analyze(text, path, workspace.settings, workspace=workspace)
+    assert [d.code for d in fixed.diagnostics] == []
+
+
 def read_text(path):
     with open(path, encoding='utf-8') as fh:
         return fh.read()

@@ -71,8 +71,8 @@ class Explainer:
         definition = self.template.resources.get(name)
         if definition is None or definition.type_name is None:
             return None
-        resolved = self.analysis.type_resolution(definition).type
-        return resolved if resolved is not None else self.catalog.resolve(definition.type_name)
+        return self.analysis.resource_type(definition) or \
+            self.catalog.resolve(definition.type_name)
 
     def source(self, start_node: Node, end_node: Node) -> str:
         """The text from `start_node` (its line, in block style) to the end of `end_node`."""

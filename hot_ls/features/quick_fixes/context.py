@@ -24,6 +24,11 @@ class FixContext:
     def catalog(self):
         return self.analysis.catalog
 
+    def resource_type(self, resource):
+        """A resource's type in its stack: Heat's, or a provider template's schema (its
+        parameters the properties)."""
+        return self.analysis.resource_type(resource) or self.catalog.resolve(resource.type_name)
+
     @property
     def version(self):
         template = self.template

@@ -146,7 +146,7 @@ def _type_of_use(ctx: FixContext, ref) -> str | None:
     resource = template.resources.get(ref.owner[1])
     if resource is None or not resource.type_name:
         return None
-    rtype = ctx.catalog.resolve(resource.type_name)
+    rtype = ctx.resource_type(resource)
     properties = resource.get('properties')
     if rtype is None or properties is None:
         return None

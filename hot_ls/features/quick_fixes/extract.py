@@ -27,7 +27,7 @@ def extract_parameter(ctx: FixContext, span: tuple[int, int]) -> list[CodeAction
     if resource is None or not resource.type_name:
         return []
     properties = resource.get('properties')
-    rtype = ctx.catalog.resolve(resource.type_name)
+    rtype = ctx.resource_type(resource)
     if not isinstance(properties, Mapping) or rtype is None:
         return []
     scalar = _scalar_containing(properties, start, end)

@@ -33,7 +33,7 @@ def add_required(ctx: FixContext, diagnostic) -> list[CodeAction]:
     resource = _resource_at(template, diagnostic.start, diagnostic.end)
     if resource is None or not resource.type_name:
         return []
-    rtype = ctx.catalog.resolve(resource.type_name)
+    rtype = ctx.resource_type(resource)
     if rtype is None:
         return []
     if misspelt(diagnostic):
