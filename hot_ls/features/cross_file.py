@@ -34,7 +34,7 @@ def parent_property_sites(workspace: Workspace, template: str, name: Any) -> Ite
     for summary in workspace.index().templates():
         parent = summary.template
         stack = workspace.stack(summary.path)
-        for resource in _with_members(parent.resources):
+        for resource in with_members(parent.resources):
             if not any(key == name for key, _ in resource.properties):
                 continue
             provider = stack.resolve(resource.type, resource.name).provider
@@ -77,7 +77,7 @@ def type_sites(workspace: Workspace, type_name: str) -> Iterator[Location]:
     its environments that map it or map another type to it."""
     for summary in sorted(workspace.index().summaries.values(), key=lambda s: s.path):
         if summary.template is not None:
-            for resource in _with_members(summary.template.resources):
+            for resource in with_members(summary.template.resources):
                 if resource.type == type_name and resource.type_span is not None:
                     yield Location(resource.type_span[0], resource.type_span[1], summary.path)
         elif summary.environment is not None:
@@ -123,7 +123,8 @@ def _attribute_named(path: list, name: Any, group: bool):
 _MEMBER = re.compile(r'resource\.\d+')
 
 
-def _with_members(resources):
+def with_members(resources):
+    """The resources, each followed by its member when it is a group of them."""
     for resource in resources:
         yield resource
         if resource.member is not None:

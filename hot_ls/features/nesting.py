@@ -20,7 +20,7 @@ from typing import Any, Iterable
 
 from hot_ls.analysis import Analysis
 from hot_ls.features.at import chain, path_of
-from hot_ls.features.cross_file import same_file
+from hot_ls.features.cross_file import same_file, with_members
 from hot_ls.features.types import NestingCall, NestingItem, Span
 from hot_ls.model.document import Kind
 from hot_ls.workspace import Workspace
@@ -92,7 +92,7 @@ def _nested(workspace: Workspace, summary) -> Iterable[tuple[Span, str]]:
     """(the type's span, the template file) of each resource of a template that is a stack
     of a template the workspace may read (a group's member too)."""
     stack = workspace.stack(summary.path)
-    for resource in _with_members(summary.template.resources):
+    for resource in with_members(summary.template.resources):
         if resource.type_span is None:
             continue
         provider = stack.resolve(resource.type, resource.name).provider
@@ -100,12 +100,6 @@ def _nested(workspace: Workspace, summary) -> Iterable[tuple[Span, str]]:
             continue
         yield Span(resource.type_span[0], resource.type_span[1]), os.path.abspath(provider.path)
 
-
-def _with_members(resources):
-    for resource in resources:
-        yield resource
-        if resource.member is not None:
-            yield resource.member
 
 
 def _name(workspace: Workspace, path: str) -> str:

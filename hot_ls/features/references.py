@@ -14,14 +14,13 @@ from __future__ import annotations
 
 from hot_ls.analysis import Analysis
 from hot_ls.features.at import chain, path_of
-from hot_ls.features.cross_file import (output_sites, outside_sites, parameter_declarations,
-                                       registry_names, same_file, type_sites)
+from hot_ls.features.cross_file import output_sites, outside_sites, parameter_declarations
 from hot_ls.features.index import Occurrence, symbol_index
+from hot_ls.features.type_names import type_at, type_references
 from hot_ls.features.types import DocumentHighlight, Location
 from hot_ls.model import symbols
 from hot_ls.model.document import Kind
-from hot_ls.model.environment import PARAMETER_DEFAULTS, PARAMETERS, RESOURCE_REGISTRY
-from hot_ls.syntax import Scalar
+from hot_ls.model.environment import PARAMETER_DEFAULTS, PARAMETERS
 
 
 def occurrences_at(analysis: Analysis, offset: int) -> list[Occurrence]:
@@ -37,9 +36,9 @@ def occurrences_at(analysis: Analysis, offset: int) -> list[Occurrence]:
 
 def references(analysis: Analysis, offset: int, include_declaration: bool = True) -> list[Location]:
     if analysis is not None and analysis.kind in (Kind.HOT, Kind.ENVIRONMENT):
-        type_name = _type_at(analysis, offset)
-        if type_name is not None:
-            return type_references(analysis, type_name)
+        node = type_at(analysis, offset)
+        if node is not None:
+            return type_references(analysis, node.value)
     if analysis is not None and analysis.kind is Kind.ENVIRONMENT:
         return environment_references(analysis, offset)
     occurrences = occurrences_at(analysis, offset)
@@ -52,54 +51,6 @@ def references(analysis: Analysis, offset: int, include_declaration: bool = True
             any(o.is_definition for o in occurrences):
         found.extend(output_sites(analysis, occurrences[0].name))
     return found
-
-
-def type_references(analysis: Analysis, type_name: str) -> list[Location]:
-    """Every place the document and the workspace's other files name a resource type: the
-    resources of that type (a group's member too) and the registry entries that map it or
-    map another type to it, this document's first."""
-    own: list[Location] = []
-    if analysis.kind is Kind.HOT:
-        template = analysis.summary.template if analysis.summary is not None else None
-        for resource in _with_members(template.resources if template is not None else ()):
-            if resource.type == type_name and resource.type_span is not None:
-                own.append(Location(resource.type_span[0], resource.type_span[1]))
-    else:
-        own = [Location(node.start, node.end)
-               for node in registry_names(analysis.tree.root, type_name)]
-    if analysis.path is None:
-        return own
-    return own + [site for site in type_sites(analysis.workspace, type_name)
-                  if not same_file(site.path, analysis.path)]
-
-
-def _type_at(analysis: Analysis, offset: int) -> str | None:
-    """The resource type named at `offset` (not a template file): a resource's `type:`
-    (a group member's too), a `resource_registry` key, or a type a registry entry maps to."""
-    steps = chain(analysis.tree.root, offset)
-    path = path_of(steps)
-    if not steps or not isinstance(steps[-1].node, Scalar):
-        return None
-    value = steps[-1].node.value
-    if not isinstance(value, str) or value.endswith(TEMPLATE_SUFFIXES) or '/' in value:
-        return None
-    if analysis.kind is Kind.HOT:
-        on_type = (len(path) == 3 and path[0] == 'resources' and path[2] == 'type') or (
-            len(path) == 5 and path[0] == 'resources' and path[2] == 'properties'
-            and path[3] in ('resource_def', 'resource') and path[4] == 'type')
-        return value if on_type and not steps[-1].on_key else None
-    return value if len(path) == 2 and path[0] == RESOURCE_REGISTRY else None
-
-
-#: what a type written as a file name ends with (a provider template: the call hierarchy's)
-TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template', '.json')
-
-
-def _with_members(resources):
-    for resource in resources:
-        yield resource
-        if resource.member is not None:
-            yield resource.member
 
 
 def environment_references(analysis: Analysis, offset: int) -> list[Location]:

@@ -1,4 +1,5 @@
-"""Rename a parameter, resource, output or condition: its definition and every reference.
+"""Rename a parameter, resource, output, condition or custom resource type: its definition
+and every reference.
 
 Only the names the model knows to be references change (see `references`):
 never text inside strings, never a thing of another kind with the same name.
@@ -19,6 +20,10 @@ The new name is written so that YAML reads it back as that very string: in the
 quotes the old name used, plain when that is safe, else single-quoted (JSON
 documents always get a JSON string).
 
+A custom resource type (on a resource's `type:` or a `resource_registry` entry) is renamed
+wherever the workspace names it (hot_ls.features.type_names); Heat's own types are refused,
+and so is a new name already used or mapped, or one of Heat's.
+
 A parameter is renamed in the other files that set it too: the
 environments of the template's stack and the parents that use the template
 as a provider; an output in the `get_attr`s of those parents that read it
@@ -33,6 +38,7 @@ from typing import Any
 from hot_ls.analysis import Analysis
 from hot_ls.features.cross_file import output_sites, outside_sites
 from hot_ls.features.index import Occurrence, symbol_index, token_span
+from hot_ls.features.type_names import TEMPLATE_SUFFIXES, type_at, type_references
 from hot_ls.features.types import RenameError, RenameResult, Span, TextEdit
 from hot_ls.model import symbols
 from hot_ls.syntax.scalars import ScalarError, is_timestamp, resolve_plain
@@ -91,6 +97,10 @@ def prepare_rename(analysis: Analysis, offset: int) -> Span | None:
     """The span of the name to rename at `offset`; None if nothing is there.
 
     Raises RenameError for a thing that cannot be renamed."""
+    node = type_at(analysis, offset) if analysis is not None else None
+    if node is not None:
+        _renamable_type(analysis, node)
+        return Span(node.start, node.end)
     target = _target(analysis, offset)
     if target is None:
         return None
@@ -100,6 +110,9 @@ def prepare_rename(analysis: Analysis, offset: int) -> Span | None:
 
 def rename(analysis: Analysis, offset: int, new_name: Any) -> RenameResult:
     """The edits renaming what stands at `offset` to `new_name`.  Raises RenameError."""
+    node = type_at(analysis, offset) if analysis is not None else None
+    if node is not None:
+        return _rename_type(analysis, node, new_name)
     target = _target(analysis, offset)
     if target is None:
         raise RenameError('There is no parameter, resource, output or condition name here '
@@ -129,6 +142,48 @@ def rename(analysis: Analysis, offset: int, new_name: Any) -> RenameResult:
         result.extend(TextEdit(site.start, site.end, render(new_name, ''), site.path)
                       for site in output_sites(analysis, old))
     return RenameResult(result)
+
+
+def _renamable_type(analysis: Analysis, node) -> None:
+    """Raise RenameError when the type `node` names cannot be renamed."""
+    old = node.value
+    errors = analysis.tree.syntax_errors
+    if errors:
+        line = analysis.tree.lines.line_of(errors[0].start) + 1
+        raise RenameError(f'The document has a YAML syntax error (line {line}): fix it first, '
+                          'so that no reference is missed')
+    if analysis.catalog.get(old) is not None:
+        raise RenameError(f'"{old}" is one of Heat\'s resource types: it cannot be renamed')
+    if node.style in ('|', '>') or analysis.text[node.start:node.end].count('\n'):
+        raise RenameError(f'The type "{old}" is written over several lines; rename it by hand')
+
+
+def _rename_type(analysis: Analysis, node, new_name: Any) -> RenameResult:
+    """A custom resource type renamed wherever the workspace names it: the resources of that
+    type and the registry entries mapping it (features.type_names)."""
+    _renamable_type(analysis, node)
+    old = node.value
+    if not isinstance(new_name, str) or not new_name.strip():
+        raise RenameError('A resource type name must not be empty')
+    if not new_name.isprintable() or any(c.isspace() for c in new_name):
+        raise RenameError('A resource type name must be printable and without spaces')
+    if new_name.endswith(TEMPLATE_SUFFIXES) or '/' in new_name:
+        raise RenameError(f'"{new_name}" would name a template file, not a type')
+    if new_name == old:
+        return RenameResult([])
+    if analysis.catalog.get(new_name) is not None:
+        raise RenameError(f'Cannot rename the type "{old}" to "{new_name}": that is one of '
+                          'Heat\'s resource types')
+    if type_references(analysis, new_name):
+        raise RenameError(f'Cannot rename the type "{old}" to "{new_name}": that type is '
+                          'already used or mapped in the workspace')
+    written = new_name if _TYPE_NAME.fullmatch(new_name) else render(new_name, '')
+    return RenameResult([TextEdit(site.start, site.end, written, site.path)
+                         for site in type_references(analysis, old)])
+
+
+#: a type name YAML reads back as the same string when written plain: words joined by '::'
+_TYPE_NAME = re.compile(r'[A-Za-z_][A-Za-z0-9_\-]*(::[A-Za-z0-9_\-]+)+')
 
 
 def check_name(template, kind: str, name: Any) -> None:

@@ -236,6 +236,47 @@ def test_the_missing_parameter_of_a_provider_is_added_as_its_property(workspace)
     assert [d.code for d in fixed.diagnostics] == []
 
 
+def test_rename_of_a_custom_type_everywhere_the_workspace_names_it(tmp_path):
+    """My::Server renamed from the template: every resource of that type and the registry
+    key change, and the project then checks exactly as before (the same diagnostics at the
+    same places); Heat's own types and a name already used are refused."""
+    import shutil
+    from hot_ls.cli.check import check_paths
+    from hot_ls.features.types import RenameError
+    project = str(tmp_path / 'project')
+    shutil.copytree(PROJECT, project)
+    settings = Settings(environments=(os.path.join(project, 'env.yaml'),))
+
+    def checked():
+        return sorted((os.path.relpath(r.path, project), d.code, r.lines.line_of(d.start))
+                      for r in check_paths([project], settings) for d in r.diagnostics)
+    before = checked()
+    workspace = Workspace(settings, [project])
+    stack = os.path.join(project, 'stack.yaml')
+    analysis = analysed(workspace, stack)
+    offset = at(analysis, 'My::Server', shift=2)
+    edits = rename(analysis, offset, 'My::Machine').edits
+    assert sorted(os.path.relpath(e.path, project) if e.path else 'here' for e in edits) == [
+        'defects/missing-output.yaml', 'defects/missing-required.yaml',
+        'defects/out-of-range.yaml', 'defects/unknown-property.yaml', 'env.yaml', 'here',
+        'here']
+    for path in {e.path or stack for e in edits}:
+        text = read_text(path)
+        for edit in sorted((e for e in edits if (e.path or stack) == path),
+                           key=lambda e: -e.start):
+            assert text[edit.start:edit.end] == 'My::Server'
+            text = text[:edit.start] + edit.new_text + text[edit.end:]
+        with open(path, 'w', encoding='utf-8') as fh:
+            fh.write(text)
+    assert checked() == before
+    with pytest.raises(RenameError, match="one of Heat's resource types"):
+        rename(analysis, offset, 'OS::Nova::Server')
+    with pytest.raises(RenameError, match='already used or mapped'):
+        rename(analysis, offset, 'My::Unmapped')
+    with pytest.raises(RenameError, match="one of Heat's resource types: it cannot be"):
+        rename(analysis, at(analysis, 'OS::Heat::ResourceGroup', shift=2), 'My::Group')
+
+
 def read_text(path):
     with open(path, encoding='utf-8') as fh:
         return fh.read()

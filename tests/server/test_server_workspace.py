@@ -280,3 +280,24 @@ async def test_completion_offers_the_mapped_type_and_the_provider_parameters(pro
     first = min(items, key=lambda i: i.sort_text)
     assert (first.label, first.detail) == ('My::Server', '→ providers/server.yaml')
     assert first.text_edit.new_text.startswith('My::Server\n    properties:\n      flavor: ')
+
+
+async def test_rename_of_a_custom_type(project):
+    target, text = open_file(project, 'env.yaml')
+    at = position(text, 'My::Server', 2)
+    prepared = await asyncio.wait_for(project.client.text_document_prepare_rename_async(
+        types.PrepareRenameParams(types.TextDocumentIdentifier(target), at)), TIMEOUT)
+    assert (prepared.start.line, prepared.start.character, prepared.end.character) == (1, 2, 12)
+    edit = await asyncio.wait_for(project.client.text_document_rename_async(
+        types.RenameParams(types.TextDocumentIdentifier(target), at, 'My::Machine')), TIMEOUT)
+    changes = ({c.text_document.uri: c.edits for c in edit.document_changes}
+               if edit.document_changes is not None else edit.changes)
+    assert sorted(os.path.relpath(Path(u[len('file://'):]), project.root)
+                  for u in changes) == [
+        'defects/missing-output.yaml', 'defects/missing-required.yaml',
+        'defects/out-of-range.yaml', 'defects/unknown-property.yaml', 'env.yaml', 'stack.yaml']
+    assert {e.new_text for edits in changes.values() for e in edits} == {'My::Machine'}
+    assert len(changes[uri(project.root, 'stack.yaml')]) == 2
+    with pytest.raises(Exception, match="one of Heat's resource types"):
+        await asyncio.wait_for(project.client.text_document_rename_async(types.RenameParams(
+            types.TextDocumentIdentifier(target), at, 'OS::Nova::Server')), TIMEOUT)
