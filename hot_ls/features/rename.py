@@ -63,11 +63,7 @@ def _target(analysis: Analysis, offset: int) -> tuple[Occurrence, list[Occurrenc
     template = analysis.template
     label = _LABELS.get(found.kind, found.kind)
     name = found.name
-    errors = analysis.tree.syntax_errors
-    if errors:
-        line = analysis.tree.lines.line_of(errors[0].start) + 1
-        raise RenameError(f'The document has a YAML syntax error (line {line}): fix it first, '
-                          'so that no reference is missed')
+    _refuse_syntax_errors(analysis)
     definitions = index.definitions_of(found.kind, name)
     if found.kind == symbols.PARAMETER and not definitions and _is_pseudo(template, name):
         raise RenameError(f'"{name}" is a pseudo parameter: Heat defines it, '
@@ -91,6 +87,15 @@ def _target(analysis: Analysis, offset: int) -> tuple[Occurrence, list[Occurrenc
             raise RenameError(f'The {label} "{name}" is written in an unusual form at line {line}; '
                               'rename it by hand')
     return found, occurrences
+
+
+def _refuse_syntax_errors(analysis: Analysis) -> None:
+    """What error recovery blanked may hold references: no rename until the YAML parses."""
+    errors = analysis.tree.syntax_errors
+    if errors:
+        line = analysis.tree.lines.line_of(errors[0].start) + 1
+        raise RenameError(f'The document has a YAML syntax error (line {line}): fix it first, '
+                          'so that no reference is missed')
 
 
 def prepare_rename(analysis: Analysis, offset: int) -> Span | None:
@@ -147,11 +152,7 @@ def rename(analysis: Analysis, offset: int, new_name: Any) -> RenameResult:
 def _renamable_type(analysis: Analysis, node) -> None:
     """Raise RenameError when the type `node` names cannot be renamed."""
     old = node.value
-    errors = analysis.tree.syntax_errors
-    if errors:
-        line = analysis.tree.lines.line_of(errors[0].start) + 1
-        raise RenameError(f'The document has a YAML syntax error (line {line}): fix it first, '
-                          'so that no reference is missed')
+    _refuse_syntax_errors(analysis)
     if analysis.catalog.get(old) is not None:
         raise RenameError(f'"{old}" is one of Heat\'s resource types: it cannot be renamed')
     if node.style in ('|', '>') or analysis.text[node.start:node.end].count('\n'):

@@ -145,63 +145,10 @@ def test_check_runs_nothing_and_reads_only_the_workspace(workspace, tmp_path):
     assert_nothing_happened(report, workspace)
 
 
-def test_a_server_session_runs_nothing_and_reads_only_the_workspace(workspace, tmp_path):
+def guarded_session(workspace: Path, report: Path, options: dict, drive) -> list:
+    """A server session under the guard, in the workspace folder: `drive(client, uri)` does
+    what the editor does; the diagnostics last published for stack.yaml."""
     from lsp_session import TIMEOUT, capabilities, make_client
-
-    report = tmp_path / 'guard.json'
-
-    async def session() -> list[types.Diagnostic]:
-        client = make_client()
-        await client.start_io(sys.executable, GUARD, 'serve', env=guard_env(report),
-                              cwd=str(workspace))
-        try:
-            await asyncio.wait_for(client.initialize_session(types.InitializeParams(
-                capabilities=capabilities('vscode'), initialization_options={'debounceMs': 10},
-                workspace_folders=[types.WorkspaceFolder(uri=workspace.as_uri(), name='ws')])),
-                TIMEOUT)
-            uri = (workspace / 'stack.yaml').as_uri()
-            text = (workspace / 'stack.yaml').read_text(encoding='utf-8')
-            client.text_document_did_open(types.DidOpenTextDocumentParams(
-                types.TextDocumentItem(uri=uri, language_id='yaml', version=1, text=text)))
-            for line in (9, 13, 17, 21, 27):  # hover and definition on each refused target
-                at = types.Position(line, 30)
-                await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
-                    text_document=types.TextDocumentIdentifier(uri), position=at)), TIMEOUT)
-                await asyncio.wait_for(client.text_document_definition_async(
-                    types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri),
-                                           position=at)), TIMEOUT)
-            await asyncio.wait_for(client.text_document_document_link_async(
-                types.DocumentLinkParams(text_document=types.TextDocumentIdentifier(uri))),
-                TIMEOUT)
-
-            async def published():
-                while not any(p.uri == uri for p in client.published):
-                    await asyncio.sleep(0.05)
-                return [p for p in client.published if p.uri == uri][-1].diagnostics
-            diagnostics = await asyncio.wait_for(published(), TIMEOUT)
-            await asyncio.wait_for(client.shutdown_session(), TIMEOUT)
-            return diagnostics
-        finally:
-            process = client._server
-            if process is not None and process.returncode is None:
-                await asyncio.wait_for(process.wait(), TIMEOUT)
-            await client.stop()
-
-    diagnostics = asyncio.run(session())
-    refused = sorted((d.range.start.line + 1, d.message.removesuffix(UNKNOWN))
-                     for d in diagnostics if d.code == 'HOT608')
-    outside = str(workspace.parent / 'outside')
-    assert refused == [(line, message.replace('OUTSIDE', outside))
-                       for line, message in EXPECTED_HOT608]
-    assert_nothing_happened(report, workspace)
-
-
-def test_the_workspace_mode_runs_nothing_and_reads_only_the_workspace(workspace, tmp_path):
-    """`diagnostic_mode = "workspace"`, nothing opened: the template is checked in the
-    background, with the same refusals, and nothing more happens than when it is opened."""
-    from lsp_session import TIMEOUT, capabilities, make_client
-
-    report = tmp_path / 'guard.json'
     uri = (workspace / 'stack.yaml').as_uri()
 
     async def session() -> list[types.Diagnostic]:
@@ -210,10 +157,10 @@ def test_the_workspace_mode_runs_nothing_and_reads_only_the_workspace(workspace,
                               cwd=str(workspace))
         try:
             await asyncio.wait_for(client.initialize_session(types.InitializeParams(
-                capabilities=capabilities('vscode'),
-                initialization_options={'diagnosticMode': 'workspace'},
+                capabilities=capabilities('vscode'), initialization_options=options,
                 workspace_folders=[types.WorkspaceFolder(uri=workspace.as_uri(), name='ws')])),
                 TIMEOUT)
+            await drive(client, uri)
 
             async def published():
                 while not any(p.uri == uri for p in client.published):
@@ -227,11 +174,48 @@ def test_the_workspace_mode_runs_nothing_and_reads_only_the_workspace(workspace,
             if process is not None and process.returncode is None:
                 await asyncio.wait_for(process.wait(), TIMEOUT)
             await client.stop()
+    return asyncio.run(session())
 
-    diagnostics = asyncio.run(session())
+
+def assert_refused_as_expected(diagnostics: list, workspace: Path) -> None:
     refused = sorted((d.range.start.line + 1, d.message.removesuffix(UNKNOWN))
                      for d in diagnostics if d.code == 'HOT608')
     outside = str(workspace.parent / 'outside')
     assert refused == [(line, message.replace('OUTSIDE', outside))
                        for line, message in EXPECTED_HOT608]
+
+
+def test_a_server_session_runs_nothing_and_reads_only_the_workspace(workspace, tmp_path):
+    from lsp_session import TIMEOUT
+
+    async def drive(client, uri):
+        text = (workspace / 'stack.yaml').read_text(encoding='utf-8')
+        client.text_document_did_open(types.DidOpenTextDocumentParams(
+            types.TextDocumentItem(uri=uri, language_id='yaml', version=1, text=text)))
+        for line in (9, 13, 17, 21, 27):  # hover and definition on each refused target
+            at = types.Position(line, 30)
+            await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri), position=at)), TIMEOUT)
+            await asyncio.wait_for(client.text_document_definition_async(
+                types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri),
+                                       position=at)), TIMEOUT)
+        await asyncio.wait_for(client.text_document_document_link_async(
+            types.DocumentLinkParams(text_document=types.TextDocumentIdentifier(uri))),
+            TIMEOUT)
+
+    report = tmp_path / 'guard.json'
+    diagnostics = guarded_session(workspace, report, {'debounceMs': 10}, drive)
+    assert_refused_as_expected(diagnostics, workspace)
+    assert_nothing_happened(report, workspace)
+
+
+def test_the_workspace_mode_runs_nothing_and_reads_only_the_workspace(workspace, tmp_path):
+    """`diagnostic_mode = "workspace"`, nothing opened: the template is checked in the
+    background, with the same refusals, and nothing more happens than when it is opened."""
+    async def drive(client, uri):
+        return None  # the editor opens nothing
+
+    report = tmp_path / 'guard.json'
+    diagnostics = guarded_session(workspace, report, {'diagnosticMode': 'workspace'}, drive)
+    assert_refused_as_expected(diagnostics, workspace)
     assert_nothing_happened(report, workspace)
