@@ -191,6 +191,8 @@ def test_hover_of_a_provider_resource_its_properties_and_attributes(workspace):
         'range: {"min": 1, "max": 5}' in count
     assert hover(analysis, at(analysis, 'ip]', shift=1)).markdown == (
         '**ip** · attribute of `My::Server`')
+    member = hover(analysis, at(analysis, 'My::Server', occurrence=2, shift=1)).markdown
+    assert member == text  # the group's member: the same template
     bare = Workspace(Settings(), [PROJECT])  # without env.yaml, My::Server is nothing known
     assert hover(analysed(bare, STACK), at(analysis, 'My::Server', shift=1)) is None
 

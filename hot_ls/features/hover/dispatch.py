@@ -429,6 +429,9 @@ class Explainer:
             if rest[1] == 'deletion_policy' and isinstance(last.node, Scalar):
                 return self.deletion_policy(name, last.node.value)
             return None
+        if len(rest) == 4 and rest[1] == 'properties' and rest[2] in ('resource_def', 'resource') \
+                and rest[3] == 'type' and not last.on_key and isinstance(last.node, Scalar):
+            return self.provider_hover(name, last.node.value)  # a group's member
         if len(rest) >= 3 and last.on_key and rest[1] in ('properties', 'update_policy'):
             rtype = self.resource_type(name)
             if rtype is None:
@@ -456,13 +459,15 @@ class Explainer:
                              + ' take a snapshot before it is deleted.')
         return self.result(parts)
 
-    def provider_hover(self, name: Any) -> Hover | None:
-        """A resource whose type is a template in its stack: which file (mapped by which
-        environment), its description, its parameters and outputs."""
+    def provider_hover(self, name: Any, member_type: Any = None) -> Hover | None:
+        """A resource whose type is a template in its stack (or, with `member_type`, the
+        member of a group): which file (mapped by which environment), its description, its
+        parameters and outputs."""
         definition = self.template.resources.get(name)
         if definition is None:
             return None
-        resolution = self.analysis.type_resolution(definition)
+        resolution = self.analysis.type_resolution(definition) if member_type is None \
+            else self.analysis.stack.resolve(member_type)
         provider, rtype = resolution.provider, resolution.type
         if provider is None or rtype is None:
             return None
