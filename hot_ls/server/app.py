@@ -320,10 +320,17 @@ class HotLanguageServer(LanguageServer):
         mode, Jinja2 sources too (found in a worker)."""
         loop = asyncio.get_running_loop()
         found: list[str] = []
+        asked = False
         for workspace in self.workspaces.all():
             if workspace.settings.diagnostic_mode == 'workspace':
+                asked = True
                 found.extend(await loop.run_in_executor(self.executor,
                                                         workspace.heat_documents))
+        if asked:
+            count = f'{len(found)} Heat document' + ('s' if len(found) != 1 else '')
+            logger.info('diagnostic_mode = "workspace": %s', f'checking {count} of the '
+                        'workspace folders in the background' if found else
+                        'no Heat document in the workspace folders to check')
         return found
 
     def in_workspace_mode(self, path: str) -> bool:

@@ -275,3 +275,19 @@ async def test_the_settings_file_of_the_folder_asks_for_it_and_includes_a_file(t
         assert brief(found['play.yml'].diagnostics) == [('HOT003', 0, 0)]
         await s.quiet(0.3)
         assert last_published(s, uri(s.root, 'other.yml')) is None
+
+
+async def test_the_log_says_what_the_workspace_mode_checks_and_when_it_finds_nothing(tmp_path):
+    (tmp_path / 'full').mkdir()
+    (tmp_path / 'full' / 't.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources: {}\n')
+    (tmp_path / 'empty').mkdir()
+    (tmp_path / 'empty' / 'playbook.yml').write_text('- hosts: all\n  tasks: []\n')
+    for folder, expected in (('full', 'checking 1 Heat document of the workspace folders'),
+                             ('empty', 'no Heat document in the workspace folders to check')):
+        async with session(capabilities('vscode'), {'diagnosticMode': 'workspace'},
+                           name='vscode', folders=(str(tmp_path / folder),)) as s:
+            async def logged():
+                while not any(expected in m.message for m in s.client.log_messages):
+                    await asyncio.sleep(0.02)
+            await asyncio.wait_for(logged(), TIMEOUT)
