@@ -19,6 +19,7 @@ from hot_ls.analysis import Analysis
 from hot_ls.features import snippets
 from hot_ls.features.cursor import Cursor, locate
 from hot_ls.features.place import CONDITION, VALUE, Place, interpret
+from hot_ls.features.type_names import TEMPLATE_SUFFIXES
 from hot_ls.features.types import CompletionItem, CompletionResult, ItemKind, Span
 from hot_ls.language import HotVersion, language
 from hot_ls.language.function_docs import doc as function_doc
@@ -207,12 +208,11 @@ class _Builder:
         items = []
         mapped = self.mapped_types()
         for name, rtype, target in mapped:
+            insert = self._type_insert(name, rtype, has_properties)
             items.append(CompletionItem(
                 name, ItemKind.RESOURCE_TYPE, f'→ {target}',
                 _type_doc(rtype, f'Mapped to `{target}` by the stack\'s environment.'),
-                insert_text=self._type_insert(name, rtype, has_properties),
-                snippet=self._type_insert(name, rtype, has_properties) != name,
-                sort_text='0'))
+                insert_text=insert, snippet=insert != name, sort_text='0'))
         shadowed = {name for name, _, _ in mapped}
         for rtype in self.catalog.types():
             if rtype.name in shadowed:
@@ -252,7 +252,7 @@ class _Builder:
         for path, entry in sorted(stack.environment.registry.user.items(),
                                   key=lambda item: item[0]):
             name = path[0]
-            if len(path) != 1 or name.endswith(('*',) + _TEMPLATE_SUFFIXES) or '::' not in name:
+            if len(path) != 1 or name.endswith(('*',) + TEMPLATE_SUFFIXES) or '::' not in name:
                 continue
             if fuzzy_score(self.cursor.word, name) is None:
                 continue  # (filter_items would drop it: not resolved for nothing)
@@ -656,10 +656,6 @@ def _type_doc(rtype, mapped: str | None = None) -> str:
     lines = [f'**{rtype.name}**', '', description.split('\n\n')[0] if description else '',
              '', mapped or f'*{rtype.support_status.text()}*']
     return '\n'.join(lines)
-
-
-#: what a type written as a template file's name ends with
-_TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template', '.json')
 
 
 def _property_doc(name: str, schema) -> str:

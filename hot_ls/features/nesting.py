@@ -101,7 +101,6 @@ def _nested(workspace: Workspace, summary) -> Iterable[tuple[Span, str]]:
         yield Span(resource.type_span[0], resource.type_span[1]), os.path.abspath(provider.path)
 
 
-
 def _name(workspace: Workspace, path: str) -> str:
     path = os.path.abspath(path)
     for root in workspace.roots:

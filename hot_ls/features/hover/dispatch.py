@@ -8,7 +8,6 @@ parameter's constraint...  The Markdown comes from `hover.markdown`.
 from __future__ import annotations
 
 import os
-
 import textwrap
 from typing import Any
 
