@@ -1,0 +1,77 @@
+"""A project of templates in the real Neovim (headless): the workspace's problems without
+opening its files, hover on a mapped type, the call hierarchy and a type's references.
+
+neovim_project.lua starts the server as the README configures it, with the workspace folder
+and `diagnostic_mode = "workspace"`, on a copy of fixtures/workspace/project (stack.yaml,
+provider templates mapped by env.yaml, a folder of defects); the assertions are on what
+Neovim received.  Skipped where there is no `nvim` (.ci/run installs Debian's).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from helpers import FIXTURES, ROOT
+
+NVIM = shutil.which('nvim')
+pytestmark = pytest.mark.skipif(NVIM is None, reason='no nvim on the PATH (.ci/run installs '
+                                                     "Debian's neovim where apt-get works)")
+SCRIPT = os.path.join(os.path.dirname(__file__), 'neovim_project.lua')
+
+
+@pytest.fixture(scope='module')
+def received(tmp_path_factory) -> dict:
+    project = tmp_path_factory.mktemp('nvim-workspace') / 'project'
+    shutil.copytree(os.path.join(FIXTURES, 'workspace', 'project'), project)
+    home = tmp_path_factory.mktemp('nvim-home')
+    out = project.parent / 'received.json'
+    env = {**os.environ, 'HOME': str(home), 'XDG_CONFIG_HOME': str(home / 'config'),
+           'XDG_CACHE_HOME': str(home / 'cache'), 'XDG_STATE_HOME': str(home / 'state'),
+           'XDG_DATA_HOME': str(home / 'data'), 'HOT_LS_DIR': str(project),
+           'HOT_LS_OUT': str(out), 'PYTHONPATH': ROOT,
+           'HOT_LS_CMD': json.dumps([sys.executable, '-m', 'hot_ls', 'serve'])}
+    env.pop('HOT_LS_LOG_LEVEL', None)
+    # The timeout only guards against a hang; nothing here is timed.
+    result = subprocess.run([NVIM, '--headless', '--clean', '-c', f'luafile {SCRIPT}'],
+                            env=env, capture_output=True, text=True, timeout=300, cwd=project)
+    assert out.exists(), result.stdout + result.stderr
+    data = json.loads(out.read_text())
+    assert data.get('error') is None, data
+    return data
+
+
+def test_the_projects_problems_are_listed_without_opening_its_files(received):
+    assert sorted((p['file'], p['line'], p['col']) for p in received['problems']) == [
+        ('defects/cycle.yaml', 4, 11), ('defects/missing-output.yaml', 9, 32),
+        ('defects/missing-provider.yaml', 4, 11), ('defects/missing-required.yaml', 3, 3),
+        ('defects/out-of-range.yaml', 7, 14), ('defects/unknown-property.yaml', 7, 7),
+        ('defects/unmapped.yaml', 4, 11)]
+    [unknown] = [p for p in received['problems'] if p['file'] == 'defects/unknown-property.yaml']
+    assert unknown['text'] == 'Unknown Property size'
+
+
+def test_hover_on_a_mapped_type_names_its_template(received):
+    assert received['hover'].startswith('**My::Server** · provider template\n\nMapped to '
+                                        '`providers/server.yaml` by `env.yaml`.')
+
+
+def test_the_call_hierarchy_lists_the_templates_that_nest_the_provider(received):
+    assert received['prepared'] == 'providers/server.yaml'
+    assert received['incoming'] == [
+        {'name': 'defects/missing-output.yaml', 'lines': [3]},
+        {'name': 'defects/missing-required.yaml', 'lines': [3]},
+        {'name': 'defects/out-of-range.yaml', 'lines': [3]},
+        {'name': 'defects/unknown-property.yaml', 'lines': [3]},
+        {'name': 'stack.yaml', 'lines': [8, 19]}]
+
+
+def test_the_references_of_a_type_are_its_resources_and_its_registry_entry(received):
+    assert received['references'] == [
+        'stack.yaml:8', 'stack.yaml:19', 'defects/missing-output.yaml:3',
+        'defects/missing-required.yaml:3', 'defects/out-of-range.yaml:3',
+        'defects/unknown-property.yaml:3', 'env.yaml:1']
