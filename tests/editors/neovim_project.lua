@@ -25,8 +25,7 @@ local function run()
   vim.cmd('edit ' .. dir .. '/stack.yaml')
   local stack = vim.api.nvim_get_current_buf()
   local client_id = vim.lsp.start_client({
-    name = 'hot_ls', cmd = cmd, root_dir = dir,
-    workspace_folders = { { uri = vim.uri_from_fname(dir), name = 'project' } },
+    name = 'hot_ls', cmd = cmd, root_dir = dir,  -- the workspace folder
     init_options = { environments = { 'env.yaml' }, diagnostic_mode = 'workspace' },
   })
   vim.lsp.buf_attach_client(stack, client_id)
