@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from hot_ls.analysis import Analysis
 from hot_ls.features.at import chain, path_of
-from hot_ls.features.cross_file import output_sites, outside_sites, parameter_declarations
+from hot_ls.features.cross_file import (output_sites, outside_sites, parent_attribute_sites,
+                                       parameter_declarations)
 from hot_ls.features.index import Occurrence, symbol_index
 from hot_ls.features.type_names import type_at, type_references
 from hot_ls.features.types import DocumentHighlight, Location
 from hot_ls.model import symbols
 from hot_ls.model.document import Kind
 from hot_ls.model.environment import PARAMETER_DEFAULTS, PARAMETERS
+from hot_ls.syntax import Scalar
 
 
 def occurrences_at(analysis: Analysis, offset: int) -> list[Occurrence]:
@@ -41,6 +43,10 @@ def references(analysis: Analysis, offset: int, include_declaration: bool = True
             return type_references(analysis, node.value)
     if analysis is not None and analysis.kind is Kind.ENVIRONMENT:
         return environment_references(analysis, offset)
+    if analysis is not None and analysis.kind is Kind.HOT:
+        reads = _output_reads_at(analysis, offset)
+        if reads is not None:
+            return reads
     occurrences = occurrences_at(analysis, offset)
     found = [Location(o.start, o.end) for o in occurrences
              if include_declaration or not o.is_definition]
@@ -51,6 +57,30 @@ def references(analysis: Analysis, offset: int, include_declaration: bool = True
             any(o.is_definition for o in occurrences):
         found.extend(output_sites(analysis, occurrences[0].name))
     return found
+
+
+def _output_reads_at(analysis: Analysis, offset: int) -> list[Location] | None:
+    """On a `get_attr` attribute naming an output of a provider resource's template: the
+    output's declaration and every read of it in the workspace's templates (None: no such
+    attribute here)."""
+    for ref in analysis.template.references:
+        attribute = ref.attribute
+        if not isinstance(attribute, Scalar) or not attribute.start <= offset <= attribute.end:
+            continue
+        resource = analysis.template.resources.get(ref.name)
+        provider = analysis.type_resolution(resource).provider if resource is not None \
+            else None
+        if provider is None or not provider.readable:
+            return None
+        summary = analysis.workspace.summary(provider.path)
+        output = summary.template.outputs.get(attribute.value) \
+            if summary is not None and summary.template is not None else None
+        if output is None:
+            return None
+        declared = Location(output.span[0], output.span[1], provider.path)
+        return [declared] + list(parent_attribute_sites(analysis.workspace, provider.path,
+                                                        attribute.value))
+    return None
 
 
 def environment_references(analysis: Analysis, offset: int) -> list[Location]:

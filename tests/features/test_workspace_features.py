@@ -105,6 +105,19 @@ def test_references_and_rename_of_an_output_reach_the_parents_get_attr(workspace
     assert text_at(STACK, there.start - 9, there.end) == '[server, ip'
 
 
+def test_references_asked_on_a_parents_get_attr_of_a_provider_output(workspace):
+    """On `ip` of `get_attr: [server, ip]`: the provider's output and every read of it;
+    on the resource name there, the resource's references as before."""
+    analysis = analysed(workspace, STACK)
+    found = references(analysis, at(analysis, 'server, ip]', shift=8))
+    assert [(os.path.relpath(l.path, PROJECT), text_at(l.path, l.start, l.end))
+            for l in found] == [('providers/server.yaml', 'ip'), ('stack.yaml', 'ip')]
+    assert found[0].start == read_text(SERVER).index('  ip:') + 2
+    on_resource = references(analysis, at(analysis, 'server, ip]', shift=1))
+    assert {text_at(STACK, l.start, l.end) for l in on_resource} == {'server'}
+    assert all(l.path is None for l in on_resource)
+
+
 def test_an_output_read_through_a_group_of_the_provider(tmp_path):
     """`[group, ip]` reads every member's output, `[group, resource.0, ip]` one member's:
     both are the output's; the same name read from another resource is not.  Renamed, the

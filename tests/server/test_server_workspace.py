@@ -301,3 +301,15 @@ async def test_rename_of_a_custom_type(project):
     with pytest.raises(Exception, match="one of Heat's resource types"):
         await asyncio.wait_for(project.client.text_document_rename_async(types.RenameParams(
             types.TextDocumentIdentifier(target), at, 'OS::Nova::Server')), TIMEOUT)
+
+
+async def test_references_on_a_get_attr_of_a_provider_output(project):
+    target, text = open_file(project, 'stack.yaml')
+    found = await asyncio.wait_for(project.client.text_document_references_async(
+        types.ReferenceParams(text_document=types.TextDocumentIdentifier(target),
+                              position=position(text, 'server, ip]', 8),
+                              context=types.ReferenceContext(include_declaration=True))),
+        TIMEOUT)
+    assert [(os.path.relpath(Path(l.uri[len('file://'):]), project.root),
+             l.range.start.line, l.range.start.character) for l in found] == [
+        ('providers/server.yaml', 19, 2), ('stack.yaml', 28, 31)]
