@@ -243,7 +243,8 @@ class _Builder:
     def mapped_types(self) -> list[tuple[str, Any, str]]:
         """(name, its type as the stack resolves it, what it is mapped to) of each type the
         user environments of the document's stack name at the registry's top level."""
-        if self.analysis is None or self.analysis.kind is not Kind.HOT:
+        if self.analysis is None or self.analysis.kind is not Kind.HOT or \
+                self.analysis.template is None:
             return []
         stack = self.analysis.stack
         base = os.path.dirname(os.path.abspath(self.analysis.path)) if self.analysis.path \

@@ -35,7 +35,7 @@ def prepare(analysis: Analysis) -> NestingItem | None:
 
 def prepare_at(analysis: Analysis, offset: int) -> NestingItem | None:
     """On a resource's `type:` that is a template, that template; elsewhere the document."""
-    if analysis.kind is not Kind.HOT or analysis.path is None:
+    if analysis.kind is not Kind.HOT or analysis.path is None or analysis.template is None:
         return None
     path = path_of(chain(analysis.tree.root, offset))
     if len(path) == 3 and path[0] == 'resources' and path[2] == 'type':

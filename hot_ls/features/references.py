@@ -63,6 +63,8 @@ def _output_reads_at(analysis: Analysis, offset: int) -> list[Location] | None:
     """On a `get_attr` attribute naming an output of a provider resource's template: the
     output's declaration and every read of it in the workspace's templates (None: no such
     attribute here)."""
+    if analysis.template is None:
+        return None
     for ref in analysis.template.references:
         attribute = ref.attribute
         if not isinstance(attribute, Scalar) or not attribute.start <= offset <= attribute.end:

@@ -39,7 +39,9 @@ def type_references(analysis: Analysis, type_name: str) -> list[Location]:
 def type_at(analysis: Analysis, offset: int) -> Scalar | None:
     """The node naming a resource type at `offset` (not a template file): a resource's
     `type:` (a group member's too), a `resource_registry` key, or a type a registry entry
-    maps to."""
+    maps to.  None in a template read no further than its syntax (too deep, too large)."""
+    if analysis.kind is Kind.HOT and analysis.template is None:
+        return None
     steps = chain(analysis.tree.root, offset)
     path = path_of(steps)
     if not steps or not isinstance(steps[-1].node, Scalar):

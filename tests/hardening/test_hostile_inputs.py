@@ -16,7 +16,7 @@ from hot_ls.evaluator import TemplateEvaluation
 from hot_ls.evaluator.errors import MAX_ITEMS, MAX_STRING
 from hot_ls.evaluator.time_limit import YAQL_SECONDS
 from hot_ls.features import completion, evaluation, folding, hover, references, selection
-from hot_ls.features import semantic_tokens, symbols
+from hot_ls.features import nesting, semantic_tokens, symbols
 from hot_ls.language import language
 from hot_ls.language.limits import MAX_DEPTH
 from hot_ls.model import walker as model_walker
@@ -75,6 +75,25 @@ def test_deep_nesting_is_one_diagnostic_and_the_parse_stops_at_the_limit(depth, 
         assert diagnostic.message.startswith(f'The document nests {3 * depth + 3} levels deep')
     assert f'fails beyond about {MAX_DEPTH}' in diagnostic.message
     features_answer_nothing(analysis)
+
+
+def test_the_cross_file_features_answer_nothing_on_a_document_read_no_further(tmp_path):
+    """Too deep to model: on a resource's `type:`, the call hierarchy, type references and
+    rename answer nothing, and completion offers Heat's types only (they read the model)."""
+    from hot_ls.features.rename import prepare_rename
+    text = (HOT + 'resources:\n  r:\n    type: My::Type\n  s:\n    type: x.yaml\n'
+            + nested_list_join(2000)[len(HOT):])
+    path = str(tmp_path / 'deep.yaml')
+    analysis = analyze(text, path)
+    assert analysis.template is None and codes(analysis) == ['HOT008']
+    for needle in ('My::Type', 'x.yaml'):
+        offset = text.index(needle) + 2
+        assert nesting.prepare_at(analysis, offset) is None
+        assert references.references(analysis, offset, True) == []
+        assert prepare_rename(analysis, offset) is None
+    offset = text.index('My::Type') + 2  # (Heat's types only: no stack to map any)
+    items = completion.complete(analysis, text, offset).items
+    assert items and not any((i.detail or '').startswith('→') for i in items)
 
 
 def test_deep_get_param_paths_are_cheap():
