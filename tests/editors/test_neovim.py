@@ -9,19 +9,13 @@ by the pytest-lsp tests in tests/server/, which replay Neovim 0.11's recorded ca
 """
 from __future__ import annotations
 
-import json
 import os
-import shutil
-import subprocess
-import sys
 
 import pytest
 
-from helpers import ROOT
+from neovim_run import NVIM, SKIP_REASON, drive
 
-NVIM = shutil.which('nvim')
-pytestmark = pytest.mark.skipif(NVIM is None, reason='no nvim on the PATH (.ci/run installs '
-                                                     "Debian's neovim where apt-get works)")
+pytestmark = pytest.mark.skipif(NVIM is None, reason=SKIP_REASON)
 SCRIPT = os.path.join(os.path.dirname(__file__), 'neovim_session.lua')
 
 TEMPLATE = """\
@@ -48,23 +42,8 @@ def received(tmp_path_factory) -> dict:
     project = tmp_path_factory.mktemp('nvim-project')
     (project / 'template.yaml').write_text(TEMPLATE)
     (project / 'playbook.yml').write_text(PLAYBOOK)
-    home = tmp_path_factory.mktemp('nvim-home')
-    out = project / 'received.json'
-    env = {**os.environ, 'HOME': str(home), 'XDG_CONFIG_HOME': str(home / 'config'),
-           'XDG_CACHE_HOME': str(home / 'cache'), 'XDG_STATE_HOME': str(home / 'state'),
-           'XDG_DATA_HOME': str(home / 'data'), 'HOT_LS_DIR': str(project),
-           'HOT_LS_OUT': str(out), 'PYTHONPATH': ROOT,
-           'HOT_LS_CMD': json.dumps([sys.executable, '-m', 'hot_ls', 'serve'])}
-    env.pop('HOT_LS_LOG_LEVEL', None)
-    # The timeout only guards against a hang; nothing here is timed.
-    result = subprocess.run([NVIM, '--headless', '--clean', '-c', f'luafile {SCRIPT}'],
-                            env=env, capture_output=True, text=True, timeout=300, cwd=project)
-    assert out.exists(), result.stdout + result.stderr
-    data = json.loads(out.read_text())
-    assert data.get('error') is None, data
-    logs = list((home / 'cache').rglob('lsp.log')) + list((home / 'state').rglob('lsp.log'))
-    data['lsp_log'] = '\n'.join(p.read_text(errors='replace') for p in logs)
-    return data
+    return drive(SCRIPT, project, tmp_path_factory.mktemp('nvim-home'),
+                 project / 'received.json')
 
 
 def test_the_template_gets_its_diagnostics_and_the_playbook_none(received):

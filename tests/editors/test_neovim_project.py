@@ -8,19 +8,15 @@ Neovim received.  Skipped where there is no `nvim` (.ci/run installs Debian's).
 """
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import subprocess
-import sys
 
 import pytest
 
-from helpers import FIXTURES, ROOT
+from helpers import FIXTURES
+from neovim_run import NVIM, SKIP_REASON, drive
 
-NVIM = shutil.which('nvim')
-pytestmark = pytest.mark.skipif(NVIM is None, reason='no nvim on the PATH (.ci/run installs '
-                                                     "Debian's neovim where apt-get works)")
+pytestmark = pytest.mark.skipif(NVIM is None, reason=SKIP_REASON)
 SCRIPT = os.path.join(os.path.dirname(__file__), 'neovim_project.lua')
 
 
@@ -28,21 +24,8 @@ SCRIPT = os.path.join(os.path.dirname(__file__), 'neovim_project.lua')
 def received(tmp_path_factory) -> dict:
     project = tmp_path_factory.mktemp('nvim-workspace') / 'project'
     shutil.copytree(os.path.join(FIXTURES, 'workspace', 'project'), project)
-    home = tmp_path_factory.mktemp('nvim-home')
-    out = project.parent / 'received.json'
-    env = {**os.environ, 'HOME': str(home), 'XDG_CONFIG_HOME': str(home / 'config'),
-           'XDG_CACHE_HOME': str(home / 'cache'), 'XDG_STATE_HOME': str(home / 'state'),
-           'XDG_DATA_HOME': str(home / 'data'), 'HOT_LS_DIR': str(project),
-           'HOT_LS_OUT': str(out), 'PYTHONPATH': ROOT,
-           'HOT_LS_CMD': json.dumps([sys.executable, '-m', 'hot_ls', 'serve'])}
-    env.pop('HOT_LS_LOG_LEVEL', None)
-    # The timeout only guards against a hang; nothing here is timed.
-    result = subprocess.run([NVIM, '--headless', '--clean', '-c', f'luafile {SCRIPT}'],
-                            env=env, capture_output=True, text=True, timeout=300, cwd=project)
-    assert out.exists(), result.stdout + result.stderr
-    data = json.loads(out.read_text())
-    assert data.get('error') is None, data
-    return data
+    return drive(SCRIPT, project, tmp_path_factory.mktemp('nvim-home'),
+                 project.parent / 'received.json')
 
 
 def test_the_projects_problems_are_listed_without_opening_its_files(received):
