@@ -114,12 +114,6 @@ class WorkspaceDiagnostics:
         if path is not None:
             self._enqueue([os.path.abspath(path)])
 
-    def clear_all(self) -> None:
-        """Workspace mode switched off: clear every file's workspace diagnostics."""
-        self._queue.clear()
-        for path in list(self._checked):
-            self._drop(path)
-
     @property
     def checked(self) -> dict[str, Checked]:
         return dict(self._checked)
