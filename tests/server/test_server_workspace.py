@@ -243,15 +243,19 @@ async def test_rename_of_an_output_edits_the_parents_get_attr(project):
         28, 31, 'address')
 
 
-async def test_references_of_a_mapped_type(project):
-    target, text = open_file(project, 'env.yaml')
+async def referenced(project, target: str, at: types.Position) -> list[tuple]:
+    """The references the server finds at `at`: (path in the project, line, character)."""
     found = await asyncio.wait_for(project.client.text_document_references_async(
-        types.ReferenceParams(text_document=types.TextDocumentIdentifier(target),
-                              position=position(text, 'My::Server', 2),
+        types.ReferenceParams(text_document=types.TextDocumentIdentifier(target), position=at,
                               context=types.ReferenceContext(include_declaration=True))),
         TIMEOUT)
-    assert [(os.path.relpath(Path(l.uri[len('file://'):]), project.root),
-             l.range.start.line, l.range.start.character) for l in found] == [
+    return [(os.path.relpath(Path(l.uri[len('file://'):]), project.root),
+             l.range.start.line, l.range.start.character) for l in found]
+
+
+async def test_references_of_a_mapped_type(project):
+    target, text = open_file(project, 'env.yaml')
+    assert await referenced(project, target, position(text, 'My::Server', 2)) == [
         ('env.yaml', 1, 2), ('defects/missing-output.yaml', 3, 10),
         ('defects/missing-required.yaml', 3, 10), ('defects/out-of-range.yaml', 3, 10),
         ('defects/unknown-property.yaml', 3, 10), ('stack.yaml', 8, 10),
@@ -305,11 +309,5 @@ async def test_rename_of_a_custom_type(project):
 
 async def test_references_on_a_get_attr_of_a_provider_output(project):
     target, text = open_file(project, 'stack.yaml')
-    found = await asyncio.wait_for(project.client.text_document_references_async(
-        types.ReferenceParams(text_document=types.TextDocumentIdentifier(target),
-                              position=position(text, 'server, ip]', 8),
-                              context=types.ReferenceContext(include_declaration=True))),
-        TIMEOUT)
-    assert [(os.path.relpath(Path(l.uri[len('file://'):]), project.root),
-             l.range.start.line, l.range.start.character) for l in found] == [
+    assert await referenced(project, target, position(text, 'server, ip]', 8)) == [
         ('providers/server.yaml', 19, 2), ('stack.yaml', 28, 31)]

@@ -10,6 +10,7 @@ and closed again, and the mode being switched off.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -82,6 +83,18 @@ def project_copy(tmp_path) -> str:
     return root
 
 
+@contextlib.asynccontextmanager
+async def workspace_mode(client: str, tmp_path):
+    """A session on a copy of the project in workspace mode, once every file's diagnostics
+    are pushed (their last ones: `pushed`)."""
+    root = project_copy(tmp_path)
+    async with session(capabilities(client), WORKSPACE_MODE, name=client,
+                       folders=(root,)) as s:
+        s.root = root
+        s.pushed = await published_for(s, EXPECTED)
+        yield s
+
+
 def open_file(s: Session, name: str, version: int = 1) -> tuple[str, str]:
     with open(os.path.join(s.root, name), encoding='utf-8') as fh:
         text = fh.read()
@@ -93,11 +106,8 @@ def open_file(s: Session, name: str, version: int = 1) -> tuple[str, str]:
 
 @pytest.mark.parametrize('client', ['vscode', 'neovim'])
 async def test_every_file_gets_the_diagnostics_it_gets_opened(client, tmp_path):
-    root = project_copy(tmp_path)
-    async with session(capabilities(client), WORKSPACE_MODE, name=client,
-                       folders=(root,)) as s:
-        s.root = root
-        found = await published_for(s, EXPECTED)
+    async with workspace_mode(client, tmp_path) as s:
+        found = s.pushed
         assert {name: brief(p.diagnostics) for name, p in found.items()} == EXPECTED
         assert all(p.version is None for p in found.values())  # (no editor version: on disk)
         # opened, each file gets the same diagnostics, the client's way
@@ -112,11 +122,8 @@ async def test_every_file_gets_the_diagnostics_it_gets_opened(client, tmp_path):
 
 @pytest.mark.parametrize('client', ['vscode', 'neovim'])
 async def test_they_follow_edits_of_what_they_read_the_disk_and_the_editor(client, tmp_path):
-    root = project_copy(tmp_path)
-    async with session(capabilities(client), WORKSPACE_MODE, name=client,
-                       folders=(root,)) as s:
-        s.root = root
-        await published_for(s, EXPECTED)
+    async with workspace_mode(client, tmp_path) as s:
+        root = s.root
         # an unsaved edit of the provider: removing its parameter `count` makes the property
         # of a template nobody opened unknown
         provider, text = open_file(s, 'providers/server.yaml')
