@@ -19,7 +19,7 @@ from hot_ls.analysis import Analysis
 from hot_ls.features import snippets
 from hot_ls.features.cursor import Cursor, locate
 from hot_ls.features.place import CONDITION, VALUE, Place, interpret
-from hot_ls.features.type_names import TEMPLATE_SUFFIXES
+from hot_ls.features.index import FILE_SUFFIXES
 from hot_ls.features.types import CompletionItem, CompletionResult, ItemKind, Span
 from hot_ls.language import HotVersion, language
 from hot_ls.language.function_docs import doc as function_doc
@@ -253,7 +253,7 @@ class _Builder:
         for path, entry in sorted(stack.environment.registry.user.items(),
                                   key=lambda item: item[0]):
             name = path[0]
-            if len(path) != 1 or name.endswith(('*',) + TEMPLATE_SUFFIXES) or '::' not in name:
+            if len(path) != 1 or name.endswith(('*',) + FILE_SUFFIXES) or '::' not in name:
                 continue
             if fuzzy_score(self.cursor.word, name) is None:
                 continue  # (filter_items would drop it: not resolved for nothing)

@@ -38,7 +38,8 @@ from typing import Any
 from hot_ls.analysis import Analysis
 from hot_ls.features.cross_file import output_sites, outside_sites
 from hot_ls.features.index import Occurrence, symbol_index, token_span
-from hot_ls.features.type_names import TEMPLATE_SUFFIXES, type_at, type_references
+from hot_ls.features.index import FILE_SUFFIXES
+from hot_ls.features.type_names import type_at, type_references
 from hot_ls.features.types import RenameError, RenameResult, Span, TextEdit
 from hot_ls.model import symbols
 from hot_ls.syntax.scalars import ScalarError, is_timestamp, resolve_plain
@@ -168,7 +169,7 @@ def _rename_type(analysis: Analysis, node, new_name: Any) -> RenameResult:
         raise RenameError('A resource type name must not be empty')
     if not new_name.isprintable() or any(c.isspace() for c in new_name):
         raise RenameError('A resource type name must be printable and without spaces')
-    if new_name.endswith(TEMPLATE_SUFFIXES) or '/' in new_name:
+    if new_name.endswith(FILE_SUFFIXES) or '/' in new_name:
         raise RenameError(f'"{new_name}" would name a template file, not a type')
     if new_name == old:
         return RenameResult([])

@@ -11,6 +11,7 @@ from __future__ import annotations
 from hot_ls.analysis import Analysis
 from hot_ls.features.at import chain, path_of
 from hot_ls.features.cross_file import registry_names, same_file, type_sites, with_members
+from hot_ls.features.index import FILE_SUFFIXES  # (a type naming a file: a template)
 from hot_ls.features.types import Location
 from hot_ls.model.document import Kind
 from hot_ls.model.environment import RESOURCE_REGISTRY
@@ -47,7 +48,7 @@ def type_at(analysis: Analysis, offset: int) -> Scalar | None:
     if not steps or not isinstance(steps[-1].node, Scalar):
         return None
     value = steps[-1].node.value
-    if not isinstance(value, str) or value.endswith(TEMPLATE_SUFFIXES) or '/' in value:
+    if not isinstance(value, str) or value.endswith(FILE_SUFFIXES) or '/' in value:
         return None
     if analysis.kind is Kind.HOT:
         on_type = (len(path) == 3 and path[0] == 'resources' and path[2] == 'type') or (
@@ -57,8 +58,4 @@ def type_at(analysis: Analysis, offset: int) -> Scalar | None:
     if analysis.kind is Kind.ENVIRONMENT and len(path) == 2 and path[0] == RESOURCE_REGISTRY:
         return steps[-1].node
     return None
-
-
-#: what a type written as a file name ends with (a provider template: the call hierarchy's)
-TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template', '.json')
 
