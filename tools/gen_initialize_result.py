@@ -3,8 +3,9 @@
 `hot-ls serve` answers `initialize` from this file before it has imported
 pygls and the analysis (hot_ls/server/quick_start.py), deciding only the
 position encoding and the diagnostic provider per client.  The reply is
-computed here by the real server, for a client that pulls diagnostics (so the
-provider is in it) and declares nothing else; tests/server/test_quick_start.py fails when the file and
+computed here by the real server, for a client that pulls diagnostics and
+asks before it renames files (so the diagnostic provider and the file
+operations are in it) and declares nothing else; tests/server/test_quick_start.py fails when the file and
 the server disagree.
 
     python tools/gen_initialize_result.py
@@ -37,8 +38,11 @@ def server_result(capabilities) -> dict:
 
 def main() -> None:
     from lsprotocol import types
-    pulling = types.ClientCapabilities(text_document=types.TextDocumentClientCapabilities(
-        diagnostic=types.DiagnosticClientCapabilities()))
+    pulling = types.ClientCapabilities(
+        text_document=types.TextDocumentClientCapabilities(
+            diagnostic=types.DiagnosticClientCapabilities()),
+        workspace=types.WorkspaceClientCapabilities(
+            file_operations=types.FileOperationClientCapabilities(will_rename=True)))
     from hot_ls.server.quick_start import RESULT_PATH
     with open(RESULT_PATH, 'w', encoding='utf-8') as fh:
         json.dump(server_result(pulling), fh, indent=1, sort_keys=True)

@@ -39,6 +39,7 @@ from hot_ls.features import completion as features_completion
 from hot_ls.features import code_actions as features_code_actions
 from hot_ls.features.automatic_fixes import FIX_ALL, fix_all_action
 from hot_ls.features import evaluation as features_evaluation
+from hot_ls.features import file_moves as features_file_moves
 from hot_ls.features import definition as features_definition
 from hot_ls.features import folding as features_folding
 from hot_ls.features import links as features_links
@@ -713,6 +714,27 @@ async def document_link(ls: HotLanguageServer, params: types.DocumentLinkParams)
                                   ls.client)
 
 
+async def will_rename_files(ls: HotLanguageServer, params: types.RenameFilesParams):
+    """Before the editor renames or moves files or folders: the edits that keep every
+    reference to them, and every relative one written in them, naming the same files."""
+    moves = [features_file_moves.Move(old, new) for old, new in
+             ((convert.uri_to_path(f.old_uri), convert.uri_to_path(f.new_uri))
+              for f in params.files) if old and new]
+    if not moves:
+        return None
+
+    def run():
+        paths = [path for workspace in ls.workspaces.all() for path in workspace.heat_documents()]
+        with gc_paused():
+            return features_file_moves.move_edits(moves, paths, ls.workspaces.for_path,
+                                                  ls.workspaces.settings_files())
+    edits = await asyncio.get_running_loop().run_in_executor(ls.executor, run)
+    if not edits:
+        return None
+    with gc_paused():
+        return convert.file_edits(edits, ls.client, ls.lines_of, ls.version_of)
+
+
 async def prepare_call_hierarchy(ls: HotLanguageServer,
                                  params: types.CallHierarchyPrepareParams):
     """The template at the position (or the one a resource's `type:` there nests), as the
@@ -886,6 +908,7 @@ HANDLERS: list[Handler] = [
     # -- the workspace
     Handler(types.WORKSPACE_SYMBOL, workspace_symbol),
     Handler(types.WORKSPACE_DID_CHANGE_WATCHED_FILES, did_change_watched_files),
+    Handler(types.WORKSPACE_WILL_RENAME_FILES, will_rename_files, convert.FILE_MOVE_OPTIONS),
 ]
 
 

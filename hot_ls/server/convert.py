@@ -547,11 +547,34 @@ def workspace_edit(result: ours.RenameResult, uri: str, lines: LineIndex,
                 continue
         by_uri.setdefault(target, []).append(types.TextEdit(
             lsp_range(index, edit.start, edit.end, features.encoding), edit.new_text))
+    return _grouped(by_uri, uri, features, versions)
+
+
+def file_edits(edits: Sequence[ours.TextEdit], features: ClientFeatures, lines_of: LinesOf,
+               versions: 'Callable[[str], int | None]') -> types.WorkspaceEdit:
+    """Edits in files (each with its path), none in a document of the request."""
+    by_uri: dict[str, list[types.TextEdit]] = {}
+    for edit in edits:
+        index = lines_of(edit.path) if edit.path is not None else None
+        if index is not None:
+            by_uri.setdefault(path_to_uri(edit.path), []).append(types.TextEdit(
+                lsp_range(index, edit.start, edit.end, features.encoding), edit.new_text))
+    return _grouped(by_uri, None, features, versions)
+
+
+def _grouped(by_uri: dict[str, list[types.TextEdit]], uri: str | None,
+             features: ClientFeatures,
+             versions: 'Callable[[str], int | None] | None') -> types.WorkspaceEdit:
     if features.document_changes and versions is not None:
         return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
             types.OptionalVersionedTextDocumentIdentifier(uri=target, version=versions(target)),
             edits) for target, edits in by_uri.items()])
-    return types.WorkspaceEdit(changes=by_uri or {uri: []})
+    return types.WorkspaceEdit(changes=by_uri or ({uri: []} if uri is not None else {}))
+
+
+#: every file and folder of the editor's (a `get_file` target may have any name)
+FILE_MOVE_OPTIONS = types.FileOperationRegistrationOptions(filters=[
+    types.FileOperationFilter(pattern=types.FileOperationPattern(glob='**/*'), scheme='file')])
 
 
 def document_links(results: list[ours.DocumentLink], lines: LineIndex,

@@ -12,7 +12,8 @@ cli/main.py).  So `hot-ls serve` over stdio reads the first message itself:
   tests/server/test_quick_start.py), with the two things that depend on the
   client decided as the server decides them: the position encoding
   (`Encoding.negotiate`), whether a diagnostic provider is announced (only to
-  clients that pull), and what pygls's capability builder reads of the client
+  clients that pull), whether file renames are asked about (only by clients
+  that declare `willRename`), and what pygls's capability builder reads of the client
   (willSave/willSaveWaitUntil in textDocumentSync when the client declares
   them, rename options for a client with prepareSupport).
 - then the message is handed on to the real server as if it had just arrived
@@ -79,6 +80,8 @@ def initialize_result(params: Any) -> dict:
     server['positionEncoding'] = encoding.value
     if text_document.get('diagnostic') is None:
         server.pop('diagnosticProvider', None)
+    if not _table(_table(capabilities, 'workspace'), 'fileOperations').get('willRename'):
+        server['workspace']['fileOperations'].pop('willRename', None)
     synchronization = _table(text_document, 'synchronization')
     for key in ('willSave', 'willSaveWaitUntil'):  # declared by the client: False (no handler)
         if synchronization.get(key) is not None:

@@ -166,6 +166,13 @@ class Workspaces:
         of the folder itself)."""
         return [self._space(folder, self._config_from(folder)) for folder in self.folders]
 
+    def settings_files(self) -> list[str]:
+        """The settings files of the editor's folders and of the documents seen so far."""
+        for folder in self.folders:
+            self._config_from(folder)
+        with self._lock:
+            return sorted({config for config in self._configs.values() if config is not None})
+
     # -- the editor's buffers ----------------------------------------------------------
     def opened(self, path: str | None, text: str) -> None:
         if path is not None:
