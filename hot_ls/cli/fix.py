@@ -10,14 +10,11 @@ or a file that changed on disk meanwhile, is left as it is.
 """
 from __future__ import annotations
 
-import codecs
-import difflib
 import os
-import shutil
-import tempfile
 from dataclasses import dataclass
 
 from hot_ls.cli.files import discover
+from hot_ls.cli.rewrite import read_text, unified_diff, write_over
 from hot_ls.config import Settings
 from hot_ls.features.automatic_fixes import fix_repeatedly
 from hot_ls.rules import analyze
@@ -61,7 +58,7 @@ def fix_file(path: str, settings: Settings, workspace: Workspace) -> list[Fixed]
     raw, bom, text, done = found
     if os.path.islink(path):  # (a rename would replace the link by a file)
         return f'{path}: not fixed: it is a symbolic link'
-    if not _write(path, raw, bom, text):
+    if not write_over(path, raw, bom, text):
         return f'{path}: not fixed: it changed while it was being fixed, or cannot be written'
     workspace.changed([path])
     return done
@@ -72,16 +69,10 @@ def fixes_of(path: str, settings: Settings, workspace: Workspace
     """The file's bytes, whether they start with a byte-order mark, its text with every fix
     made, and the fixes; None when there is nothing to fix (or it is not a UTF-8 Heat
     document)."""
-    try:
-        with open(path, 'rb') as fh:
-            raw = fh.read()
-    except OSError:
-        return None
-    bom = raw.startswith(codecs.BOM_UTF8)
-    try:
-        text = raw[len(codecs.BOM_UTF8):].decode('utf-8') if bom else raw.decode('utf-8')
-    except UnicodeDecodeError:
+    read = read_text(path)
+    if read is None:
         return None  # (HOT000 says so; nothing is written into a file that is not text)
+    raw, bom, text = read
     analysis = analyze(text, path, settings, workspace=workspace)
     if not analysis.kind.is_heat_document:
         return None
@@ -99,40 +90,7 @@ def diff_of(path: str, settings: Settings, workspace: Workspace) -> tuple[str, l
     if found is None:
         return '', []
     raw, bom, text, done = found
-    after = ('\ufeff' if bom else '') + text  # (the file's bytes, as `patch` will read them)
-    lines = difflib.unified_diff(_lines(raw.decode('utf-8')), _lines(after),
-                                 fromfile=path, tofile=path)
-    return ''.join(line if line.endswith('\n') else line + '\n\\ No newline at end of file\n'
-                   for line in lines), done
-
-
-def _lines(text: str) -> list[str]:
-    """The text's lines as `patch` counts them: ended by \\n only (not \\u2028 and the other
-    breaks str.splitlines knows)."""
-    parts = text.split('\n')
-    return [part + '\n' for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
-
-
-def _write(path: str, raw: bytes, bom: bool, text: str) -> bool:
-    """Write `text` over the file, unless it changed since it was read as `raw`."""
-    try:
-        with open(path, 'rb') as fh:
-            if fh.read() != raw:
-                return False
-        data = (codecs.BOM_UTF8 if bom else b'') + text.encode('utf-8')
-        directory = os.path.dirname(os.path.abspath(path))
-        handle, temporary = tempfile.mkstemp(prefix='.hot-ls-fix-', dir=directory)
-        try:
-            with os.fdopen(handle, 'wb') as fh:
-                fh.write(data)
-            shutil.copymode(path, temporary)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except OSError:
-        return False
-    return True
+    return unified_diff(path, raw, bom, text), done
 
 
 def files_to_fix(named: list[str], settings: Settings) -> list[str]:

@@ -65,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     catalog_cli.add_parser(sub)
     capabilities_cli.add_parser(sub)
 
+    from hot_ls.cli import move as move_cli
+    move_cli.add_parser(sub)
+
     config = sub.add_parser('config', help='show the settings a file is checked with, and '
                                            'where each comes from')
     config.add_argument('path', nargs='?', metavar='PATH', default='.',
@@ -162,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == 'capabilities':
             from hot_ls.cli import capabilities as capabilities_cli
             return capabilities_cli.run(args, _settings(args))
+        if args.command == 'mv':
+            from hot_ls.cli import move as move_cli
+            return move_cli.run(args, _settings(args))
         if args.command == 'config':
             from hot_ls.cli import config as config_cli
             return config_cli.run(args, settings_for(args, start=args.path))

@@ -1,0 +1,111 @@
+"""`hot-ls mv SOURCE DEST`: move a file or a folder, and rewrite what names it.
+
+    hot-ls mv deployment/nova deployment/compute/nova
+    hot-ls mv scripts/boot.sh scripts/start.sh --dry-run   # the diff, nothing written
+
+What the editor does before a rename in VS Code's explorer
+(features.file_moves), for any editor and for scripts: in every Heat
+document and Jinja2 source of the project, and in its settings file, the
+references to what moves, and the relative references written in what
+moves, are rewritten to name the same files from where they will be.  The
+project is `--root`, else the folder of the settings file, else the working
+directory.  As `mv`, a DEST that is a folder (or ends with `/`) receives
+SOURCE.  Refused (exit status 2, nothing written): a SOURCE that does not exist or is outside the
+project, a DEST that exists, a folder moved into itself, a file to rewrite
+that changed meanwhile (the files rewritten before it are listed).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+
+from hot_ls.cli.rewrite import read_text, unified_diff, write_over
+from hot_ls.config import Settings
+from hot_ls.config.settings import find_config_file
+from hot_ls.features.file_moves import Move, move_edits
+from hot_ls.features.types import TextEdit
+from hot_ls.workspace import Workspace
+
+
+def add_parser(sub) -> None:
+    cmd = sub.add_parser('mv', help='move a file or folder, rewriting the references to it')
+    cmd.add_argument('source', metavar='SOURCE', help='the file or folder to move')
+    cmd.add_argument('dest', metavar='DEST', help='where it goes (a folder: into it)')
+    cmd.add_argument('--root', metavar='DIR',
+                     help='the project whose files are rewritten (default: the folder of the '
+                          'settings file, else the working directory)')
+    cmd.add_argument('--dry-run', action='store_true',
+                     help='print the rewrites as a unified diff; move and write nothing')
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def run(args, settings: Settings) -> int:
+    config = args.config or find_config_file(os.getcwd())
+    root = os.path.abspath(args.root or (os.path.dirname(os.path.abspath(config))
+                                         if config else os.getcwd()))
+    source, dest = os.path.abspath(args.source), os.path.abspath(args.dest)
+    if args.dest.endswith(('/', os.sep)) or (os.path.isdir(dest) and not os.path.islink(dest)):
+        dest = os.path.join(dest, os.path.basename(source))
+    problem = _refusal(source, dest, root)
+    if problem is not None:
+        print(f'hot-ls: mv: {problem}', file=sys.stderr)
+        return 2
+    workspace = Workspace(settings, [root])
+    settings_files = [os.path.abspath(config)] if config and _within(
+        os.path.abspath(config), root) else []
+    edits = move_edits([Move(source, dest)], workspace.heat_documents(), lambda _: workspace,
+                       settings_files)
+    by_file: dict[str, list[TextEdit]] = {}
+    for edit in edits:
+        by_file.setdefault(edit.path, []).append(edit)
+    rewritten = []
+    for path, file_edits in sorted(by_file.items()):
+        read = read_text(path)
+        expected = workspace.files.read(path)
+        if read is None or expected.problem is not None or read[2] != expected.text:
+            return _stopped(path, rewritten)
+        raw, bom, text = read
+        for edit in sorted(file_edits, key=lambda e: e.start, reverse=True):
+            text = text[:edit.start] + edit.new_text + text[edit.end:]
+        if args.dry_run:
+            sys.stdout.write(unified_diff(os.path.relpath(path), raw, bom, text))
+        elif not write_over(path, raw, bom, text):
+            return _stopped(path, rewritten)
+        rewritten.append((path, len(file_edits)))
+    count = sum(n for _, n in rewritten)
+    what = (f'{count} reference{"s" if count != 1 else ""} in {len(rewritten)} '
+            f'file{"s" if len(rewritten) != 1 else ""}') if rewritten else 'no reference'
+    if args.dry_run:
+        print(f'hot-ls: mv: would move {os.path.relpath(source)} to {os.path.relpath(dest)} '
+              f'and rewrite {what} (nothing written)', file=sys.stderr)
+        return 0
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    shutil.move(source, dest)
+    print(f'moved {os.path.relpath(source)} to {os.path.relpath(dest)}; rewrote {what}')
+    for path, n in rewritten:
+        print(f'  {os.path.relpath(path)}: {n}')
+    return 0
+
+
+def _refusal(source: str, dest: str, root: str) -> str | None:
+    if not os.path.lexists(source):
+        return f'{source}: no such file or folder'
+    if not _within(source, root) or source == root:
+        return f'{source} is not inside the project {root} (see --root)'
+    if os.path.lexists(dest):
+        return f'{dest} exists'
+    if _within(dest, source):
+        return f'cannot move {source} into itself'
+    return None
+
+
+def _stopped(path: str, rewritten: list[tuple[str, int]]) -> int:
+    print(f'hot-ls: mv: {path} changed while it was being rewritten, or cannot be read or '
+          'written: stopped; nothing moved', file=sys.stderr)
+    for done, _ in rewritten:
+        print(f'hot-ls: mv: already rewritten: {done}', file=sys.stderr)
+    return 2
