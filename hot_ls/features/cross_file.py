@@ -22,6 +22,7 @@ from hot_ls.model.environment import PARAMETER_DEFAULTS, PARAMETERS, RESOURCE_RE
 from hot_ls.model.template import Template
 from hot_ls.syntax import Mapping, Scalar, parse
 from hot_ls.workspace import Workspace
+from hot_ls.workspace.registry import RESOURCES
 
 
 def same_file(a: str | None, b: str | None) -> bool:
@@ -88,10 +89,20 @@ def type_sites(workspace: Workspace, type_name: str) -> Iterator[Location]:
 
 def registry_names(root: Any, type_name: str) -> list[Scalar]:
     """The keys (and the values naming another type) `type_name` of an environment's
-    top-level `resource_registry`."""
+    `resource_registry`: its own entries and each resource's under `resources`."""
     registry = root.get(RESOURCE_REGISTRY) if isinstance(root, Mapping) else None
     if not isinstance(registry, Mapping):
         return []
+    found = _names_in(registry, type_name)
+    per_resource = registry.get(RESOURCES)
+    if isinstance(per_resource, Mapping):
+        for pair in per_resource.pairs:
+            if isinstance(pair.value, Mapping):
+                found.extend(_names_in(pair.value, type_name))
+    return sorted(found, key=lambda node: node.start)
+
+
+def _names_in(registry: Mapping, type_name: str) -> list[Scalar]:
     found = []
     for pair in registry.pairs:
         if isinstance(pair.key, Scalar) and pair.key.value == type_name:

@@ -16,6 +16,7 @@ from hot_ls.features.types import Location
 from hot_ls.model.document import Kind
 from hot_ls.model.environment import RESOURCE_REGISTRY
 from hot_ls.syntax import Scalar
+from hot_ls.workspace.registry import RESOURCES
 
 
 def type_references(analysis: Analysis, type_name: str) -> list[Location]:
@@ -39,8 +40,8 @@ def type_references(analysis: Analysis, type_name: str) -> list[Location]:
 
 def type_at(analysis: Analysis, offset: int) -> Scalar | None:
     """The node naming a resource type at `offset` (not a template file): a resource's
-    `type:` (a group member's too), a `resource_registry` key, or a type a registry entry
-    maps to.  None in a template read no further than its syntax (too deep, too large)."""
+    `type:` (a group member's too), a `resource_registry` key (a resource's own entry under
+    `resources` too), or a type a registry entry maps to.  None in a template read no further than its syntax (too deep, too large)."""
     if analysis.kind is Kind.HOT and analysis.template is None:
         return None
     steps = chain(analysis.tree.root, offset)
@@ -55,7 +56,10 @@ def type_at(analysis: Analysis, offset: int) -> Scalar | None:
             len(path) == 5 and path[0] == 'resources' and path[2] == 'properties'
             and path[3] in ('resource_def', 'resource') and path[4] == 'type')
         return steps[-1].node if on_type and not steps[-1].on_key else None
-    if analysis.kind is Kind.ENVIRONMENT and len(path) == 2 and path[0] == RESOURCE_REGISTRY:
-        return steps[-1].node
+    if analysis.kind is Kind.ENVIRONMENT and path and path[0] == RESOURCE_REGISTRY:
+        if len(path) == 2 and path[1] != RESOURCES:
+            return steps[-1].node
+        if len(path) == 4 and path[1] == RESOURCES and '::' in value:  # (not `hooks`)
+            return steps[-1].node  # one resource's own entry
     return None
 

@@ -15,6 +15,7 @@ from hot_ls.features.hover import hover
 from hot_ls.features.links import document_links
 from hot_ls.features.references import references
 from hot_ls.features.rename import rename
+from hot_ls.features.types import RenameError
 from hot_ls.features.workspace_symbols import workspace_symbols
 from hot_ls.rules import analyze
 from hot_ls.workspace import Workspace
@@ -290,6 +291,32 @@ def test_rename_of_a_custom_type_everywhere_the_workspace_names_it(tmp_path):
         rename(analysis, offset, 'My::Unmapped')
     with pytest.raises(RenameError, match="one of Heat's resource types: it cannot be"):
         rename(analysis, at(analysis, 'OS::Heat::ResourceGroup', shift=2), 'My::Group')
+
+
+def test_a_resources_own_registry_entry_names_a_type_too(tmp_path):
+    """`resource_registry: resources: NAME: {OS::Nova::Server: My::Server}` maps one
+    resource's type: references and rename of My::Server reach it, from the template or from
+    that entry; `hooks` in the same entry is no type."""
+    (tmp_path / 't.yaml').write_text('heat_template_version: 2021-04-16\nresources:\n'
+                                     '  server: {type: My::Server}\n')
+    (tmp_path / 'p.yaml').write_text('heat_template_version: 2021-04-16\n')
+    env_text = ('resource_registry:\n  My::Server: p.yaml\n  resources:\n    other:\n'
+                '      OS::Nova::Server: My::Server\n      hooks: pre-create\n')
+    (tmp_path / 'env.yaml').write_text(env_text)
+    env = str(tmp_path / 'env.yaml')
+    workspace = Workspace(Settings(environments=(env,)), [str(tmp_path)])
+    template = analysed(workspace, str(tmp_path / 't.yaml'))
+    edits = rename(template, at(template, 'My::Server', shift=2), 'My::Box').edits
+    entry = env_text.index('My::Server', env_text.index('resources'))
+    assert sorted((os.path.basename(e.path or 't.yaml'), e.start, e.new_text) for e in edits) == [
+        ('env.yaml', env_text.index('My::Server'), 'My::Box'), ('env.yaml', entry, 'My::Box'),
+        ('t.yaml', 62, 'My::Box')]
+    environment = analysed(workspace, env)
+    found = references(environment, entry + 2, True)
+    assert sorted((os.path.basename(l.path or 'env.yaml'), l.start) for l in found) == [
+        ('env.yaml', env_text.index('My::Server')), ('env.yaml', entry), ('t.yaml', 62)]
+    with pytest.raises(RenameError):
+        rename(environment, env_text.index('pre-create') + 2, 'x')
 
 
 def read_text(path):
