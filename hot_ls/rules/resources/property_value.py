@@ -4,6 +4,7 @@ from hot_ls.language import constraints as constr
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.plugins.values import UNKNOWN, resource_state
 from hot_ls.rules.resources.property_walk import coerce, contains, resource_walk
+from hot_ls.rules.structure.resolved_field import missing_parameter
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 
 
@@ -28,7 +29,10 @@ class PropertyValue(Rule):
     number is never a Boolean, a list or a map, a comma_delimited_list only
     ever a list), or a function whose result is always a string (a
     `str_replace`, a `get_file`...), a list or a map where the property
-    takes none.
+    takes none.  One unknown value is a warning: the `type` of an
+    OS::Heat::Value from a parameter without a value, which Heat resolves
+    when it loads the resource, so `template validate` fails too ("The
+    Parameter (kind) was not provided.").
 
     A property that refers to another resource is not checked against its
     constraints (Heat does not before that resource exists), but Heat still
@@ -117,6 +121,10 @@ class PropertyValue(Rule):
                 if key not in state.data:
                     continue
                 if state.data[key] is UNKNOWN:
+                    missing = _value_type_missing(analysis, res, key, node)
+                    if missing is not None:
+                        yield Finding(node.start, node.end, missing, severity=Severity.WARNING)
+                        continue
                     message = _never_taken(schema, node, parameters, str(key), call_nodes)
                     if message is not None:
                         yield Finding(node.start, node.end, message)
@@ -126,6 +134,22 @@ class PropertyValue(Rule):
                     where, message, whatever = found
                     yield Finding(where.start, where.end,
                                   message if whatever else f'{message} ({inputs})')
+
+
+def _value_type_missing(analysis, res, key: Any, node: Node) -> str | None:
+    """Heat resolves an OS::Heat::Value's `type` when it loads the resource (Value.reparse),
+    also for `template validate`: a `{get_param: p}` there without a value fails both."""
+    if key != 'type' or not isinstance(node, Mapping):
+        return None
+    rtype = analysis.resource_type(res)
+    if rtype is None or rtype.name != 'OS::Heat::Value' or rtype.source != 'bundled':
+        return None
+    name = missing_parameter(analysis.checked_evaluation.scope, node)
+    if name is None:
+        return None
+    return (f'The Parameter ({name}) was not provided. (Heat resolves the `type` of an '
+            f'OS::Heat::Value when it loads the resource, so `template validate`, and a stack '
+            f'create without a value for {name}, fail)')
 
 
 #: The property types no value of a parameter type converts to (Property.get_value): a
