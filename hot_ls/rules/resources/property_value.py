@@ -29,10 +29,11 @@ class PropertyValue(Rule):
     number is never a Boolean, a list or a map, a comma_delimited_list only
     ever a list), or a function whose result is always a string (a
     `str_replace`, a `get_file`...), a list or a map where the property
-    takes none.  One unknown value is a warning: the `type` of an
-    OS::Heat::Value from a parameter without a value, which Heat resolves
-    when it loads the resource, so `template validate` fails too ("The
-    Parameter (kind) was not provided.").
+    takes none.  Two unknown values are a warning: the `type` of an
+    OS::Heat::Value and the `user_data_format` of an OS::Nova::Server from a
+    parameter without a value, which Heat resolves when it loads the
+    resource, so `template validate` fails too ("The Parameter (kind) was
+    not provided.").
 
     A property that refers to another resource is not checked against its
     constraints (Heat does not before that resource exists), but Heat still
@@ -121,7 +122,7 @@ class PropertyValue(Rule):
                 if key not in state.data:
                     continue
                 if state.data[key] is UNKNOWN:
-                    missing = _value_type_missing(analysis, res, key, node)
+                    missing = _missing_at_load(analysis, res, key, node)
                     if missing is not None:
                         yield Finding(node.start, node.end, missing, severity=Severity.WARNING)
                         continue
@@ -136,19 +137,25 @@ class PropertyValue(Rule):
                                   message if whatever else f'{message} ({inputs})')
 
 
-def _value_type_missing(analysis, res, key: Any, node: Node) -> str | None:
-    """Heat resolves an OS::Heat::Value's `type` when it loads the resource (Value.reparse),
-    also for `template validate`: a `{get_param: p}` there without a value fails both."""
-    if key != 'type' or not isinstance(node, Mapping):
+#: The properties Heat resolves when it loads the resource (in `template validate` too): an
+#: OS::Heat::Value's `type` (Value.reparse retypes `value`) and a Server's `user_data_format`
+#: (Server.__init__ registers an access key for SOFTWARE_CONFIG).
+RESOLVED_AT_LOAD = {'OS::Heat::Value': 'type', 'OS::Nova::Server': 'user_data_format'}
+
+
+def _missing_at_load(analysis, res, key: Any, node: Node) -> str | None:
+    """A `{get_param: p}` without a value where Heat resolves the property when it loads the
+    resource: `template validate` fails, and so does a stack create without -P."""
+    if not isinstance(node, Mapping) or key not in RESOLVED_AT_LOAD.values():
         return None
     rtype = analysis.resource_type(res)
-    if rtype is None or rtype.name != 'OS::Heat::Value' or rtype.source != 'bundled':
+    if rtype is None or RESOLVED_AT_LOAD.get(rtype.name) != key or rtype.source != 'bundled':
         return None
     name = missing_parameter(analysis.checked_evaluation.scope, node)
     if name is None:
         return None
-    return (f'The Parameter ({name}) was not provided. (Heat resolves the `type` of an '
-            f'OS::Heat::Value when it loads the resource, so `template validate`, and a stack '
+    return (f'The Parameter ({name}) was not provided. (Heat resolves the `{key}` of an '
+            f'{rtype.name} when it loads the resource, so `template validate`, and a stack '
             f'create without a value for {name}, fail)')
 
 
