@@ -41,7 +41,8 @@ def type_references(analysis: Analysis, type_name: str) -> list[Location]:
 def type_at(analysis: Analysis, offset: int) -> Scalar | None:
     """The node naming a resource type at `offset` (not a template file): a resource's
     `type:` (a group member's too), a `resource_registry` key (a resource's own entry under
-    `resources` too), or a type a registry entry maps to.  None in a template read no further than its syntax (too deep, too large)."""
+    `resources` too), or a type a registry entry maps to.  None in a template read no
+    further than its syntax (too deep, too large)."""
     if analysis.kind is Kind.HOT and analysis.template is None:
         return None
     steps = chain(analysis.tree.root, offset)

@@ -9,11 +9,11 @@ cli/main.py).  So `hot-ls serve` over stdio reads the first message itself:
 - `initialize`: answered at once with the `InitializeResult` the full server
   gives (`hot_ls/data/initialize_result.json`, written by
   `tools/gen_initialize_result.py` from the server itself and held to it by
-  tests/server/test_quick_start.py), with the two things that depend on the
-  client decided as the server decides them: the position encoding
-  (`Encoding.negotiate`), whether a diagnostic provider is announced (only to
-  clients that pull), whether file renames are asked about (only by clients
-  that declare `willRename`), and what pygls's capability builder reads of the client
+  tests/server/test_quick_start.py), with what depends on the client decided
+  as the server decides it: the position encoding (`Encoding.negotiate`),
+  whether a diagnostic provider is announced (only to clients that pull),
+  whether file renames are asked about (only by clients that declare
+  `willRename`), and what pygls's capability builder reads of the client
   (willSave/willSaveWaitUntil in textDocumentSync when the client declares
   them, rename options for a client with prepareSupport).
 - then the message is handed on to the real server as if it had just arrived
