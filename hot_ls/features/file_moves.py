@@ -36,6 +36,7 @@ from hot_ls.features.types import TextEdit
 from hot_ls.model.document import Kind
 from hot_ls.syntax.scalars import ScalarError, resolve_plain
 from hot_ls.workspace import Workspace
+from hot_ls.workspace.environments import leaves
 from hot_ls.workspace.paths import Locator
 
 
@@ -153,7 +154,7 @@ def _modelled(summary, text: str) -> list[_Reference]:
         found.extend(_Reference(*f.span, f.reference, base)
                      for f in summary.template.files if f.kind == 'get_file' and f.span)
     elif summary.environment is not None:
-        for leaf in _leaves(summary.environment.loaded.registry):
+        for leaf in leaves(summary.environment.loaded.registry):
             if leaf.base != base:
                 continue  # relative to a `base_url`, not to the file
             if leaf.target is not None and leaf.origin.value is not None \
@@ -163,14 +164,6 @@ def _modelled(summary, text: str) -> list[_Reference]:
                 if candidate.span is not None and isinstance(candidate.value, str):
                     found.append(_Reference(*candidate.span, candidate.value, base))
     return found
-
-
-def _leaves(tree: dict):
-    for value in tree.values():
-        if isinstance(value, dict):
-            yield from _leaves(value)
-        else:
-            yield value
 
 
 #: a run of characters a path is written with (no quote, space, brace or Jinja markup)

@@ -13,6 +13,7 @@ from hot_ls.analysis import Analysis
 from hot_ls.features.index import symbol_index
 from hot_ls.features.types import DocumentLink
 from hot_ls.model.document import Kind
+from hot_ls.workspace.environments import leaves
 
 
 def document_links(analysis: Analysis | None) -> list[DocumentLink]:
@@ -27,7 +28,7 @@ def document_links(analysis: Analysis | None) -> list[DocumentLink]:
         summary = analysis.summary.environment
         if summary is not None:
             found = [(leaf.origin.value[0], leaf.origin.value[1], leaf.value)
-                     for leaf in _leaves(summary.loaded.registry)
+                     for leaf in leaves(summary.loaded.registry)
                      if leaf.target is not None and leaf.origin.value is not None]
     links = []
     for start, end, value in found:
@@ -35,11 +36,3 @@ def document_links(analysis: Analysis | None) -> list[DocumentLink]:
         if workspace.files.exists(target):
             links.append(DocumentLink(start, end, target.path))
     return links
-
-
-def _leaves(tree: dict):
-    for value in tree.values():
-        if isinstance(value, dict):
-            yield from _leaves(value)
-        else:
-            yield value

@@ -35,7 +35,7 @@ import collections.abc
 import copy
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 from urllib.parse import urljoin
 
 from hot_ls.model.environment import (REQUIRES, RESOURCE_REGISTRY, Environment,
@@ -67,6 +67,15 @@ class Leaf:
     base: str | None = None
     #: for a list of candidate templates (with the `capabilities` setting): each item
     candidates: tuple[CandidateRef, ...] | None = None
+
+
+def leaves(tree: dict) -> Iterator[Leaf]:
+    """Every Leaf of a registry tree (nested dicts of Leaf: `resources`, hooks...)."""
+    for value in tree.values():
+        if isinstance(value, dict):
+            yield from leaves(value)
+        else:
+            yield value
 
 
 def _is_hook_definition(key: Any, value: Any) -> str | None:

@@ -36,7 +36,7 @@ from hot_ls.model.environment import (ENCRYPTED_PARAM_NAMES, EVENT_SINKS, PARAME
                                       EnvironmentError_, merge_environments)
 from hot_ls.syntax import Mapping, parse
 from hot_ls.workspace.capabilities import REQUIRES_NOT_A_MAPPING, SECTION, Choice, choose
-from hot_ls.workspace.environments import (Leaf, LoadedEnvironment, MissingFile,
+from hot_ls.workspace.environments import (Leaf, LoadedEnvironment, MissingFile, leaves,
                                            client_merge, merged_registry, merged_requires)
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def plain_stack(files: Sequence[str], out: str, workspace: 'Workspace') -> Plain
     _choose(registry, requires, workspace, result)
     if result.unresolved:
         return result
-    references = list(_file_leaves(registry))
+    references = [leaf for leaf in leaves(registry) if leaf.target is not None]
     copies = _copies(references, out, workspace)
     environment = _sections(loaded, dict(zip((env.path for env in loaded), files)), result)
     if result.problems:
@@ -141,14 +141,6 @@ def _choose(registry: dict, requires: dict, workspace: 'Workspace', result: Plai
                 chosen.ref.target.refusal is not None else None
             registry[key] = Leaf(chosen.ref.value, value.origin, target,
                                  value.base if target is not None else None)
-
-
-def _file_leaves(tree: dict):
-    for value in tree.values():
-        if isinstance(value, dict):
-            yield from _file_leaves(value)
-        elif value.target is not None:
-            yield value
 
 
 def _sections(loaded: list[LoadedEnvironment], names: dict, result: PlainStack) -> dict:
