@@ -72,3 +72,58 @@ async def test_moving_files_keeps_every_reference_with_unsaved_edits(client, tmp
                                                       uri(root, 'defects/range.yaml'))])),
             TIMEOUT)
         assert nothing is None
+
+
+def apply_edit(root: str, edit: types.WorkspaceEdit) -> None:
+    """What the editor does with the answer: the edits, written to the files."""
+    for target, edits in changes_of(edit).items():
+        path = target[len('file://'):]
+        with open(path, encoding='utf-8') as fh:
+            lines = fh.read().split('\n')
+        for line, start, end, new in sorted(edits, reverse=True):
+            lines[line] = lines[line][:start] + new + lines[line][end:]
+        with open(path, 'w', encoding='utf-8') as fh:
+            fh.write('\n'.join(lines))
+
+
+async def test_after_the_move_the_moved_template_checks_as_before(tmp_path):
+    """The whole of an explorer move: willRenameFiles, the edits applied and saved, the files
+    moved, the file watcher's events; the template opened at its new place (with its
+    provider and its nested template moved too) gets the diagnostics it had."""
+    root = str(tmp_path / 'project')
+    shutil.copytree(PROJECT, root)
+    async with session(capabilities('vscode'), {**FAST, 'environments': ['env.yaml']},
+                       name='vscode', folders=(root,)) as s:
+        async def diagnostics_of(name: str, since: int) -> list[tuple]:
+            target = uri(root, name)
+            with open(os.path.join(root, name), encoding='utf-8') as fh:
+                text = fh.read()
+            s.client.text_document_did_open(types.DidOpenTextDocumentParams(
+                types.TextDocumentItem(uri=target, language_id='yaml', version=1, text=text)))
+            found = await s.diagnostics(target, 1, since)
+            s.client.text_document_did_close(types.DidCloseTextDocumentParams(
+                types.TextDocumentIdentifier(target)))
+            return sorted((d.code, d.range.start.line, d.message) for d in found)
+        before = await diagnostics_of('defects/missing-output.yaml', 0)
+        assert [code for code, _, _ in before] == ['HOT706']
+        moves = [('providers', 'lib/providers'), ('defects', 'stacks/defects')]
+        edit = await asyncio.wait_for(s.client.workspace_will_rename_files_async(
+            types.RenameFilesParams([types.FileRename(uri(root, a), uri(root, b))
+                                     for a, b in moves])), TIMEOUT)
+        apply_edit(root, edit)
+        events = []
+        for a, b in moves:
+            moved = [os.path.relpath(os.path.join(d, f), root)
+                     for d, _, files in os.walk(os.path.join(root, a)) for f in files]
+            os.makedirs(os.path.dirname(os.path.join(root, b)), exist_ok=True)
+            shutil.move(os.path.join(root, a), os.path.join(root, b))
+            for name in moved:
+                events += [types.FileEvent(uri(root, name), types.FileChangeType.Deleted),
+                           types.FileEvent(uri(root, b + name[len(a):]),
+                                           types.FileChangeType.Created)]
+        events.append(types.FileEvent(uri(root, 'env.yaml'), types.FileChangeType.Changed))
+        s.client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(events))
+        after = await diagnostics_of('stacks/defects/missing-output.yaml', len(s.published))
+        # the same problem, its message naming the provider where it now is
+        assert after == [(code, line, message.replace(' providers/', ' lib/providers/'))
+                         for code, line, message in before]
