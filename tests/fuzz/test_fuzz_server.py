@@ -44,6 +44,7 @@ REQUESTS = [
     types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE,
     types.TEXT_DOCUMENT_CODE_ACTION, types.TEXT_DOCUMENT_DOCUMENT_LINK,
     types.TEXT_DOCUMENT_CODE_LENS, types.TEXT_DOCUMENT_INLAY_HINT, types.TEXT_DOCUMENT_DIAGNOSTIC,
+    types.WORKSPACE_WILL_RENAME_FILES,
 ]
 
 position = st.tuples(st.integers(0, 12), st.integers(0, 120))
@@ -91,6 +92,8 @@ def _params(method: str, uri: str, at: tuple[int, int]):
         types.TEXT_DOCUMENT_CODE_LENS: lambda: types.CodeLensParams(text_document=document),
         types.TEXT_DOCUMENT_INLAY_HINT: lambda: types.InlayHintParams(text_document=document, range=span),
         types.TEXT_DOCUMENT_DIAGNOSTIC: lambda: types.DocumentDiagnosticParams(text_document=document),
+        types.WORKSPACE_WILL_RENAME_FILES: lambda: types.RenameFilesParams(
+            [types.FileRename(uri, uri.replace('.yaml', f'-{at[0]}/moved.yaml'))]),
     }[method]()
 
 
