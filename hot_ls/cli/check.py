@@ -4,7 +4,7 @@ Each template is checked as a stack created with the configured
 environments and the `-e` ones (in that order), among the files of its
 folders (hot_ls.workspace).
 
-The report (text, json, github, sarif or junit) goes to stdout, or to
+The report (text, json, github, sarif, junit, codequality or checkstyle) goes to stdout, or to
 `--output FILE` with the text summary on stdout; the progress bar, when
 stderr is a terminal, goes to stderr.  `--baseline` drops the findings a
 baseline holds, `--write-baseline` records them (hot_ls.cli.baseline).
@@ -29,6 +29,8 @@ from dataclasses import dataclass
 
 from hot_ls.analysis import Severity
 from hot_ls.cli.baseline import Baseline, BaselineError, write as write_baseline
+from hot_ls.cli.checkstyle import format_checkstyle
+from hot_ls.cli.codequality import format_codequality
 from hot_ls.cli.files import discover
 from hot_ls.cli.formats import (FileReport, ReportOptions, format_github, format_json,
                                 format_text, summary_line)
@@ -42,7 +44,8 @@ from hot_ls.rules import analyze_file, analyze_stacks_of
 from hot_ls.workspace import Workspace
 
 FORMATTERS = {'text': format_text, 'json': format_json, 'github': format_github,
-              'sarif': format_sarif, 'junit': format_junit}
+              'sarif': format_sarif, 'junit': format_junit, 'codequality': format_codequality,
+              'checkstyle': format_checkstyle}
 FAIL_ON = ('error', 'warning', 'information')
 EXIT_STATUS = """\
 exit status:
@@ -311,7 +314,8 @@ def run(args, settings: Settings) -> int:
     if args.fix:
         _fix(args, settings)
     progress = Progress.for_terminal(0, sys.stderr, args.quiet)
-    identities = bool(baseline or args.write_baseline or args.format == 'sarif')
+    identities = bool(baseline or args.write_baseline
+                      or args.format in ('sarif', 'codequality'))
     try:
         checked = run_paths(args.paths, settings, identities, progress, args.heat_only,
                             args.environment, args.jobs)

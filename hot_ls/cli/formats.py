@@ -1,10 +1,10 @@
-"""Formatters for `hot-ls check`: text, json, github, sarif, junit.
+"""Formatters for `hot-ls check`: text, json, github, sarif, junit, codequality, checkstyle.
 
 Each takes the file reports and the run's `ReportOptions` and returns the
-whole report as one string (SARIF and JUnit in their own modules; the
-table of formats is `hot_ls.cli.check.FORMATTERS`).  Lines and columns are 1-based; columns count
-Unicode code points (SARIF's count UTF-16 code units, as SARIF consumers
-expect, and say so).
+whole report as one string (SARIF, JUnit, GitLab Code Quality and Checkstyle
+in their own modules; the table of formats is `hot_ls.cli.check.FORMATTERS`).
+Lines and columns are 1-based; columns count Unicode code points (SARIF's
+count UTF-16 code units, as SARIF consumers expect, and say so).
 """
 from __future__ import annotations
 

@@ -22,14 +22,14 @@ def _line(report: FileReport, diagnostic, line: int, column: int) -> str:
                       for place in related_places(report, diagnostic)])
 
 
-def _clean(text: str) -> str:
+def xml_clean(text: str) -> str:
     """Without the characters XML 1.0 cannot hold."""
     return ''.join(c for c in text if c in '\t\n\r' or (' ' <= c <= '\ud7ff')
                    or ('\ue000' <= c <= '\ufffd') or c >= '\U00010000')
 
 
 def _xml_text(text: str) -> str:
-    return escape(_clean(text))
+    return escape(xml_clean(text))
 
 
 def format_junit(reports: list[FileReport], options: ReportOptions) -> str:
@@ -42,7 +42,7 @@ def format_junit(reports: list[FileReport], options: ReportOptions) -> str:
             if options.fails(diagnostic):
                 failures.append(
                     f'      <failure type={quoteattr(diagnostic.code)} '
-                    f'message={quoteattr(_clean(diagnostic.message))}>{_xml_text(text)}'
+                    f'message={quoteattr(xml_clean(diagnostic.message))}>{_xml_text(text)}'
                     f'</failure>')
             else:
                 others.append(_xml_text(text))
@@ -50,7 +50,7 @@ def format_junit(reports: list[FileReport], options: ReportOptions) -> str:
         body = failures[:]
         if others:
             body.append('      <system-out>' + '\n'.join(others) + '</system-out>')
-        name = quoteattr(_clean(report.path))
+        name = quoteattr(xml_clean(report.path))
         head = f'    <testcase classname="hot-ls" name={name} file={name}'
         cases.append(head + ('>\n' + '\n'.join(body) + '\n    </testcase>' if body else '/>'))
     counts = f'tests="{len(reports)}" failures="{failed}" errors="0"'

@@ -232,6 +232,74 @@ def test_junit_escapes_what_xml_cannot_hold(tmp_path):
     assert failure.get('type') == 'HOT110' and 'x<&>' in failure.get('message')
 
 
+# -- GitLab Code Quality, Checkstyle ---------------------------------------------------------
+
+@needs_corpus
+def test_codequality_one_issue_per_diagnostic():
+    inputs = ['hot/octavia', 'hot/hello_world.yaml']
+    result = run('check', '--format', 'codequality', *inputs, cwd=HEAT_TEMPLATES)
+    assert result.returncode == 1
+    issues = json.loads(result.stdout)
+    assert [(i['check_name'], i['severity'], i['location']['path'],
+             i['location']['positions']['begin']['line']) for i in issues] == [
+        ('HOT702', 'major', 'hot/octavia/servers_with_octavia.yaml', 73),
+        ('HOT708', 'minor', 'hot/octavia/servers_with_octavia.yaml', 128),
+        ('HOT708', 'minor', 'hot/octavia/servers_with_octavia.yaml', 148)]
+    for issue in issues:  # what GitLab requires of each
+        assert issue['type'] == 'issue' and issue['description'].startswith(issue['check_name'])
+        assert len(issue['fingerprint']) == 32
+    assert len({i['fingerprint'] for i in issues}) == 3
+    clean = run('check', '--format', 'codequality', 'hot/hello_world.yaml', cwd=HEAT_TEMPLATES)
+    assert clean.returncode == 0 and json.loads(clean.stdout) == []
+
+
+def test_codequality_fingerprints_do_not_move_with_lines_nor_collide(tmp_path):
+    body = ('heat_template_version: 2021-04-16\nresources:\n'
+            '  a: {type: OS::Heat::RandomString, properties: {x: 1}}\n')
+    (tmp_path / 't.yaml').write_text(body)
+    first = json.loads(run('check', '--format', 'codequality', 't.yaml', cwd=tmp_path).stdout)
+    (tmp_path / 't.yaml').write_text('# a comment\n\n' + body)
+    second = json.loads(run('check', '--format', 'codequality', 't.yaml', cwd=tmp_path).stdout)
+    assert [i['location']['positions']['begin']['line'] for i in first] == [3]
+    assert [i['location']['positions']['begin']['line'] for i in second] == [5]
+    assert [i['fingerprint'] for i in first] == [i['fingerprint'] for i in second]
+    # the same finding twice in one resource (same code, place, text): two fingerprints
+    (tmp_path / 'u.yaml').write_text('heat_template_version: 2021-04-16\nresources:\n'
+                                     '  a:\n    type: OS::Heat::Value\n    properties:\n'
+                                     '      value: [{get_param: nope}, {get_param: nope}]\n')
+    twice = json.loads(run('check', '--format', 'codequality', 'u.yaml', cwd=tmp_path).stdout)
+    assert len(twice) == 2 and len({i["fingerprint"] for i in twice}) == 2
+
+
+@needs_corpus
+def test_checkstyle_one_file_element_per_file_one_error_per_diagnostic():
+    inputs = ['hot/octavia', 'hot/hello_world.yaml']
+    result = run('check', '--format', 'checkstyle', *inputs, cwd=HEAT_TEMPLATES)
+    assert result.returncode == 1
+    root = ET.fromstring(result.stdout)
+    assert root.tag == 'checkstyle'
+    files = {f.get('name'): f for f in root.iter('file')}
+    assert sorted(files) == ['hot/hello_world.yaml', 'hot/octavia/servers_with_octavia.yaml']
+    assert list(files['hot/hello_world.yaml']) == []
+    errors = files['hot/octavia/servers_with_octavia.yaml'].findall('error')
+    assert [(e.get('line'), e.get('column'), e.get('severity'), e.get('source'))
+            for e in errors] == [('73', '7', 'error', 'hot-ls.HOT702'),
+                                 ('128', '13', 'warning', 'hot-ls.HOT708'),
+                                 ('148', '13', 'warning', 'hot-ls.HOT708')]
+    assert errors[0].get('message') == \
+        'Unknown Property max_retries_down; did you mean "max_retries"?'
+
+
+def test_checkstyle_escapes_what_xml_cannot_hold(tmp_path):
+    template = tmp_path / 'a&b<c>.yaml'
+    template.write_text('heat_template_version: 2021-04-16\n"x<&>\\x01": 1\n')
+    root = ET.fromstring(run('check', '--format', 'checkstyle', str(template)).stdout)
+    [file] = root.iter('file')
+    assert file.get('name') == str(template)
+    [error] = file.findall('error')
+    assert error.get('source') == 'hot-ls.HOT110' and 'x<&>' in error.get('message')
+
+
 # -- --output, --fail-on, exit status --------------------------------------------------------
 
 def test_output_writes_the_report_and_prints_the_summary(tmp_path):
