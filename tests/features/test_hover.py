@@ -552,3 +552,31 @@ def test_deletion_policies_and_custom_constraints():
         '`OS::Cinder::Volume` can take a snapshot before it is deleted.')
     assert at('retain', text=text).markdown.endswith(
         '*Not a deletion policy of HOT 2015-10-15: lowercase policies need 2016-10-14 or later.*')
+
+
+# -- get_file: the file it names -------------------------------------------------
+
+def test_a_get_file_path_shows_the_file_or_why_it_is_not_read(tmp_path):
+    (tmp_path / 'scripts').mkdir()
+    (tmp_path / 'scripts' / 'boot.sh').write_text(
+        '#!/bin/sh\n' + ''.join(f'echo {n}\n' for n in range(30)))
+    text = ('heat_template_version: 2021-04-16\nresources:\n  config:\n'
+            '    type: OS::Heat::SoftwareConfig\n    properties:\n'
+            '      config: {get_file: scripts/boot.sh}\n')
+    path = str(tmp_path / 't.yaml')
+    found = hover(analyze(text, path), text.index('boot.sh'))
+    assert spanned(found, text) == 'scripts/boot.sh'
+    assert found.markdown == '\n\n'.join([
+        '**scripts/boot.sh** · file for `get_file` (31 lines)',
+        f'`{tmp_path}/scripts/boot.sh`',
+        '```sh\n#!/bin/sh\n' + ''.join(f'echo {n}\n' for n in range(19)) + '…\n```'])
+    for written, why in (('scripts/gone.sh', f'`{tmp_path}/scripts/gone.sh` does not exist: '
+                          'python-heatclient cannot read it, and `openstack stack create` '
+                          'stops.'),
+                         ('https://example.com/x.sh', 'Not read: a URL: hot-ls never fetches '
+                          'anything.'),
+                         ('../../../etc/passwd', 'Not read: outside the workspace folders and '
+                          'search paths.')):
+        other = text.replace('scripts/boot.sh', written)
+        found = hover(analyze(other, path), other.index(written) + 2)
+        assert found.markdown == f'**{written}** · file for `get_file`\n\n{why}'

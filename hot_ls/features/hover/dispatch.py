@@ -33,6 +33,13 @@ from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 _MAP_ARGUMENTS = frozenset(('str_replace', 'str_replace_strict', 'str_replace_vstrict', 'repeat',
                             'yaql', 'make_url'))
 _MAX_DEFINITION_LINES = 15
+_MAX_FILE_LINES = 20
+_MAX_FILE_CHARS = 2000
+#: the fence language of a get_file target, by its suffix
+_FILE_LANGUAGES = {'.sh': 'sh', '.bash': 'sh', '.py': 'python', '.yaml': 'yaml', '.yml': 'yaml',
+                   '.json': 'json', '.ps1': 'powershell', '.pp': 'puppet', '.j2': 'jinja',
+                   '.ini': 'ini', '.conf': 'ini', '.cfg': 'ini', '.xml': 'xml', '.rb': 'ruby',
+                   '.txt': 'text'}
 
 
 class Explainer:
@@ -200,6 +207,10 @@ class Explainer:
         """A key of a map-argument function (str_replace's `template`...): that argument;
         a path item of get_param or get_attr: the parameter or attribute, and the value."""
         last = self.last
+        if not last.on_key and len(self.steps) >= 2 and isinstance(last.node, Scalar):
+            call = self.index.call_by_node.get(id(self.steps[-2].node))
+            if call is not None and call.name == 'get_file' and call.args is last.node:
+                return self.file_hover(last.node)
         if not last.on_key and len(self.steps) >= 3 and isinstance(last.node, Scalar):
             call = self.index.call_by_node.get(id(self.steps[-3].node))
             args = self.steps[-2].node
@@ -235,6 +246,29 @@ class Explainer:
                     return self.result([f'**{parameter}** · argument of {code(call.name)}',
                                         documentation])
         return None
+
+    def file_hover(self, node: Scalar) -> Hover:
+        """`get_file: path`: the file it names and the start of what Heat gets of it (what
+        python-heatclient uploads: the text, or base64 for a file that is not UTF-8), or why
+        hot-ls does not read it."""
+        value = node.value
+        path = self.analysis.path
+        base = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
+        workspace = self.analysis.workspace
+        target = workspace.locator.locate(value, base)
+        head = f'**{value}** · file for {code("get_file")}'
+        if target.refusal is not None:
+            return self.result([head, f'Not read: {target.refusal}.'])
+        content = workspace.files.file_content(target)
+        if content is None:
+            return self.result([head, f'{code(target.path)} does not exist: python-heatclient '
+                                      'cannot read it, and `openstack stack create` stops.'])
+        lines = content.splitlines()
+        size = f'{len(lines)} line{"s" if len(lines) != 1 else ""}'
+        shown = lines[:_MAX_FILE_LINES] + (['…'] if len(lines) > _MAX_FILE_LINES else [])
+        language_name = _FILE_LANGUAGES.get(os.path.splitext(target.path)[1].lower(), '')
+        return self.result([f'{head} ({size})', code(target.path),
+                            block(clip('\n'.join(shown), _MAX_FILE_CHARS), language_name)])
 
     # -- references ----------------------------------------------------------------
     def reference(self, ref: Reference) -> Hover | None:
