@@ -1,11 +1,16 @@
-"""Document symbols: the outline of a template.
+"""Document symbols: the outline of a template or an environment.
 
 Each top-level section is a symbol; under `parameters`, `resources`, `outputs`
 and `conditions` come their entries (a parameter's detail is its type, a
 resource's its type, tagged deprecated when the catalog says the type is
 deprecated or hidden); under `parameter_groups` its groups and their
-parameters.  Only what is written in place is listed: entries merged in with
-`<<` or reached through an alias live elsewhere in the text.
+parameters.  In an environment, `resource_registry` lists its entries (the
+detail: the type or template each maps to, tagged deprecated as above; under
+`resources`, each resource's own entries), and `parameters`,
+`parameter_defaults` and `parameter_merge_strategies` their names (the
+detail: the value, shortened).  Only what is written in place is listed:
+entries merged in with `<<` or reached through an alias live elsewhere in the
+text.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from typing import Any
 from hot_ls.analysis import Analysis
 from hot_ls.features.index import name_span, token_span
 from hot_ls.features.types import DocumentSymbol, Span, SymbolKind
+from hot_ls.model.document import Kind
 from hot_ls.syntax import Mapping, Node, Pair, Scalar, Sequence
 
 _ENTRIES = {'parameters': SymbolKind.PARAMETER, 'resources': SymbolKind.RESOURCE,
@@ -21,9 +27,18 @@ _ENTRIES = {'parameters': SymbolKind.PARAMETER, 'resources': SymbolKind.RESOURCE
 
 
 def document_symbols(analysis: Analysis) -> list[DocumentSymbol]:
-    if analysis is None or analysis.template is None:
+    if analysis is None:
+        return []
+    if analysis.kind is Kind.ENVIRONMENT:
+        return _Outline(analysis).environment()
+    if analysis.template is None:
         return []
     return _Outline(analysis).sections()
+
+
+#: environment sections whose entries are names with a value
+_ENVIRONMENT_VALUES = ('parameters', 'parameter_defaults', 'parameter_merge_strategies')
+_MAX_DETAIL = 100
 
 
 def type_deprecated(analysis: Analysis, type_name: Any) -> bool:
@@ -105,6 +120,62 @@ class _Outline:
                     symbol.children = self.groups(pair.value)
             out.append(symbol)
         return out
+
+    def environment(self) -> list[DocumentSymbol]:
+        root = self.root
+        if not isinstance(root, Mapping):
+            return []
+        out = []
+        for pair in root.pairs:
+            section = pair.key.value if isinstance(pair.key, Scalar) else None
+            symbol = self.symbol(pair, SymbolKind.SECTION)
+            if symbol is None:
+                continue
+            if self.inside(pair) and isinstance(pair.value, Mapping):
+                if section == 'resource_registry':
+                    symbol.children = self.registry(pair.value)
+                elif section in _ENVIRONMENT_VALUES:
+                    symbol.children = [found for entry in pair.value.pairs
+                                       if (found := self.symbol(
+                                           entry, SymbolKind.PARAMETER,
+                                           self.value_detail(entry))) is not None]
+            out.append(symbol)
+        return out
+
+    def registry(self, mapping: Mapping, top: bool = True) -> list[DocumentSymbol]:
+        """A registry's entries; under `resources` (at the top), each resource's."""
+        out = []
+        for pair in mapping.pairs:
+            value = pair.value if self.inside(pair) else None
+            if isinstance(value, Mapping):
+                kind = SymbolKind.SECTION if top and pair.key.value == 'resources' \
+                    else SymbolKind.RESOURCE
+                symbol = self.symbol(pair, kind)
+                if symbol is not None:
+                    symbol.children = self.registry(value, top=False)
+                    out.append(symbol)
+                continue
+            mapped = value.value if isinstance(value, Scalar) else None
+            symbol = self.symbol(pair, SymbolKind.REGISTRY_ENTRY, self.value_detail(pair))
+            if symbol is not None:
+                symbol.deprecated = type_deprecated(self.analysis, mapped)
+                out.append(symbol)
+        return out
+
+    def value_detail(self, pair: Pair) -> str | None:
+        """A value as the outline shows it: a scalar as written (shortened), else its shape."""
+        value = pair.value if self.inside(pair) else None
+        if isinstance(value, Scalar):
+            if value.value is None:
+                return None
+            start, end = token_span(self.text, value)
+            written = ' '.join(self.text[start:end].split())
+            return written if len(written) <= _MAX_DETAIL else written[:_MAX_DETAIL] + '…'
+        if isinstance(value, Mapping):
+            return f'map of {len(value.pairs)}'
+        if isinstance(value, Sequence):
+            return f'list of {len(value.items)}'
+        return None
 
     def entries(self, mapping: Mapping, kind: SymbolKind) -> list[DocumentSymbol]:
         out = []

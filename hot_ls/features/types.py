@@ -118,6 +118,7 @@ class SymbolKind(str, enum.Enum):
     CONDITION = 'condition'
     PARAMETER_GROUP = 'parameter-group'
     PROPERTY = 'property'
+    REGISTRY_ENTRY = 'registry-entry'  # an environment's: a type mapped to another or a file
 
 
 @dataclass

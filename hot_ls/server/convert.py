@@ -646,6 +646,7 @@ SYMBOL_KINDS: dict[SymbolKind, types.SymbolKind] = {
     SymbolKind.CONDITION: types.SymbolKind.Boolean,
     SymbolKind.PARAMETER_GROUP: types.SymbolKind.Namespace,
     SymbolKind.PROPERTY: types.SymbolKind.Property,
+    SymbolKind.REGISTRY_ENTRY: types.SymbolKind.Class,
 }
 
 

@@ -77,6 +77,29 @@ local function run()
   end
   step('references')
 
+  -- Hover on `get_file: scripts/boot.sh` (line 26): the script's first lines.
+  out.file_hover = request('textDocument/hover', { textDocument = { uri = uri },
+                                                   position = { line = 25, character = 30 } })
+    .contents.value
+  step('file hover')
+
+  -- The outline of the environment (opened in its own buffer).
+  vim.cmd('edit ' .. dir .. '/env.yaml')
+  local env = vim.api.nvim_get_current_buf()
+  vim.lsp.buf_attach_client(env, client_id)
+  local answers = vim.lsp.buf_request_sync(env, 'textDocument/documentSymbol',
+                                           { textDocument = { uri = vim.uri_from_bufnr(env) } },
+                                           20000)
+  out.outline = {}
+  for _, symbol in ipairs(answers[client_id].result) do
+    local children = {}
+    for _, child in ipairs(symbol.children or {}) do
+      table.insert(children, { child.name, child.kind, child.detail })
+    end
+    table.insert(out.outline, { symbol.name, symbol.kind, children })
+  end
+  step('outline')
+
   vim.lsp.stop_client(client_id)
   vim.wait(5000, function() return vim.lsp.get_client_by_id(client_id) == nil end, 50)
 end

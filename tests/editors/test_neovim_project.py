@@ -1,5 +1,6 @@
 """A project of templates in the real Neovim (headless): the workspace's problems without
-opening its files, hover on a mapped type, the call hierarchy and a type's references.
+opening its files, hover on a mapped type and on a `get_file` path, the call hierarchy, a
+type's references and the outline of an environment.
 
 neovim_project.lua starts the server as the README configures it, with the workspace folder
 and `diagnostic_mode = "workspace"`, on a copy of fixtures/workspace/project (stack.yaml,
@@ -58,3 +59,16 @@ def test_the_references_of_a_type_are_its_resources_and_its_registry_entry(recei
         'stack.yaml:8', 'stack.yaml:19', 'defects/missing-output.yaml:3',
         'defects/missing-required.yaml:3', 'defects/out-of-range.yaml:3',
         'defects/unknown-property.yaml:3', 'env.yaml:1']
+
+
+def test_hover_on_a_get_file_path_shows_the_script(received):
+    assert received['file_hover'].startswith('**scripts/boot.sh** · file for `get_file` (2 '
+                                             'lines)')
+    assert received['file_hover'].endswith('```sh\n#!/bin/sh\necho booted\n```')
+
+
+def test_the_outline_of_the_environment(received):
+    # (LSP's SymbolKind: 2 Module, 5 Class, 13 Variable)
+    assert received['outline'] == [
+        ['resource_registry', 2, [['My::Server', 5, 'providers/server.yaml']]],
+        ['parameter_defaults', 2, [['image', 13, 'cirros']]]]

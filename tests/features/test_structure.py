@@ -96,6 +96,61 @@ def test_outline_ranges_contain_their_selection_and_children(analysis):
         check(symbol)
 
 
+def test_outline_of_an_environment():
+    text = textwrap.dedent('''\
+        resource_registry:
+          OS::TripleO::Net: networks/net.yaml
+          OS::Old::Alarm: OS::Aodh::Alarm
+          resources:
+            server:
+              OS::Nova::Server: My::Server
+              hooks: pre-create
+        parameter_defaults:
+          NtpServer: [pool.ntp.org]
+          Flavor: 'm1.small'
+          Notes: >
+            one
+            two
+        parameter_merge_strategies:
+          ExtraConfig: merge
+        event_sinks: []
+        ''')
+    analysis = analyze(text, '/tmp/env.yaml')
+    outline = document_symbols(analysis)
+
+    def shown(symbols):
+        return [(s.name, s.kind.value, s.detail, s.deprecated, shown(s.children))
+                if s.children else (s.name, s.kind.value, s.detail, s.deprecated)
+                for s in symbols]
+    assert shown(outline) == [
+        ('resource_registry', 'section', None, False, [
+            ('OS::TripleO::Net', 'registry-entry', 'networks/net.yaml', False),
+            ('OS::Old::Alarm', 'registry-entry', 'OS::Aodh::Alarm', True),
+            ('resources', 'section', None, False, [
+                ('server', 'resource', None, False, [
+                    ('OS::Nova::Server', 'registry-entry', 'My::Server', False),
+                    ('hooks', 'registry-entry', 'pre-create', False)])])]),
+        ('parameter_defaults', 'section', None, False, [
+            ('NtpServer', 'parameter', 'list of 1', False),
+            ('Flavor', 'parameter', "'m1.small'", False),
+            ('Notes', 'parameter', '> one two', False)]),
+        ('parameter_merge_strategies', 'section', None, False, [
+            ('ExtraConfig', 'parameter', 'merge', False)]),
+        ('event_sinks', 'section', None, False)]
+
+    def check(symbol, parent=None):
+        assert symbol.range.start <= symbol.selection.start <= symbol.selection.end \
+            <= symbol.range.end
+        assert text[symbol.selection.start:symbol.selection.end] == symbol.name
+        if parent is not None:
+            assert parent.range.start <= symbol.range.start <= symbol.range.end \
+                <= parent.range.end
+        for child in symbol.children:
+            check(child, symbol)
+    for symbol in outline:
+        check(symbol)
+
+
 def test_outline_of_odd_keys_and_aliases():
     text = textwrap.dedent('''\
         heat_template_version: 2021-04-16

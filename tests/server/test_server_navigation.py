@@ -194,6 +194,19 @@ async def test_document_symbols_are_hierarchical(lsp: Session):
     assert result[2].children[0].detail == 'string'
 
 
+async def test_document_symbols_of_an_environment(lsp: Session):
+    uri = await opened(lsp, 'nav-env.yaml', 'resource_registry:\n  My::Server: server.yaml\n'
+                                            'parameter_defaults:\n  flavor: m1.small\n')
+    result = await ask(lsp.client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(doc(uri))))
+    assert [(s.name, s.kind, [(c.name, c.kind, c.detail) for c in s.children])
+            for s in result] == [
+        ('resource_registry', types.SymbolKind.Module,
+         [('My::Server', types.SymbolKind.Class, 'server.yaml')]),
+        ('parameter_defaults', types.SymbolKind.Module,
+         [('flavor', types.SymbolKind.Variable, 'm1.small')])]
+
+
 async def test_flat_symbols_and_deprecated_tags_for_a_plain_client():
     caps = copy.deepcopy(capabilities('vscode'))
     caps.text_document.document_symbol.hierarchical_document_symbol_support = False
