@@ -33,6 +33,7 @@ def workspace_symbols(index: Index, query: str) -> list[WorkspaceSymbol]:
     for summary in index.environments():
         for key, leaf in summary.environment.loaded.registry.items():
             if not isinstance(leaf, dict) and leaf.origin.key is not None:
-                add(key, SymbolKind.SECTION, summary.path, leaf.origin.key, 'resource_registry')
+                add(key, SymbolKind.REGISTRY_ENTRY, summary.path, leaf.origin.key,
+                    'resource_registry')
     scored.sort(key=lambda item: (item[0], item[1]))
     return [symbol for _, _, symbol in scored[:MAX_SYMBOLS]]

@@ -365,6 +365,9 @@ def test_workspace_symbols(workspace):
         ('net_id', 'output', 'nested/net.yaml')]
     names = {s.name for s in workspace_symbols(workspace.index(), '')}
     assert {'My::Server', 'flavor', 'server', 'address'} <= names
+    [entry] = [s for s in workspace_symbols(workspace.index(), 'My::Server')
+               if os.path.basename(s.path) == 'env.yaml']
+    assert (entry.kind.value, entry.container) == ('registry-entry', 'resource_registry')
 
 
 # -- the resource-capabilities blueprint in the editor ----------------------------------------
