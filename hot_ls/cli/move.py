@@ -1,7 +1,8 @@
-"""`hot-ls mv SOURCE DEST`: move a file or a folder, and rewrite what names it.
+"""`hot-ls mv SOURCE... DEST`: move files or folders, and rewrite what names them.
 
     hot-ls mv deployment/nova deployment/compute/nova
     hot-ls mv scripts/boot.sh scripts/start.sh --dry-run   # the diff, nothing written
+    hot-ls mv a.yaml b.yaml lib/                             # both into lib/
 
 What the editor does before a rename in VS Code's explorer
 (features.file_moves), for any editor and for scripts: in every Heat
@@ -10,9 +11,10 @@ references to what moves, and the relative references written in what
 moves, are rewritten to name the same files from where they will be.  The
 project is `--root`, else the folder of the settings file, else the working
 directory.  As `mv`, a DEST that is a folder (or ends with `/`) receives
-SOURCE.  Refused (exit status 2, nothing written): a SOURCE that does not exist or is outside the
-project, a DEST that exists, a folder moved into itself, a file to rewrite
-that changed meanwhile (the files rewritten before it are listed).
+SOURCE (several SOURCEs need one).  Refused (exit status 2, nothing
+written): a SOURCE that does not exist or is outside the project, a DEST
+that exists, a folder moved into itself, SOURCEs inside one another, a file
+to rewrite that changed meanwhile (the files rewritten before it are listed).
 """
 from __future__ import annotations
 
@@ -29,9 +31,11 @@ from hot_ls.workspace import Workspace
 
 
 def add_parser(sub) -> None:
-    cmd = sub.add_parser('mv', help='move a file or folder, rewriting the references to it')
-    cmd.add_argument('source', metavar='SOURCE', help='the file or folder to move')
-    cmd.add_argument('dest', metavar='DEST', help='where it goes (a folder: into it)')
+    cmd = sub.add_parser('mv', help='move files or folders, rewriting the references to them')
+    cmd.add_argument('sources', nargs='+', metavar='SOURCE', help='a file or folder to move')
+    cmd.add_argument('dest', metavar='DEST',
+                     help='where it goes (a folder, or a path ending with /: into it; it must '
+                          'be one for several SOURCEs)')
     cmd.add_argument('--root', metavar='DIR',
                      help='the project whose files are rewritten (default: the folder of the '
                           'settings file, else the working directory)')
@@ -47,18 +51,31 @@ def run(args, settings: Settings) -> int:
     config = args.config or find_config_file(os.getcwd())
     root = os.path.abspath(args.root or (os.path.dirname(os.path.abspath(config))
                                          if config else os.getcwd()))
-    source, dest = os.path.abspath(args.source), os.path.abspath(args.dest)
-    if args.dest.endswith(('/', os.sep)) or (os.path.isdir(dest) and not os.path.islink(dest)):
-        dest = os.path.join(dest, os.path.basename(source))
-    problem = _refusal(source, dest, root)
-    if problem is not None:
-        print(f'hot-ls: mv: {problem}', file=sys.stderr)
+    into = args.dest.endswith(('/', os.sep)) or (os.path.isdir(args.dest)
+                                                 and not os.path.islink(args.dest))
+    if len(args.sources) > 1 and not into:
+        print(f'hot-ls: mv: {args.dest} is not a folder (several SOURCEs go into one)',
+              file=sys.stderr)
         return 2
+    moves = []
+    for source in args.sources:
+        source = os.path.abspath(source)
+        dest = os.path.join(os.path.abspath(args.dest), os.path.basename(source)) if into \
+            else os.path.abspath(args.dest)
+        problem = _refusal(source, dest, root) or next(
+            (f'{source} and {other.old} overlap' if _within(source, other.old)
+             or _within(other.old, source) else
+             f'{source} and {other.old} would both be {dest}' for other in moves
+             if _within(source, other.old) or _within(other.old, source) or other.new == dest),
+            None)
+        if problem is not None:
+            print(f'hot-ls: mv: {problem}', file=sys.stderr)
+            return 2
+        moves.append(Move(source, dest))
     workspace = Workspace(settings, [root])
     settings_files = [os.path.abspath(config)] if config and _within(
         os.path.abspath(config), root) else []
-    edits = move_edits([Move(source, dest)], workspace.heat_documents(), lambda _: workspace,
-                       settings_files)
+    edits = move_edits(moves, workspace.heat_documents(), lambda _: workspace, settings_files)
     by_file: dict[str, list[TextEdit]] = {}
     for edit in edits:
         by_file.setdefault(edit.path, []).append(edit)
@@ -79,13 +96,15 @@ def run(args, settings: Settings) -> int:
     count = sum(n for _, n in rewritten)
     what = (f'{count} reference{"s" if count != 1 else ""} in {len(rewritten)} '
             f'file{"s" if len(rewritten) != 1 else ""}') if rewritten else 'no reference'
+    moved = ', '.join(f'{os.path.relpath(m.old)} to {os.path.relpath(m.new)}' for m in moves)
     if args.dry_run:
-        print(f'hot-ls: mv: would move {os.path.relpath(source)} to {os.path.relpath(dest)} '
-              f'and rewrite {what} (nothing written)', file=sys.stderr)
+        print(f'hot-ls: mv: would move {moved} and rewrite {what} (nothing written)',
+              file=sys.stderr)
         return 0
-    os.makedirs(os.path.dirname(dest), exist_ok=True)
-    shutil.move(source, dest)
-    print(f'moved {os.path.relpath(source)} to {os.path.relpath(dest)}; rewrote {what}')
+    for move in moves:
+        os.makedirs(os.path.dirname(move.new), exist_ok=True)
+        shutil.move(move.old, move.new)
+    print(f'moved {moved}; rewrote {what}')
     for path, n in rewritten:
         print(f'  {os.path.relpath(path)}: {n}')
     return 0

@@ -76,15 +76,34 @@ def test_line_breaks_and_a_byte_order_mark_are_kept(root):
         'providers/server.yaml', 'p/server.yaml').encode()
 
 
+def test_several_sources_go_into_one_folder(root):
+    result = run('mv', 'nested', 'scripts/boot.sh', 'lib/', cwd=root)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        'moved nested to lib/nested, scripts/boot.sh to lib/boot.sh; rewrote 2 references '
+        'in 1 file', '  stack.yaml: 2']
+    text = (root / 'stack.yaml').read_text()
+    assert 'type: lib/nested/net.yaml' in text and 'get_file: lib/boot.sh' in text
+
+
 @pytest.mark.parametrize('args, message', [
+    (('nested', 'scripts', 'stack.yaml'), 'stack.yaml is not a folder'),
+    (('nested', 'nested/net.yaml', 'lib/'), 'overlap'),
+    (('nested/net.yaml', 'defects/../nested/net.yaml', 'lib/'), 'overlap'),
+    (('defects/cycle.yaml', 'cycle.yaml', 'x/'), 'would both be'),
+    (('providers/server.yaml', 'defects/cycle.yaml', 'x/'), None),
     (('nothing.yaml', 'x.yaml'), 'nothing.yaml: no such file or folder'),
     (('stack.yaml', 'env.yaml'), 'env.yaml exists'),
     (('nested', 'nested/inner'), 'into itself'),
     (('..', 'x'), 'is not inside the project'),
 ])
 def test_what_it_refuses_it_refuses_loudly_and_moves_nothing(root, args, message):
+    (root / 'cycle.yaml').write_text('heat_template_version: 2021-04-16\n')
     listing = sorted(p.relative_to(root) for p in root.rglob('*'))
     result = run('mv', *args, cwd=root)
+    if message is None:  # (not refused: the control)
+        assert result.returncode == 0, result.stderr
+        return
     assert result.returncode == 2
     assert result.stderr.startswith('hot-ls: mv: ') and message in result.stderr
     assert sorted(p.relative_to(root) for p in root.rglob('*')) == listing
