@@ -62,12 +62,7 @@ def run(args, settings: Settings) -> int:
         source = os.path.abspath(source)
         dest = os.path.join(os.path.abspath(args.dest), os.path.basename(source)) if into \
             else os.path.abspath(args.dest)
-        problem = _refusal(source, dest, root) or next(
-            (f'{source} and {other.old} overlap' if _within(source, other.old)
-             or _within(other.old, source) else
-             f'{source} and {other.old} would both be {dest}' for other in moves
-             if _within(source, other.old) or _within(other.old, source) or other.new == dest),
-            None)
+        problem = _refusal(source, dest, root) or _clash(source, dest, moves)
         if problem is not None:
             print(f'hot-ls: mv: {problem}', file=sys.stderr)
             return 2
@@ -119,6 +114,16 @@ def _refusal(source: str, dest: str, root: str) -> str | None:
         return f'{dest} exists'
     if _within(dest, source):
         return f'cannot move {source} into itself'
+    return None
+
+
+def _clash(source: str, dest: str, moves: list[Move]) -> str | None:
+    """Why `source` cannot move with the `moves` already asked for, if it cannot."""
+    for other in moves:
+        if _within(source, other.old) or _within(other.old, source):
+            return f'{source} and {other.old} overlap'
+        if other.new == dest:
+            return f'{source} and {other.old} would both be {dest}'
     return None
 
 
