@@ -13,6 +13,9 @@ an edit to one template costs.
    nova-base-puppet.yaml (the templates of the workspace whose resources are stacks of
    it) and the outgoing calls of overcloud.yaml, in a fresh workspace (every template's
    stack resolved on the way) and again.
+4. Moving files (what the editor asks before a rename: features.file_moves): the edits
+   that keep every reference when deployment/nova moves down a level and a network
+   map moves, in the indexed workspace.
 
     python benchmarks/bench_workspace.py          # full: 3 cold runs
     python benchmarks/bench_workspace.py --quick  # 1 cold run
@@ -115,6 +118,27 @@ def nesting() -> None:
               f'overcloud.yaml nests {len(children)}, found in {(end - middle) * 1000:.1f} ms')
 
 
+def file_moves() -> None:
+    sys.path.insert(0, ROOT)
+    from hot_ls.config import Settings
+    from hot_ls.features.file_moves import Move, move_edits
+    from hot_ls.workspace import Workspace
+    workspace = Workspace(Settings(), [THT], environments=[REGISTRY])
+    paths = workspace.heat_documents()  # (the server has the index from its start)
+    moves = [Move(os.path.join(THT, 'deployment', 'nova'),
+                  os.path.join(THT, 'deployment', 'compute', 'nova')),
+             Move(os.path.join(THT, 'network', 'service_net_map.yaml'),
+                  os.path.join(THT, 'network', 'maps', 'service_net_map.yaml'))]
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        edits = move_edits(moves, paths, lambda _: workspace)
+        times.append(time.perf_counter() - start)
+    print(f'file moves: deployment/nova one level down and a network map moved: '
+          f'{len(edits)} edits in {len({e.path for e in edits})} of {len(paths)} files, '
+          f'found in {min(times) * 1000:.0f} ms')
+
+
 def main() -> None:
     if not os.path.isdir(THT):
         print('../shared/corpus is not present: nothing to measure')
@@ -123,6 +147,7 @@ def main() -> None:
     cold(1 if quick else 3)
     edit()
     nesting()
+    file_moves()
 
 
 if __name__ == '__main__':

@@ -61,7 +61,7 @@ def test_the_workspace_diagnostics_benchmark_prints_the_pass_and_typing_during_i
 
 
 @needs_corpus
-def test_the_workspace_benchmark_prints_the_index_an_edit_and_the_call_hierarchy():
+def test_the_workspace_benchmark_prints_the_index_an_edit_the_call_hierarchy_and_moves():
     out = bench('bench_workspace.py', '--quick')
     assert re.search(r'cold index: \d+ Heat documents, \d+ resource types resolved; best '
                      r'[\d.]+ s', out), out
@@ -69,3 +69,5 @@ def test_the_workspace_benchmark_prints_the_index_an_edit_and_the_call_hierarchy
                      r'on it', out), out
     assert re.search(r'call hierarchy \(again\): 9 templates nest deployment/nova/'
                      r'nova-base-puppet.yaml, found in \d+ ms; overcloud.yaml nests \d+', out), out
+    assert re.search(r'file moves: deployment/nova one level down and a network map moved: '
+                     r'48 edits in 19 of \d+ files, found in \d+ ms', out), out
