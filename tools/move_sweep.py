@@ -28,6 +28,7 @@ CORPUS = os.path.join(os.path.dirname(ROOT), 'shared', 'corpus')
 
 from hot_ls.config import Settings  # noqa: E402
 from hot_ls.features.file_moves import Move, destination, move_edits  # noqa: E402
+from hot_ls.features.quick_fixes.yaml_edit import apply  # noqa: E402
 from hot_ls.workspace import Workspace  # noqa: E402
 
 
@@ -73,9 +74,7 @@ def one_round(seed: int, count: int) -> tuple[int, int, list[str]]:
         edits = move_edits(moves, paths, lambda _: workspace)
         for path in {e.path for e in edits}:
             with open(path, encoding='utf-8') as fh:
-                text = fh.read()
-            for edit in sorted((e for e in edits if e.path == path), key=lambda e: -e.start):
-                text = text[:edit.start] + edit.new_text + text[edit.end:]
+                text = apply(fh.read(), [e for e in edits if e.path == path])
             with open(path, 'w', encoding='utf-8') as fh:
                 fh.write(text)
         for move in moves:

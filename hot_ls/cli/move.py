@@ -26,6 +26,7 @@ from hot_ls.cli.rewrite import read_text, unified_diff, write_over
 from hot_ls.config import Settings
 from hot_ls.config.settings import find_config_file
 from hot_ls.features.file_moves import Move, move_edits
+from hot_ls.features.quick_fixes.yaml_edit import apply
 from hot_ls.features.types import TextEdit
 from hot_ls.workspace import Workspace
 
@@ -81,8 +82,7 @@ def run(args, settings: Settings) -> int:
         if read is None or expected.problem is not None or read[2] != expected.text:
             return _stopped(path, rewritten)
         raw, bom, text = read
-        for edit in sorted(file_edits, key=lambda e: e.start, reverse=True):
-            text = text[:edit.start] + edit.new_text + text[edit.end:]
+        text = apply(text, file_edits)
         if args.dry_run:
             sys.stdout.write(unified_diff(os.path.relpath(path), raw, bom, text))
         elif not write_over(path, raw, bom, text):

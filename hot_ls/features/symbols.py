@@ -14,7 +14,7 @@ text.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from hot_ls.analysis import Analysis
 from hot_ls.features.index import name_span, token_span
@@ -101,6 +101,14 @@ class _Outline:
         return pair.value.start >= pair.key.end
 
     def sections(self) -> list[DocumentSymbol]:
+        return self._top(self._template_children)
+
+    def environment(self) -> list[DocumentSymbol]:
+        return self._top(self._environment_children)
+
+    def _top(self, children_of: Callable[[Any, Node], list[DocumentSymbol]]
+             ) -> list[DocumentSymbol]:
+        """Each top-level section, with the children `children_of(section, value)` gives."""
         root = self.root
         if not isinstance(root, Mapping):
             return []
@@ -114,33 +122,26 @@ class _Outline:
             if symbol is None:
                 continue
             if self.inside(pair):
-                if section in _ENTRIES and isinstance(pair.value, Mapping):
-                    symbol.children = self.entries(pair.value, _ENTRIES[section])
-                elif section == 'parameter_groups' and isinstance(pair.value, Sequence):
-                    symbol.children = self.groups(pair.value)
+                symbol.children = children_of(section, pair.value)
             out.append(symbol)
         return out
 
-    def environment(self) -> list[DocumentSymbol]:
-        root = self.root
-        if not isinstance(root, Mapping):
+    def _template_children(self, section: Any, value: Node) -> list[DocumentSymbol]:
+        if section in _ENTRIES and isinstance(value, Mapping):
+            return self.entries(value, _ENTRIES[section])
+        if section == 'parameter_groups' and isinstance(value, Sequence):
+            return self.groups(value)
+        return []
+
+    def _environment_children(self, section: Any, value: Node) -> list[DocumentSymbol]:
+        if not isinstance(value, Mapping):
             return []
-        out = []
-        for pair in root.pairs:
-            section = pair.key.value if isinstance(pair.key, Scalar) else None
-            symbol = self.symbol(pair, SymbolKind.SECTION)
-            if symbol is None:
-                continue
-            if self.inside(pair) and isinstance(pair.value, Mapping):
-                if section == 'resource_registry':
-                    symbol.children = self.registry(pair.value)
-                elif section in _ENVIRONMENT_VALUES:
-                    symbol.children = [found for entry in pair.value.pairs
-                                       if (found := self.symbol(
-                                           entry, SymbolKind.PARAMETER,
-                                           self.value_detail(entry))) is not None]
-            out.append(symbol)
-        return out
+        if section == 'resource_registry':
+            return self.registry(value)
+        if section in _ENVIRONMENT_VALUES:
+            return [found for entry in value.pairs if (found := self.symbol(
+                entry, SymbolKind.PARAMETER, self.value_detail(entry))) is not None]
+        return []
 
     def registry(self, mapping: Mapping, top: bool = True) -> list[DocumentSymbol]:
         """A registry's entries; under `resources` (at the top), each resource's."""

@@ -16,6 +16,7 @@ from helpers import CORPUS, FIXTURES, needs_corpus
 from hot_ls.cli.check import check_paths
 from hot_ls.config import Settings
 from hot_ls.features.file_moves import Move, destination, move_edits
+from hot_ls.features.quick_fixes.yaml_edit import apply
 from hot_ls.workspace import Workspace
 
 PROJECT = os.path.join(FIXTURES, 'workspace', 'project')
@@ -52,9 +53,7 @@ def apply_and_move(root: str, *moves: tuple[str, str], settings_files=()) -> int
                        [os.path.join(root, s) for s in settings_files])
     for path in {e.path for e in edits}:
         with open(path, encoding='utf-8') as fh:
-            text = fh.read()
-        for edit in sorted((e for e in edits if e.path == path), key=lambda e: -e.start):
-            text = text[:edit.start] + edit.new_text + text[edit.end:]
+            text = apply(fh.read(), [e for e in edits if e.path == path])
         with open(path, 'w', encoding='utf-8') as fh:
             fh.write(text)
     for move in moved:
