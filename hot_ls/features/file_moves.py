@@ -13,8 +13,8 @@ as it is.
 
 Beyond the model: a Jinja2 source (TripleO's `*.j2.yaml`, rendered beside
 itself, so its relative paths mean what they will mean rendered) and a
-settings file (`.hot-ls.toml`: `environments`, `stacks`, globs naming one
-file) are read as text: each run of path characters that names a file or
+settings file (`.hot-ls.toml`, or a pyproject.toml's `[tool.hot-ls]` table:
+`environments`, `stacks`, globs naming one file) are read as text: each run of path characters that names a file or
 folder that moves (or, in a file that moves, one that exists) is rewritten.
 
 A URL is never touched, nor a path through `path_map` whose new place is
@@ -108,6 +108,9 @@ def _file_edits(path: str, text: str, workspace: Workspace, moves: Sequence[Move
         textual = False
     elif settings_file or (summary is not None and summary.kind is Kind.JINJA):
         found = _textual(text, os.path.dirname(path))
+        if settings_file and os.path.basename(path) == 'pyproject.toml':
+            regions = _hot_ls_tables(text)  # (the other tools' settings are theirs)
+            found = [r for r in found if any(a <= r.start < b for a, b in regions)]
         textual = True
     else:
         return
@@ -178,6 +181,22 @@ def _textual(text: str, base: str) -> list[_Reference]:
         if ('/' in value or '.' in value.strip('.')) and value.strip('./'):
             found.append(_Reference(match.start(), match.end(), value, base))
     return found
+
+
+#: a TOML table header: `[name]` or `[[name]]`
+_TABLE = re.compile(r'^[ \t]*\[\[?[ \t]*([^\]]+?)[ \t]*\]', re.M)
+
+
+def _hot_ls_tables(text: str) -> list[tuple[int, int]]:
+    """The spans of a pyproject.toml's `[tool.hot-ls]` table and its subtables."""
+    headers = list(_TABLE.finditer(text))
+    spans = []
+    for number, header in enumerate(headers):
+        name = header.group(1).replace('"', '').replace("'", '')
+        if name == 'tool.hot-ls' or name.startswith('tool.hot-ls.'):
+            end = headers[number + 1].start() if number + 1 < len(headers) else len(text)
+            spans.append((header.end(), end))
+    return spans
 
 
 def _rewritten(value: str, old_target: str, new_target: str, new_base: str,

@@ -178,6 +178,18 @@ def test_a_settings_file_and_a_jinja_source_are_read_as_text(root):
         ('stack.yaml', 'scripts/boot.sh', 'sh/boot.sh')]
 
 
+def test_in_a_pyproject_only_the_hot_ls_table_is_rewritten(root):
+    with open(os.path.join(root, 'pyproject.toml'), 'w', encoding='utf-8') as fh:
+        fh.write('[tool.other]\nconfig = "env.yaml"\n\n[tool.hot-ls]\n'
+                 'environments = ["env.yaml"]\n\n[[tool.hot-ls.stacks]]\n'
+                 'templates = ["stack.yaml"]\nenvironments = ["env.yaml"]\n\n'
+                 '[tool.after]\npath = "env.yaml"\n')
+    assert edits_of(root, ('env.yaml', 'envs/env.yaml'), settings_files=['pyproject.toml']) == [
+        ('env.yaml', 'providers/server.yaml', '../providers/server.yaml'),
+        ('pyproject.toml', 'env.yaml', 'envs/env.yaml'),
+        ('pyproject.toml', 'env.yaml', 'envs/env.yaml')]
+
+
 def test_the_project_checks_as_before_once_its_files_moved(root):
     env = os.path.join(root, 'env.yaml')
     before = reports(root, env)
