@@ -184,7 +184,7 @@ def _textual(text: str, base: str) -> list[_Reference]:
 
 
 #: a TOML table header: `[name]` or `[[name]]`
-_TABLE = re.compile(r'^[ \t]*\[\[?[ \t]*([^\]]+?)[ \t]*\]', re.M)
+_TABLE = re.compile(r'^[ \t]*\[\[?[ \t]*([^\]]+?)[ \t]*\]\]?', re.M)
 
 
 def _hot_ls_tables(text: str) -> list[tuple[int, int]]:
