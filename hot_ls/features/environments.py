@@ -267,10 +267,14 @@ def _template_parts(analysis: Analysis, summary) -> list[str]:
         parts.append(first_paragraphs(str(template.description), 400))
     required = [n for n, i in template.parameters.items()
                 if i.schema is not None and i.schema.default is None]
-    parts.append(f'{len(template.parameters)} parameters (the properties; '
-                 f'{len(required)} without a default), {len(template.outputs)} outputs (the '
-                 'attributes)')
+    parts.append(f'{_count(len(template.parameters), "parameter")} (the properties; '
+                 f'{len(required)} without a default), '
+                 f'{_count(len(template.outputs), "output")} (the attributes)')
     return parts
+
+
+def _count(number: int, noun: str) -> str:
+    return f'{number} {noun}' + ('' if number == 1 else 's')
 
 
 def _parameter_hover(analysis: Analysis, name: Any, span: Span) -> Hover | None:

@@ -346,7 +346,7 @@ def test_hover_in_an_environment(workspace):
     shown = hover(analysis, at(analysis, 'My::Server')).markdown
     assert '**My::Server** · resource type mapping' in shown
     assert 'Implemented by `providers/server.yaml`' in shown
-    assert '3 parameters (the properties; 2 without a default), 1 outputs' in shown
+    assert '3 parameters (the properties; 2 without a default), 1 output (the attributes)' in shown
     shown = hover(analysis, at(analysis, 'image')).markdown
     assert '**image** · parameter' in shown and '`providers/server.yaml`: string' in shown
 
