@@ -26,9 +26,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 CORPUS = os.path.join(os.path.dirname(ROOT), 'shared', 'corpus')
 
+from hot_ls.cli.move import move_with_references  # noqa: E402
 from hot_ls.config import Settings  # noqa: E402
 from hot_ls.features.file_moves import Move, destination, move_edits  # noqa: E402
-from hot_ls.features.quick_fixes.yaml_edit import apply  # noqa: E402
 from hot_ls.workspace import Workspace  # noqa: E402
 
 
@@ -72,14 +72,7 @@ def one_round(seed: int, count: int) -> tuple[int, int, list[str]]:
         paths = workspace.heat_documents()
         moves = pick_moves(rng, root, paths, count)
         edits = move_edits(moves, paths, lambda _: workspace)
-        for path in {e.path for e in edits}:
-            with open(path, encoding='utf-8') as fh:
-                text = apply(fh.read(), [e for e in edits if e.path == path])
-            with open(path, 'w', encoding='utf-8') as fh:
-                fh.write(text)
-        for move in moves:
-            os.makedirs(os.path.dirname(move.new), exist_ok=True)
-            shutil.move(move.old, move.new)
+        move_with_references(moves, edits)  # (what `hot-ls mv` does with them)
         after = check(root)
         expected = {destination(path, moves) or path: found for path, found in before.items()}
         differ = sorted(os.path.relpath(p, root) for p in set(after) | set(expected)

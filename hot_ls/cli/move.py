@@ -21,6 +21,8 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+from dataclasses import dataclass
+from typing import Callable
 
 from hot_ls.cli.rewrite import read_text, unified_diff, write_over
 from hot_ls.config import Settings
@@ -72,37 +74,94 @@ def run(args, settings: Settings) -> int:
     settings_files = [os.path.abspath(config)] if config and _within(
         os.path.abspath(config), root) else []
     edits = move_edits(moves, workspace.heat_documents(), lambda _: workspace, settings_files)
-    by_file: dict[str, list[TextEdit]] = {}
-    for edit in edits:
-        by_file.setdefault(edit.path, []).append(edit)
-    rewritten = []
-    for path, file_edits in sorted(by_file.items()):
-        read = read_text(path)
-        expected = workspace.files.read(path)
-        if read is None or expected.problem is not None or read[2] != expected.text:
-            return _stopped(path, rewritten)
-        raw, bom, text = read
-        text = apply(text, file_edits)
+    def expected(path: str) -> str | None:
+        source = workspace.files.read(path)
+        return source.text if source.problem is None else None
+    try:
+        plans = planned(edits, expected)
         if args.dry_run:
-            sys.stdout.write(unified_diff(os.path.relpath(path), raw, bom, text))
-        elif not write_over(path, raw, bom, text):
-            return _stopped(path, rewritten)
-        rewritten.append((path, len(file_edits)))
-    count = sum(n for _, n in rewritten)
-    what = (f'{count} reference{"s" if count != 1 else ""} in {len(rewritten)} '
-            f'file{"s" if len(rewritten) != 1 else ""}') if rewritten else 'no reference'
+            for plan in plans:
+                sys.stdout.write(unified_diff(os.path.relpath(plan.path), plan.raw, plan.bom,
+                                              plan.text))
+        else:
+            carry_out(moves, plans)
+    except Stopped as stopped:
+        print(f'hot-ls: mv: {stopped.path} changed while it was being rewritten, or cannot be '
+              'read or written: stopped; nothing moved', file=sys.stderr)
+        for done in stopped.done:
+            print(f'hot-ls: mv: already rewritten: {done}', file=sys.stderr)
+        return 2
+    count = sum(plan.edits for plan in plans)
+    what = (f'{count} reference{"s" if count != 1 else ""} in {len(plans)} '
+            f'file{"s" if len(plans) != 1 else ""}') if plans else 'no reference'
     moved = ', '.join(f'{os.path.relpath(m.old)} to {os.path.relpath(m.new)}' for m in moves)
     if args.dry_run:
         print(f'hot-ls: mv: would move {moved} and rewrite {what} (nothing written)',
               file=sys.stderr)
         return 0
+    print(f'moved {moved}; rewrote {what}')
+    for plan in plans:
+        print(f'  {os.path.relpath(plan.path)}: {plan.edits}')
+    return 0
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """One file to rewrite: its bytes as read, whether they start with a byte-order mark, its
+    new text, and how many edits make it."""
+
+    path: str
+    raw: bytes
+    bom: bool
+    text: str
+    edits: int
+
+
+class Stopped(Exception):
+    """A file to rewrite cannot be read or written, or is not the text the edits were
+    computed on; `done`: the files already rewritten."""
+
+    def __init__(self, path: str, done: list[str]):
+        super().__init__(path)
+        self.path = path
+        self.done = done
+
+
+def planned(edits: list[TextEdit],
+            expected: Callable[[str], str | None] | None = None) -> list[Rewrite]:
+    """The rewrites the edits make, file by file (`expected(path)`: the text they were
+    computed on, which the file must still hold).  Raises Stopped."""
+    by_file: dict[str, list[TextEdit]] = {}
+    for edit in edits:
+        by_file.setdefault(edit.path, []).append(edit)
+    plans = []
+    for path, file_edits in sorted(by_file.items()):
+        read = read_text(path)
+        if read is None or (expected is not None and read[2] != expected(path)):
+            raise Stopped(path, [])
+        raw, bom, text = read
+        plans.append(Rewrite(path, raw, bom, apply(text, file_edits), len(file_edits)))
+    return plans
+
+
+def carry_out(moves: list[Move], plans: list[Rewrite]) -> None:
+    """Write each rewrite over its file (unless it changed since it was read), then move the
+    files.  Raises Stopped, before anything moves."""
+    done: list[str] = []
+    for plan in plans:
+        if not write_over(plan.path, plan.raw, plan.bom, plan.text):
+            raise Stopped(plan.path, done)
+        done.append(plan.path)
     for move in moves:
         os.makedirs(os.path.dirname(move.new), exist_ok=True)
         shutil.move(move.old, move.new)
-    print(f'moved {moved}; rewrote {what}')
-    for path, n in rewritten:
-        print(f'  {os.path.relpath(path)}: {n}')
-    return 0
+
+
+def move_with_references(moves: list[Move], edits: list[TextEdit]) -> int:
+    """Rewrite and move (what `hot-ls mv` does once it has the edits): how many edits."""
+    plans = planned(edits)
+    carry_out(moves, plans)
+    return sum(plan.edits for plan in plans)
 
 
 def _refusal(source: str, dest: str, root: str) -> str | None:
@@ -125,11 +184,3 @@ def _clash(source: str, dest: str, moves: list[Move]) -> str | None:
         if other.new == dest:
             return f'{source} and {other.old} would both be {dest}'
     return None
-
-
-def _stopped(path: str, rewritten: list[tuple[str, int]]) -> int:
-    print(f'hot-ls: mv: {path} changed while it was being rewritten, or cannot be read or '
-          'written: stopped; nothing moved', file=sys.stderr)
-    for done, _ in rewritten:
-        print(f'hot-ls: mv: already rewritten: {done}', file=sys.stderr)
-    return 2

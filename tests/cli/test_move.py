@@ -107,3 +107,25 @@ def test_what_it_refuses_it_refuses_loudly_and_moves_nothing(root, args, message
     assert result.returncode == 2
     assert result.stderr.startswith('hot-ls: mv: ') and message in result.stderr
     assert sorted(p.relative_to(root) for p in root.rglob('*')) == listing
+
+
+def test_a_file_that_is_not_the_text_the_edits_were_made_on_stops_everything(root):
+    """What `hot-ls mv` does when a file changed between the edits and the writing: nothing
+    is written over it, nothing moves, and the files already rewritten are named."""
+    from hot_ls.cli.move import Stopped, carry_out, planned
+    from hot_ls.features.file_moves import Move
+    from hot_ls.features.types import TextEdit
+    env, stack = str(root / 'env.yaml'), str(root / 'stack.yaml')
+    edits = [TextEdit(0, 0, '# a\n', env), TextEdit(0, 0, '# b\n', stack)]
+    with pytest.raises(Stopped) as stopped:
+        planned(edits, lambda path: 'another text')
+    assert (stopped.value.path, stopped.value.done) == (env, [])
+    plans = planned(edits)
+    (root / 'stack.yaml').write_text((root / 'stack.yaml').read_text() + '# typed\n')
+    move = Move(str(root / 'nested'), str(root / 'lib' / 'nested'))
+    with pytest.raises(Stopped) as stopped:
+        carry_out([move], plans)
+    assert (stopped.value.path, stopped.value.done) == (stack, [env])
+    assert (root / 'env.yaml').read_text().startswith('# a\n')
+    assert not (root / 'stack.yaml').read_text().startswith('# b\n')
+    assert (root / 'nested').exists() and not (root / 'lib').exists()

@@ -14,9 +14,9 @@ import pytest
 
 from helpers import CORPUS, FIXTURES, needs_corpus
 from hot_ls.cli.check import check_paths
+from hot_ls.cli.move import move_with_references
 from hot_ls.config import Settings
 from hot_ls.features.file_moves import Move, destination, move_edits
-from hot_ls.features.quick_fixes.yaml_edit import apply
 from hot_ls.workspace import Workspace
 
 PROJECT = os.path.join(FIXTURES, 'workspace', 'project')
@@ -51,15 +51,7 @@ def apply_and_move(root: str, *moves: tuple[str, str], settings_files=()) -> int
     moved = [Move(os.path.join(root, a), os.path.join(root, b)) for a, b in moves]
     edits = move_edits(moved, workspace.heat_documents(), lambda path: workspace,
                        [os.path.join(root, s) for s in settings_files])
-    for path in {e.path for e in edits}:
-        with open(path, encoding='utf-8') as fh:
-            text = apply(fh.read(), [e for e in edits if e.path == path])
-        with open(path, 'w', encoding='utf-8') as fh:
-            fh.write(text)
-    for move in moved:
-        os.makedirs(os.path.dirname(move.new), exist_ok=True)
-        shutil.move(move.old, move.new)
-    return len(edits)
+    return move_with_references(moved, edits)  # (what `hot-ls mv` does with them)
 
 
 def reports(root: str, environment: str | None) -> dict:
