@@ -151,8 +151,10 @@ def near_misses(name: str, candidates: Iterable[str], limit: int = 2) -> list[st
 def allowed_matches(constraint, value: Any) -> list[str]:
     """The allowed values a string that an allowed_values constraint refuses looks like
     (`TCP` for `tcp`, `ingres` for `ingress`): did-you-mean's, for the message and the
-    quick fix."""
-    if not isinstance(constraint, constr.AllowedValues) or not isinstance(value, str):
+    quick fix.  Nothing for a value that is allowed: refused for another reason (an allowed
+    value its parameter's type refuses), it has nothing to look like."""
+    if not isinstance(constraint, constr.AllowedValues) or not isinstance(value, str) \
+            or value in constraint.allowed:
         return []
     return did_you_mean(value, [a for a in constraint.allowed if isinstance(a, str)])
 
