@@ -9,8 +9,9 @@ Each case of tools/registry_cases.yaml is written to a temporary directory
 `openstack stack create -t template.yaml -e env0.yaml -e env1.yaml` does
 before it touches a cloud: python-heatclient's
 `process_multiple_environments_and_files` (reading each file, rewriting
-registry references into file URLs, deep-merging), then the engine's
-`environment_util.merge_environments` over that, then
+registry references into file URLs; its deep merge of them heat-api drops
+when the files are named), then the engine's
+`environment_util.merge_environments` of the files over empty sections, then
 `environment.Environment` with its ResourceRegistry.  For each query
 (type, resource name) the answer is what `get_resource_info` returns in a
 freshly started engine: the
@@ -33,7 +34,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 import heat_runtime  # noqa: E402,F401
 
 from heat.common import environment_util as env_util  # noqa: E402
-from heat.common import template_format  # noqa: E402
+from heat.common import environment_format, template_format  # noqa: E402
 from heat.engine import environment, template as templatem  # noqa: E402
 from heatclient.common import template_utils  # noqa: E402
 
@@ -92,7 +93,11 @@ def run(case: dict) -> dict:
             tracker: list = []
             files, env = template_utils.process_multiple_environments_and_files(
                 env_paths=env_paths, env_list_tracker=tracker)
-            env.setdefault('parameters', {})  # heat-api's InstantiationData.environment() adds it
+            # heat-api hands the engine `environment` only without `environment_files`
+            # (InstantiationData.environment): python-heatclient's merged `env` is dropped, the
+            # engine merges the files (as the client rewrote them) over the empty sections
+            env = {}
+            environment_format.default_for_missing(env)
             tmpl = templatem.Template(template_format.parse(template_text), files=files)
             env_util.merge_environments(tracker, files, env, tmpl.all_param_schemata(files))
             heat_env = environment.Environment(env)

@@ -160,7 +160,10 @@ def validate(case: dict) -> dict:
     except Exception as ex:  # parse errors are ValueError/RequestLimitExceeded
         return {'ok': False, 'error': str(ex), 'stage': 'parse'}
     files = dict(case.get('files') or {})
-    params: dict = {'parameters': {}, 'parameter_defaults': {}, 'resource_registry': {}}
+    # what Heat's API hands the engine with environment files (InstantiationData.environment):
+    # every section present, event_sinks and encrypted_param_names as lists
+    params: dict = {}
+    environment_format.default_for_missing(params)
     env_names = []
     for index, text in enumerate(case.get('environments') or []):
         name = f'env{index}.yaml'

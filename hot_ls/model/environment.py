@@ -46,11 +46,17 @@ _MAP, _LIST, _STRING, _NUMBER = 'json', 'comma_delimited_list', 'string', 'numbe
 class EnvironmentError_(ValueError):
     """A problem Heat reports for an environment file; `node` is where, when known."""
 
-    def __init__(self, message: str, node: Node | None = None, path: str | None = None):
+    def __init__(self, message: str, node: Node | None = None, path: str | None = None,
+                 why: str | None = None):
         super().__init__(message)
-        self.message = message
+        self.message = message  # Heat's own
         self.node = node
         self.path = path
+        self.why = why  # what Heat's message means, where it does not say (a bare KeyError)
+
+    @property
+    def explained(self) -> str:
+        return f'{self.message} ({self.why})' if self.why else self.message
 
     def __str__(self) -> str:
         return self.message

@@ -1,20 +1,19 @@
 """Environment files as a stack is created with them: read, located, merged, registered.
 
-`openstack stack create -e a.yaml -e b.yaml` merges environments twice,
-and the result is what Heat uses:
+`openstack stack create -e a.yaml -e b.yaml` (and `template validate -e`):
 
-1. python-heatclient reads each file, rewrites each `resource_registry`
+1. python-heatclient reads each file and rewrites each `resource_registry`
    value that is not a type name (`'::'` in it) into the URL of the file
-   it names (relative to the environment's own URL, or its `base_url`),
-   and deep-merges the files in order (`deep_update`: nested mappings
-   merge, anything else, null included, replaces);
-2. Heat's engine then merges each file again over that
+   it names (relative to the environment's own URL, or its `base_url`).
+   It also deep-merges the files, but it names them
+   (`environment_files`), and then heat-api drops that merge;
+2. Heat's engine merges the files in order over the `-P` values
    (`environment_util.merge_environments`): `parameters` and
    `parameter_defaults` by each parameter's merge strategy, every other
    section with `merge_map` (a shallow update that skips null values, so
    one file's `resources:` replaces another's).
 
-`StackEnvironment` reproduces both, keeping where each registry entry was
+`StackEnvironment` reproduces this, keeping where each registry entry was
 written (for navigation and messages), then loads the registry as
 `ResourceRegistry.load` does: a null deletes, `hooks` and
 `restricted_actions` are checked, a mapping nests (`resources`).
@@ -38,7 +37,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 from urllib.parse import urljoin
 
-from hot_ls.model.environment import (REQUIRES, RESOURCE_REGISTRY, Environment,
+from hot_ls.model import event_sinks
+from hot_ls.model.environment import (EVENT_SINKS, REQUIRES, RESOURCE_REGISTRY, Environment,
                                       EnvironmentError_, merge_environments, merge_map)
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence, SyntaxTree
 from hot_ls.workspace.paths import Locator, Target
@@ -304,11 +304,8 @@ class StackEnvironment:
 
 def merged_registry(files: Iterable[LoadedEnvironment]) -> dict:
     """The registries of these files (in order) merged as a stack create merges them: the
-    client's deep_update of every file, then the engine's merge_map of each over that."""
-    files = tuple(files)
+    engine's merge_map of each over the last."""
     merged: dict = {}
-    for loaded in files:
-        merged = client_merge(merged, _copy_tree(loaded.registry))
     for loaded in files:
         if loaded.registry:
             merged = _server_merge(merged, _copy_tree(loaded.registry))
@@ -370,23 +367,32 @@ def stack_environment(files: Iterable[LoadedEnvironment], global_registry: Globa
             if why is not None:
                 stack.problems.append(EnvironmentError_(why, None, leaf.origin.path))
     _load_registry(stack, (), registry)
-    # parameters and parameter_defaults: the client's deep merge, then the engine's strategies
-    client_parameters: dict = dict(parameters or {})
-    client_defaults: dict = {}
-    for loaded in usable:
-        client_parameters = client_merge(client_parameters, copy.deepcopy(
-            loaded.environment.parameters))
-        client_defaults = client_merge(client_defaults, copy.deepcopy(
-            loaded.environment.parameter_defaults))
+    # parameters and parameter_defaults: the engine's strategies, file by file, over the -P
+    # values alone (heat-api drops python-heatclient's merge of the files when they are named)
     try:
         merged = merge_environments([f.environment for f in usable], dict(param_types or {}),
-                                    client_parameters, client_defaults)
+                                    dict(parameters or {}), {})
     except EnvironmentError_ as exc:
         # kept without its traceback, whose frame (this one) holds `stack`: no reference cycle
         stack.problems.append(exc.with_traceback(None))
+        # (the stack is refused; what its values would be, for the evaluator: the client's)
+        client_parameters: dict = dict(parameters or {})
+        client_defaults: dict = {}
+        for loaded in usable:
+            client_parameters = client_merge(client_parameters, copy.deepcopy(
+                loaded.environment.parameters))
+            client_defaults = client_merge(client_defaults, copy.deepcopy(
+                loaded.environment.parameter_defaults))
         stack.parameters, stack.parameter_defaults = client_parameters, client_defaults
     else:
         stack.parameters, stack.parameter_defaults = merged.parameters, merged.parameter_defaults
+        refused = event_sinks.refusal(merged.event_sinks)
+        if refused is not None:  # (the sinks of the one file that gives any: two cannot merge)
+            given = [f for f in usable if f.environment.section(EVENT_SINKS)][-1]
+            node = given.environment.sections[EVENT_SINKS]
+            stack.problems.append(EnvironmentError_(
+                refused.message, event_sinks.refused_node(node, refused), given.path,
+                refused.why))
     return stack
 
 

@@ -37,7 +37,7 @@ from hot_ls.model.environment import (ENCRYPTED_PARAM_NAMES, EVENT_SINKS, PARAME
 from hot_ls.syntax import Mapping, parse
 from hot_ls.workspace.capabilities import REQUIRES_NOT_A_MAPPING, SECTION, Choice, choose
 from hot_ls.workspace.environments import (Leaf, LoadedEnvironment, MissingFile, leaves,
-                                           client_merge, merged_registry, merged_requires)
+                                           merged_registry, merged_requires)
 
 if TYPE_CHECKING:
     from hot_ls.workspace.workspace import Workspace
@@ -151,14 +151,10 @@ def _sections(loaded: list[LoadedEnvironment], names: dict, result: PlainStack) 
         sections.pop(RESOURCE_REGISTRY, None)
         return sections
     environments = [env.environment for env in loaded]
-    client_parameters: dict = {}
-    client_defaults: dict = {}
-    for env in environments:
-        client_parameters = client_merge(client_parameters, copy.deepcopy(env.parameters))
-        client_defaults = client_merge(client_defaults, copy.deepcopy(env.parameter_defaults))
-    types = {name: 'string' for name in (*client_parameters, *client_defaults)}
+    types = {name: 'string' for env in environments
+             for name in (*env.parameters, *env.parameter_defaults)}
     try:  # every strategy is `overwrite` (the types matter only to the others)
-        merged = merge_environments(environments, types, client_parameters, client_defaults)
+        merged = merge_environments(environments, types)
     except EnvironmentError_ as exc:
         result.problems.append(f'{names.get(exc.path, exc.path)}: Heat refuses it: {exc.message}')
         return {}

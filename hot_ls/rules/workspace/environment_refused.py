@@ -1,8 +1,11 @@
+from hot_ls.model import event_sinks
 from hot_ls.model.document import Kind
+from hot_ls.model.environment import EVENT_SINKS
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.suggestions import did_you_mean
 from hot_ls.rules.workspace._common import loaded_environment
 from hot_ls.rules.workspace.capabilities_section import BLUEPRINT_HINT
-from hot_ls.syntax import Sequence
+from hot_ls.syntax import Node, Sequence
 from hot_ls.workspace.environments import MissingFile
 
 
@@ -19,7 +22,10 @@ class EnvironmentRefused(Rule):
     setting `capabilities = true` has hot-ls understand, and then HOT609
     and HOT610 check); `hooks` and
     `restricted_actions` under `resources:` must name Heat's hook types
-    (`pre-create`...) and actions (`update`, `replace`).  The messages are
+    (`pre-create`...) and actions (`update`, `replace`); each of the
+    `event_sinks` must be one Heat can build (a mapping whose `type` is
+    `zaqar-queue`, with a `target` and optionally a `ttl`: Heat builds them
+    when it reads the environment, `template validate` too).  The messages are
     python-heatclient's and Heat's.  A missing file is a warning here (an
     environment may be meant for another folder; a template created with
     it gets HOT605), and a file outside the workspace (an absolute path of
@@ -28,7 +34,8 @@ class EnvironmentRefused(Rule):
     ## Why it matters
     The stack is never created: "Could not fetch contents for
     file:///.../nested/servr.yaml", "argument of type 'NoneType' is not
-    iterable", 'Invalid hook type "pre-crate" for resource breakpoint...'.
+    iterable", 'Invalid hook type "pre-crate" for resource breakpoint...',
+    or, for an event sink, a bare Python error ("'zaqar'", "'type'").
     (Heat's engine would take `null` as a deletion, but python-heatclient
     never gets that far.)
 
@@ -81,3 +88,18 @@ class EnvironmentRefused(Rule):
                               'a mapping, remove the entry)')
         for start, end, message in loaded.registry_problems():
             yield Finding(start, end, message)
+        yield from _event_sinks(loaded.environment.sections.get(EVENT_SINKS))
+
+
+def _event_sinks(section: Node | None):
+    """Heat's refusal of the file's event sinks, on the item (its key or value) it fails on."""
+    if section is None:
+        return
+    refused = event_sinks.refusal(section.to_python())
+    if refused is None:
+        return
+    node = event_sinks.refused_node(section, refused)
+    matches = did_you_mean(refused.unknown_type, event_sinks.SINK_TYPES) \
+        if refused.unknown_type else []
+    yield Finding(node.start, node.end, refused.text,
+                  data={'replacements': matches} if matches else None)

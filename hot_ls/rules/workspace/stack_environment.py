@@ -54,12 +54,12 @@ class StackEnvironment(Rule):
 
     def check(self, analysis):
         environment = analysis.stack.environment
-        messages = list(environment.unread)
+        findings = [(message, [], None) for message in environment.unread]
         if environment.problems:
             problem = environment.problems[0]
             where = os.path.basename(problem.path) if problem.path else 'an environment'
-            messages.append(f'Heat refuses the environment {where}: {problem.message}')
-        findings = [(message, [], None) for message in messages]
+            findings.append((f'Heat refuses the environment {where}: {problem.explained}',
+                             _place(environment, problem), None))
         if not environment.problems:
             findings.extend(_unknown_parameters(analysis))
         if not findings:
@@ -69,6 +69,19 @@ class StackEnvironment(Rule):
         start, end = (anchor.start, anchor.end) if anchor is not None else (0, 0)
         for message, related, data in findings:
             yield Finding(start, end, message, related=related, data=data)
+
+
+def _place(environment, problem) -> list[Related]:
+    """Where in its file the problem is, when the environment knows."""
+    node = problem.node
+    if node is None or problem.path is None or node.end <= node.start:
+        return []
+    for loaded in environment.files:
+        tree = loaded.environment.tree
+        if loaded.path == problem.path and tree is not None:
+            return [Related(node.start, node.end, 'where the environment says it', loaded.path,
+                            tree.lines)]
+    return []
 
 
 def _unknown_parameters(analysis):
