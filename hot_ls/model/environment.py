@@ -62,6 +62,11 @@ class EnvironmentError_(ValueError):
         return self.message
 
 
+class SectionShapeError(EnvironmentError_):
+    """A section Heat's engine cannot merge: `parameters` or `parameter_defaults` that is not
+    a mapping (its merge calls `.items()` on it)."""
+
+
 def invalid_merge_strategy(strategy: str, param: Any) -> str:
     return "Invalid merge strategy '%(strategy)s' for parameter '%(param)s'." % {
         'strategy': strategy, 'param': param}
@@ -137,6 +142,12 @@ class Environment:
         for key, pair in root.index.items():
             if key not in extra_sections:
                 self.sections[key] = pair.value
+                if key in (PARAMETERS, PARAMETER_DEFAULTS) and not isinstance(pair.value, Mapping):
+                    value = pair.value.to_python()
+                    if value:  # (Heat's merge skips an empty section)
+                        self.problems.append(SectionShapeError(
+                            f"'{type(value).__name__}' object has no attribute 'items'",
+                            pair.value, self.path, f'{key} maps parameter names to values'))
 
     def section(self, name: str) -> Any:
         """A section's plain value ({} / [] when absent, as Heat's default_for_missing)."""
@@ -151,11 +162,13 @@ class Environment:
 
     @property
     def parameters(self) -> dict:
-        return self.section(PARAMETERS)
+        value = self.section(PARAMETERS)
+        return value if isinstance(value, dict) else {}  # (else a SectionShapeError)
 
     @property
     def parameter_defaults(self) -> dict:
-        return self.section(PARAMETER_DEFAULTS)
+        value = self.section(PARAMETER_DEFAULTS)
+        return value if isinstance(value, dict) else {}
 
 
 @dataclass

@@ -170,6 +170,11 @@ class LoadedEnvironment:
             if isinstance(base_url, Scalar) and isinstance(base_url.value, str):
                 base = base_url.value
             loaded.registry = loaded._read(node, base, locator, top=True)
+        elif node is not None:  # (a null one: Heat refuses the empty section)
+            value = node.to_python()
+            loaded.client_problems.append(EnvironmentError_(
+                f"'{type(value).__name__}' object has no attribute 'get'", node, path,
+                'resource_registry maps resource type names to types or template files'))
         return loaded
 
     def _read(self, node: Mapping, base: str, locator: Locator, top: bool,

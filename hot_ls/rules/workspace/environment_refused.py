@@ -1,6 +1,6 @@
 from hot_ls.model import event_sinks
 from hot_ls.model.document import Kind
-from hot_ls.model.environment import EVENT_SINKS
+from hot_ls.model.environment import EVENT_SINKS, SectionShapeError
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean
 from hot_ls.rules.workspace._common import loaded_environment
@@ -25,8 +25,10 @@ class EnvironmentRefused(Rule):
     (`pre-create`...) and actions (`update`, `replace`); each of the
     `event_sinks` must be one Heat can build (a mapping whose `type` is
     `zaqar-queue`, with a `target` and optionally a `ttl`: Heat builds them
-    when it reads the environment, `template validate` too).  The messages are
-    python-heatclient's and Heat's.  A missing file is a warning here (an
+    when it reads the environment, `template validate` too); and
+    `resource_registry`, `parameters` and `parameter_defaults` must be
+    mappings (an empty `parameters` or `parameter_defaults` is skipped).
+    The messages are python-heatclient's and Heat's.  A missing file is a warning here (an
     environment may be meant for another folder; a template created with
     it gets HOT605), and a file outside the workspace (an absolute path of
     the deploying machine, a URL) is not read and not checked.
@@ -74,7 +76,9 @@ class EnvironmentRefused(Rule):
         for problem in loaded.client_problems:
             node = problem.node
             start, end = (node.start, node.end) if node is not None else (0, 0)
-            if isinstance(problem, MissingFile):
+            if problem.why:
+                yield Finding(start, end, f'python-heatclient stops: {problem.explained}')
+            elif isinstance(problem, MissingFile):
                 yield Finding(start, end, problem.message + ' (python-heatclient reads a '
                               "resource_registry value without '::' as a file, relative to this "
                               'environment, when a stack is created with it)',
@@ -88,6 +92,9 @@ class EnvironmentRefused(Rule):
                               'a mapping, remove the entry)')
         for start, end, message in loaded.registry_problems():
             yield Finding(start, end, message)
+        for problem in loaded.environment.problems:
+            if isinstance(problem, SectionShapeError) and problem.node is not None:
+                yield Finding(problem.node.start, problem.node.end, problem.explained)
         yield from _event_sinks(loaded.environment.sections.get(EVENT_SINKS))
 
 
