@@ -4,6 +4,7 @@
 Run with the Heat virtual environment's Python:
     /work/venv-heat/bin/python tools/record_stack_verdicts.py tht       # ../shared/corpus/tht-master-rendered
     /work/venv-heat/bin/python tools/record_stack_verdicts.py project   # fixtures/workspace/project
+    /work/venv-heat/bin/python tools/record_stack_verdicts.py nested-defaults
 
 Unlike record_corpus_verdicts.py, the files go through python-heatclient's own
 processing (`template_utils.get_template_contents`, which reads provider
@@ -29,7 +30,8 @@ sys.path.insert(0, os.path.dirname(__file__))
 import heat_validate  # noqa: E402  (bootstraps Heat, stubs the cloud clients)
 import heat_offline_create  # noqa: E402,F401  (groups' nested stacks too)
 
-from heat.common import context, environment_util as env_util, template_format  # noqa: E402
+from heat.common import context, environment_format, environment_util as env_util  # noqa: E402
+from heat.common import template_format  # noqa: E402
 from heat.engine import environment, stack as parser, template as templatem  # noqa: E402
 from heatclient.common import template_utils, utils as client_utils  # noqa: E402
 
@@ -41,6 +43,8 @@ PROJECTS = {
             ['overcloud-resource-registry-puppet.yaml'], 'tht-registry.json'),
     'project': (os.path.join(ROOT, 'fixtures', 'workspace', 'project'), ['env.yaml'],
                 'workspace-project.json'),
+    'nested-defaults': (os.path.join(ROOT, 'fixtures', 'workspace', 'nested-defaults'),
+                        ['env.yaml'], 'workspace-nested-defaults.json'),
 }
 _real_read = client_utils.read_url_content
 
@@ -69,7 +73,10 @@ def verdict(template_path: str, environments: list[str]) -> dict:
         # what the API receives: JSON, so the bytes python-heatclient read become text
         files = json.loads(json.dumps({k: v.decode('utf-8') if isinstance(v, bytes) else v
                                        for k, v in files.items()}))
-        env.setdefault('parameters', {})
+        # heat-api hands the engine `environment` only without `environment_files`: the
+        # engine merges the files over empty sections (InstantiationData.environment)
+        env = {}
+        environment_format.default_for_missing(env)
     except BaseException as exc:  # python-heatclient refuses (CommandError, TypeError...)
         entry['client'] = f'{type(exc).__name__}: {exc}'
         return entry

@@ -122,6 +122,8 @@ class StackContext:
     environment: StackEnvironment
     chain: tuple[str, ...] = ()         # the templates above it, root first
     root: str | None = None             # the template the stack is created from
+    #: every resource of the chain that leads here has no `condition` (the stack creates it)
+    certain: bool = True
     #: the provider templates resolving types has read
     read: set = field(default_factory=set, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
@@ -285,8 +287,10 @@ class StackContext:
         """A file the template names, relative to the template."""
         return locate(self.workspace.locator, self.template, reference)
 
-    def child(self, resolution: TypeResolution, resource_name: Any = None) -> 'StackContext | None':
-        """The context of the provider template a resource's type resolved to."""
+    def child(self, resolution: TypeResolution, resource_name: Any = None,
+              conditional: bool = False) -> 'StackContext | None':
+        """The context of the provider template a resource's type resolved to (`conditional`:
+        the resource has a condition)."""
         if resolution.provider is None or not resolution.provider.readable:
             return None
         entry = resolution.resolution.entry
@@ -298,4 +302,5 @@ class StackContext:
         return StackContext(self.workspace, resolution.provider.path,
                             replace(self.environment, parameters={}, given={},
                                     registry=registry),
-                            self.chain + (self.template,), self.root or self.template)
+                            self.chain + (self.template,), self.root or self.template,
+                            certain=self.certain and not conditional)

@@ -63,6 +63,8 @@ class ResourceInfo:
     properties: tuple[tuple[Any, Span], ...] = ()
     #: for a group (ResourceGroup's resource_def, AutoScalingGroup's resource): its member
     member: 'ResourceInfo | None' = None
+    #: it has a `condition` (the stack may not create it)
+    conditional: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,12 @@ class TemplateSummary:
         for found, made, now in self._get_files:
             files.extend(_move_files(found, now - made) if now != made else found)
         self._resources, self._files = resources, files
+
+    def structure_key(self) -> tuple:
+        """What the stacks through it read of its resources: each one's type, its group
+        member's, and whether it has a condition (Workspace._provider_parents)."""
+        return tuple((r.name, r.type, r.conditional, r.member.type if r.member else None)
+                     for r in self.resources)
 
     def interface_key(self) -> str:
         """Equal for two versions that look the same from a parent (parameters, outputs)."""
@@ -284,7 +292,7 @@ def _move_resource(info: ResourceInfo | None, delta: int) -> ResourceInfo | None
     return ResourceInfo(info.name, _moved(info.span, delta), info.type,
                         _moved(info.type_span, delta),
                         tuple((key, _moved(span, delta)) for key, span in info.properties),
-                        _move_resource(info.member, delta))
+                        _move_resource(info.member, delta), info.conditional)
 
 
 def _parameter(template: Template, definition) -> tuple[ParameterInfo, int]:
@@ -340,8 +348,9 @@ def _resource(name: Any, key, body, member: bool = False) -> ResourceInfo:
         inner = props.get(GROUP_MEMBERS[type_name])
         if isinstance(inner, Mapping):
             found = _resource(name, key, inner, member=True)
+    conditional = not member and isinstance(body, Mapping) and 'condition' in body.index
     return ResourceInfo(name, _span(key), type_name, _span(node) if node is not None else None,
-                        keys, found)
+                        keys, found, conditional)
 
 
 def environment_summary(path: str, text: str, tree: SyntaxTree,

@@ -313,10 +313,12 @@ class Workspace:
                     continue
                 for resource in summary.template.resources:
                     resolved = context.resolve(resource.type, resource.name)
-                    child = context.child(resolved, resource.name)
-                    if child is None or child.template in reached or \
-                            child.depth > 8 or child.template in child.chain:
+                    child = context.child(resolved, resource.name, resource.conditional)
+                    if child is None or child.depth > 8 or child.template in child.chain:
                         continue
+                    known = reached.get(child.template)
+                    if known is not None and (known.certain or not child.certain):
+                        continue  # (else reached again without a condition on the way: kept)
                     if self.configured_environments(child.template) is not None:
                         continue  # configured as a root of its own
                     reached[child.template] = child
@@ -403,12 +405,27 @@ class Workspace:
             key = summary.interface_key()
             told = self._told.get(path, before[1].interface_key() if before else None)
             self._told[path] = key
+            if before is not None and self._restructures(path, before[1], summary):
+                self._forget_stacks((path,))
+                return True
             if before is not None and told == key:
                 return False
             if before is None and not self._depended_on(path):
                 return False
             self._forget_stacks((path,))
         return True
+
+    def _restructures(self, path: str, before: Summary, after: Summary) -> bool:
+        """Whether a new version of a template changes which provider templates the configured
+        stacks reach, or how (a resource's type or condition): the contexts made of the old
+        one are then stale."""
+        if self._parents is None or (path not in self._parents
+                                     and self.configured_environments(path) is None):
+            return False
+        old, new = before.template, after.template
+        if old is None or new is None:
+            return old is not new
+        return old.structure_key() != new.structure_key()
 
     def _depended_on(self, path: str) -> bool:
         """Whether a stack resolved so far read this file (an environment or a provider)."""
@@ -453,7 +470,8 @@ class Workspace:
                     self.files.has_overlay(path) else None
                 old_key = before[1].interface_key() if before else None
                 new_key = after.interface_key() if after else None
-                if old_key != new_key:
+                if old_key != new_key or (before is not None and after is not None
+                                          and self._restructures(path, before[1], after)):
                     interface_changed = True
                 if self._index is not None:
                     if after is not None and after.kind.is_heat_document:

@@ -1,4 +1,5 @@
 import os
+from dataclasses import replace
 
 from hot_ls.language.parameters import ParameterError
 from hot_ls.rules.base import Finding, Related, Rule, Severity
@@ -15,16 +16,22 @@ class ParameterValueInvalid(Rule):
     `stacks` settings, `hot-ls check -e`): the value each parameter gets
     from them (`parameters`, else `parameter_defaults`), converted to the
     parameter's type and checked against its constraints as Heat checks
-    it (custom constraints excepted: they need a cloud).  A nested stack's
-    parameters come from its resource's properties, so only the stack's
-    own template is checked.  Reported on the parameter, with the value in
-    the environment file (and the constraint it breaks) as related places.
+    it (custom constraints excepted: they need a cloud).  A nested stack
+    takes its parameters from its resource's properties, but Heat hands it
+    the `parameter_defaults` too, as the defaults of its parameters: so a
+    provider template a configured stack creates (through resources without
+    a `condition`; group members are not followed) has each such default
+    checked as Heat checks a default ("Invalid default ..."), whatever the
+    parent passes.  Reported on the parameter, with the value in the
+    environment file (and the constraint it breaks) as related places.
 
     ## Why it matters
     `template validate` passes, but `openstack stack create -e env.yaml`
     fails before it creates anything: "Parameter 'size' is invalid: 30 is
     out of range (min: 1, max: 10)", "Parameter 'port' is invalid: could
-    not convert string to float: 'http'".
+    not convert string to float: 'http'", or for a nested stack
+    "resources.db<db.yaml>: Parameter 'size' is invalid: Invalid default 30
+    (30 is out of range (min: 1, max: 10))".
 
     ## Example
     ```yaml
@@ -68,7 +75,10 @@ class ParameterValueInvalid(Rule):
     def check(self, analysis):
         template = analysis.template
         stack = analysis.stack
-        if template is None or template.version is None or stack.chain:
+        if template is None or template.version is None:
+            return
+        if stack.chain:
+            yield from _nested_defaults(analysis, stack)
             return
         if not stack.environment.files and not stack.environment.given:
             return
@@ -93,6 +103,34 @@ class ParameterValueInvalid(Rule):
                     related.append(Related(node.start, node.end, 'the constraint it violates'))
                 key = view.definition.key
                 yield Finding(key.start, key.end, f'{exc} (given in {where})', related=related)
+
+
+def _nested_defaults(analysis, stack):
+    """A provider template the stack creates: Heat makes each value `parameter_defaults`
+    gives one of its parameters that parameter's default (HOT's param_schemata, when the
+    parent's resource type is made from the template), and the nested stack refuses a
+    default its schema refuses, whatever the parent passes.  Not for a template reached only
+    through resources with a condition: the stack may never create it."""
+    defaults = stack.environment.parameter_defaults
+    if not stack.certain or not defaults:
+        return
+    for _, view in checked_parameters(analysis):
+        value = defaults.get(view.name)
+        if value is None or view.schema is None:
+            continue
+        try:
+            replace(view.schema, default=value).validate_default()
+        except ParameterError as exc:
+            where, place = _origin(stack, view.name, 'parameter_defaults')
+            related = [] if place is None else [place]
+            node = view.constraint_node(getattr(exc, 'constraint_index', None))
+            if node is not None:
+                related.append(Related(node.start, node.end, 'the constraint it violates'))
+            key = view.definition.key
+            yield Finding(key.start, key.end,
+                          f'{exc} (given by the parameter_defaults of {where}, which Heat hands '
+                          f'every nested stack; {os.path.basename(stack.chain[-1])} creates '
+                          'this one)', related=related)
 
 
 def _origin(stack, name, section: str) -> tuple[str, Related | None]:
