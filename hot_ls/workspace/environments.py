@@ -35,7 +35,7 @@ import copy
 import os
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlparse
 
 from hot_ls.model import event_sinks
 from hot_ls.model.environment import (EVENT_SINKS, REQUIRES, RESOURCE_REGISTRY, Environment,
@@ -167,9 +167,10 @@ class LoadedEnvironment:
         if isinstance(node, Mapping):
             base = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
             base_url = node.get('base_url')
-            if isinstance(base_url, Scalar) and isinstance(base_url.value, str):
+            given = isinstance(base_url, Scalar) and isinstance(base_url.value, str)
+            if given:
                 base = base_url.value
-            loaded.registry = loaded._read(node, base, locator, top=True)
+            loaded.registry = loaded._read(node, base, locator, top=True, given_base=given)
         elif node is not None:  # (a null one: Heat refuses the empty section)
             value = node.to_python()
             loaded.client_problems.append(EnvironmentError_(
@@ -178,20 +179,30 @@ class LoadedEnvironment:
         return loaded
 
     def _read(self, node: Mapping, base: str, locator: Locator, top: bool,
-              client: bool = True, in_resources: bool = False) -> dict:
+              client: bool = True, in_resources: bool = False,
+              given_base: bool = False) -> dict:
         """The registry mapping `node` as Leafs.  python-heatclient reads (`client`) the values
-        of the registry itself and of each resource's entry under `resources`, no others."""
+        of the registry itself and of each resource's entry under `resources`, no others
+        (`given_base`: `base` is a `base_url` as written, not the file's folder)."""
         out: dict = {}
         for key, pair in node.index.items():
             value = pair.value
-            if isinstance(value, Mapping):
-                inner_base = base
+            if in_resources and not isinstance(value, Mapping):
+                # python-heatclient reads each resource's entry with .get('base_url')
+                raw = value.to_python() if value is not None else None
+                self.client_problems.append(EnvironmentError_(
+                    f"'{type(raw).__name__}' object has no attribute 'get'",
+                    value if value is not None else pair.key, self.path,
+                    'an entry under `resources` maps a resource name to its own registry'))
+            if isinstance(value, Mapping) and key not in (HOOKS, RESTRICTED):
+                inner_base, inner_given = base, given_base
                 found = value.get('base_url')  # a resource's own (python-heatclient honours it)
                 if not top and isinstance(found, Scalar) and isinstance(found.value, str):
-                    inner_base = found.value
+                    inner_base, inner_given = found.value, True
                 out[key] = self._read(value, inner_base, locator, top=False,
                                       client=in_resources,
-                                      in_resources=top and key == RESOURCES)
+                                      in_resources=top and key == RESOURCES,
+                                      given_base=inner_given)
                 continue
             raw = value.to_python() if value is not None else None
             origin = Origin(self.path, _span(pair.key), _span(value))
@@ -205,12 +216,21 @@ class LoadedEnvironment:
             target = locator.locate(raw, base) if _is_file_reference(key, raw) else None
             out[key] = Leaf(raw, origin, target, base if target is not None else None)
             if client:
-                self._check_client(key, raw, base, target, pair)
+                self._check_client(key, raw, base, target, pair, given_base)
         return out
 
-    def _check_client(self, key: Any, raw: Any, base: str, target: Target | None, pair) -> None:
+    def _check_client(self, key: Any, raw: Any, base: str, target: Target | None, pair,
+                      given_base: bool = False) -> None:
         node = pair.value if pair.value is not None else pair.key
         refusal = client_refusal(key, raw, base)
+        if refusal is None and given_base and _is_file_reference(key, raw):
+            url = urljoin(base, raw)  # (as python-heatclient joins them, then opens the URL)
+            if not urlparse(url).scheme:
+                self.client_problems.append(EnvironmentError_(
+                    f'unknown url type: {url!r}', node, self.path,
+                    'base_url must be a URL, such as file:///path/to/templates/: '
+                    'python-heatclient joins each file name to it and opens the result'))
+                return
         if refusal is not None:
             self.client_problems.append(EnvironmentError_(refusal, node, self.path))
         elif target is not None and target.readable and not os.path.isfile(target.path):

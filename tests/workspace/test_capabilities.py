@@ -370,7 +370,7 @@ def test_plain_stack_merges_files_and_rebases_references(tmp_path):
               My::Alias: OS::Heat::None
               resources:
                 db:
-                  base_url: BASE/other/
+                  base_url: file://BASE/other/
                   My::Db: db.yaml
             '''.replace('BASE', str(tmp_path)),
         'envs/b.yaml': '''

@@ -27,7 +27,9 @@ class EnvironmentRefused(Rule):
     `zaqar-queue`, with a `target` and optionally a `ttl`: Heat builds them
     when it reads the environment, `template validate` too); and
     `resource_registry`, `parameters` and `parameter_defaults` must be
-    mappings (an empty `parameters` or `parameter_defaults` is skipped).
+    mappings (an empty `parameters` or `parameter_defaults` is skipped), as
+    must each entry under `resources`; a `base_url` must be a URL
+    (python-heatclient joins each file name to it and opens the result).
     The messages are python-heatclient's and Heat's.  A missing file is a warning here (an
     environment may be meant for another folder; a template created with
     it gets HOT605), and a file outside the workspace (an absolute path of
