@@ -11,7 +11,9 @@ class ResourceDefinition(Rule):
     name does not contain "/".
 
     ## Why it matters
-    Heat refuses the template: "Each resource must contain a type key."
+    Heat refuses the template: "Each resource must contain a type key.",
+    or, for a resource written as a string or a list, '"resources" must
+    contain a map of resource maps. Found a [<class 'str'>] instead'.
 
     ## Example
     ```yaml
@@ -47,6 +49,17 @@ class ResourceDefinition(Rule):
             if isinstance(name, str) and '/' in name:
                 yield Finding(res.key.start, res.key.end, 'Resource name may not contain "/"')
             if not isinstance(body, Mapping) or not body.index:
+                value = body.to_python() if body is not None else None
+                if value and not isinstance(body, Mapping):  # (Heat: .items() on a non-map)
+                    yield Finding(res.key.start, res.key.end,
+                                  f'"resources" must contain a map of resource maps. Found a '
+                                  f'[{type(value)}] instead (a resource is a mapping with a '
+                                  f'`type`: write `type: {value}` under it)'
+                                  if isinstance(value, str) and len(value) < 80
+                                  and '\n' not in value else
+                                  f'"resources" must contain a map of resource maps. Found a '
+                                  f'[{type(value)}] instead')
+                    continue
                 yield Finding(res.key.start, res.key.end, 'Each resource must contain a type key.')
                 continue
             type_pair = body.pair('type')
