@@ -22,9 +22,11 @@ from hot_ls.features.cross_file import parameter_declarations
 from hot_ls.features.cursor import locate
 from hot_ls.features.hover.markdown import code, first_paragraphs, type_markdown
 from hot_ls.features.types import CompletionItem, CompletionResult, Hover, ItemKind, Location, Span
-from hot_ls.model.environment import (PARAMETER_DEFAULTS, PARAMETER_MERGE_STRATEGIES, PARAMETERS,
-                                      RESOURCE_REGISTRY, STRATEGIES)
-from hot_ls.syntax import Scalar
+from hot_ls.model.environment import (EVENT_SINKS, PARAMETER_DEFAULTS,
+                                      PARAMETER_MERGE_STRATEGIES, PARAMETERS, RESOURCE_REGISTRY,
+                                      STRATEGIES)
+from hot_ls.model.event_sinks import SINK_TYPES
+from hot_ls.syntax import Mapping, Scalar, Sequence
 from hot_ls.workspace.registry import HOOK_TYPES, HOOKS, RESOURCES, RESTRICTED, RESTRICTED_ACTIONS
 
 SECTION_DOCS = {
@@ -51,9 +53,43 @@ def complete(analysis: Analysis | None, text: str, offset: int, lines=None) -> C
     cursor = locate(text, offset, lines)
     if analysis is None or cursor.in_block_scalar:
         return CompletionResult([])
-    path = [step for step in cursor.path if isinstance(step, str)]
+    raw = list(cursor.path)
+    if len(raw) >= 2 and raw[0] == EVENT_SINKS and isinstance(raw[1], int):
+        items = _sink_items(raw[2:], cursor.key_position)
+        present = _sink_keys(analysis, raw[1]) if cursor.key_position else set()
+        return filter_items([i for i in items if i.label not in present], cursor)
+    path = [step for step in raw if isinstance(step, str)]
     items = _items(analysis, path, cursor.key_position)
     return filter_items(items, cursor)
+
+
+def _sink_keys(analysis: Analysis, index: int) -> set:
+    """The keys the analysed text gives the event sink at `index` (none when it has no such
+    item, or it is not a mapping)."""
+    root = analysis.tree.root
+    section = root.get(EVENT_SINKS) if isinstance(root, Mapping) else None
+    if isinstance(section, Sequence) and index < len(section.items) \
+            and isinstance(section.items[index], Mapping):
+        return set(section.items[index].index)
+    return set()
+
+
+def _sink_items(path: list, key: bool) -> list[CompletionItem]:
+    """In an item of `event_sinks`: its keys, and the types Heat has."""
+    if key and len(path) <= 1:
+        return [CompletionItem('type', ItemKind.KEYWORD, 'the event sink plugin',
+                               ', '.join(f'`{t}`' for t in SINK_TYPES), insert_text='type: '),
+                CompletionItem('target', ItemKind.KEYWORD, 'the queue (zaqar-queue)',
+                               "The name of the Zaqar queue Heat posts the stack's events to.",
+                               insert_text='target: '),
+                CompletionItem('ttl', ItemKind.KEYWORD, "the events' time to live (zaqar-queue)",
+                               'Seconds each event message lives in the queue.',
+                               insert_text='ttl: ')]
+    if not key and path[:1] == ['type']:
+        return [CompletionItem(name, ItemKind.VALUE, 'event sink type',
+                               f'Heat builds it as {cls}({", ".join(required + optional)})')
+                for name, (cls, required, optional) in SINK_TYPES.items()]
+    return []
 
 
 def _items(analysis: Analysis, path: list[str], key: bool) -> list[CompletionItem]:

@@ -341,6 +341,24 @@ def test_completion_in_an_environment(workspace):
                                             'parameter_merge_strategies']
 
 
+def test_completion_of_event_sinks(workspace):
+    """In an item of event_sinks: the keys Heat's zaqar-queue sink takes (less those the
+    item has), and the one type Heat has."""
+    analysis = analysed(workspace, ENV)
+
+    def labels(text):
+        return [i.label for i in complete(analyze(text, ENV, workspace=workspace), text,
+                                          len(text)).items]
+
+    assert labels('event_sinks:\n  - ') == ['type', 'target', 'ttl']
+    assert labels('event_sinks:\n  - type: zaqar-queue\n    ') == ['target', 'ttl']
+    assert labels('event_sinks:\n  - type: za') == ['zaqar-queue']
+    assert labels('event_sinks:\n  - type: zaqar-queue\n    target: q\n  - ') == [
+        'type', 'target', 'ttl']
+    text = analysis.text + 'event_sinks: '
+    assert [i.label for i in complete(analysis, text, len(text)).items] == []
+
+
 def test_hover_in_an_environment(workspace):
     analysis = analysed(workspace, ENV)
     shown = hover(analysis, at(analysis, 'My::Server')).markdown
