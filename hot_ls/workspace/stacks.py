@@ -17,6 +17,7 @@ from dataclasses import InitVar, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from hot_ls.catalog import ResourceType
+from hot_ls.model.document import Kind
 from hot_ls.workspace.environments import StackEnvironment
 from hot_ls.workspace.files import FileStore
 from hot_ls.workspace.paths import UNSAVED, Locator, Target
@@ -211,6 +212,13 @@ class StackContext:
             return TypeResolution(type_name, resolution, None, target, PROVIDER_MISSING,
                                   f'Could not fetch contents for {target.reference}: '
                                   'the file does not exist')
+        if summary.template is None and summary.kind is Kind.CFN:
+            # (Heat makes a resource type of a CloudFormation template too; hot-ls does not
+            # read its interface)
+            return TypeResolution(type_name, resolution, None, target, PROVIDER_UNREAD,
+                                  f'the provider template {target.reference} is a '
+                                  'CloudFormation template, whose parameters and outputs '
+                                  'hot-ls does not read')
         if summary.template is None:
             what = summary.problem or f'a {summary.kind.value} document, not a HOT template'
             return TypeResolution(type_name, resolution, None, target, PROVIDER_BROKEN,

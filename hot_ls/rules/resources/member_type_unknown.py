@@ -3,7 +3,9 @@ import os
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.plugins.values import resource_state
 from hot_ls.rules.resources.members import group_members, member_resolution
-from hot_ls.rules.resources.resource_type_unknown import is_template_type
+from hot_ls.rules.resources.resource_type_unknown import (FILE_LIKE_SUFFIXES,
+                                                         NOT_A_TEMPLATE_NAME,
+                                                         is_template_type)
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.workspace.stacks import LOOP, NOT_FOUND
 
@@ -79,6 +81,9 @@ class MemberTypeUnknown(Rule):
                 severity = None
                 if resolved.problem == LOOP:
                     text, data = resolved.message, None
+                elif name.endswith(FILE_LIKE_SUFFIXES) or '://' in name:
+                    text, data = (f'The Resource Type ({name}) could not be found: '
+                                  f'{NOT_A_TEMPLATE_NAME}'), None
                 elif catalog.heat_owns(name):
                     matches = did_you_mean(name, catalog.names(include_hidden=True), cutoff=0.75)
                     text = (f'The Resource Type ({name}) could not be found'

@@ -3,16 +3,21 @@ import os
 import weakref
 
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.workspace.registry import TEMPLATE_SUFFIXES
 from hot_ls.workspace.stacks import LOOP, NOT_FOUND
 from hot_ls.rules.suggestions import did_you_mean, near_misses, suggestion_text
 from hot_ls.syntax import Scalar
 
-TEMPLATE_SUFFIXES = ('.yaml', '.yml', '.template', '.json')
+#: names like a file that Heat does not make a provider template of (only names ending in
+#: TEMPLATE_SUFFIXES: environment.py's `endswith(('.yaml', '.template'))`): type names to Heat
+FILE_LIKE_SUFFIXES = ('.yml', '.json', '.hot', '.yaml.j2')
+NOT_A_TEMPLATE_NAME = ('Heat makes a provider template only of a file whose name ends in .yaml '
+                       'or .template')
 
 
 def is_template_type(name: str) -> bool:
     """A provider template named as a type (a path or a URL), not a registered type."""
-    return name.endswith(TEMPLATE_SUFFIXES) or '://' in name
+    return name.endswith(TEMPLATE_SUFFIXES)
 
 
 class ResourceTypeUnknown(Rule):
@@ -32,7 +37,9 @@ class ResourceTypeUnknown(Rule):
     catalog (`OS::Nuetron::Port`, `OS::Heta::StructuredConfig`), which no
     registry maps on purpose: that is an error.  Provider templates
     (`type: server.yaml`, or a type an environment maps to a file) are
-    checked by HOT605.
+    checked by HOT605; Heat makes one only of a name ending in `.yaml` or
+    `.template`: `type: server.yml` is a type nothing implements (an
+    error, as no registry maps such a name on purpose).
 
     ## Why it matters
     Heat refuses the stack: "The Resource Type (OS::Nova::Sever) could not
@@ -88,6 +95,9 @@ class ResourceTypeUnknown(Rule):
                 yield Finding(node.start, node.end,
                               message + f': the spaces around it are part of the name; '
                               f'did you mean "{stripped}"?', data={'replacements': [stripped]})
+            elif name.endswith(FILE_LIKE_SUFFIXES) or '://' in name:
+                # (no registry maps a name like a file on purpose)
+                yield Finding(node.start, node.end, f'{message}: {NOT_A_TEMPLATE_NAME}')
             elif catalog.heat_owns(name):
                 matches = did_you_mean(name, catalog.names(include_hidden=True), cutoff=0.75)
                 yield Finding(node.start, node.end, message + suggestion_text(matches),
