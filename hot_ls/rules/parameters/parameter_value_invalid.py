@@ -1,5 +1,6 @@
 import os
 from dataclasses import replace
+from typing import Callable
 
 from hot_ls.language.parameters import ParameterError
 from hot_ls.rules.base import Finding, Related, Rule, Severity
@@ -96,13 +97,7 @@ class ParameterValueInvalid(Rule):
             try:
                 view.schema.validate_value(value)
             except ParameterError as exc:
-                where, place = _origin(stack, name, section)
-                related = [] if place is None else [place]
-                node = view.constraint_node(getattr(exc, 'constraint_index', None))
-                if node is not None:
-                    related.append(Related(node.start, node.end, 'the constraint it violates'))
-                key = view.definition.key
-                yield Finding(key.start, key.end, f'{exc} (given in {where})', related=related)
+                yield _refused(stack, view, section, exc, lambda where: f'given in {where}')
 
 
 def _nested_defaults(analysis, stack):
@@ -121,16 +116,23 @@ def _nested_defaults(analysis, stack):
         try:
             replace(view.schema, default=value).validate_default()
         except ParameterError as exc:
-            where, place = _origin(stack, view.name, 'parameter_defaults')
-            related = [] if place is None else [place]
-            node = view.constraint_node(getattr(exc, 'constraint_index', None))
-            if node is not None:
-                related.append(Related(node.start, node.end, 'the constraint it violates'))
-            key = view.definition.key
-            yield Finding(key.start, key.end,
-                          f'{exc} (given by the parameter_defaults of {where}, which Heat hands '
-                          f'every nested stack; {os.path.basename(stack.chain[-1])} creates '
-                          'this one)', related=related)
+            parent = os.path.basename(stack.chain[-1])
+            yield _refused(stack, view, 'parameter_defaults', exc,
+                           lambda where: f'given by the parameter_defaults of {where}, which '
+                           f'Heat hands every nested stack; {parent} creates this one')
+
+
+def _refused(stack, view, section: str, exc: ParameterError,
+             given: Callable[[str], str]) -> Finding:
+    """The finding on the parameter: Heat's message, where the value comes from (`given` of
+    the file's name), the value and the constraint it breaks as related places."""
+    where, place = _origin(stack, view.name, section)
+    related = [] if place is None else [place]
+    node = view.constraint_node(getattr(exc, 'constraint_index', None))
+    if node is not None:
+        related.append(Related(node.start, node.end, 'the constraint it violates'))
+    key = view.definition.key
+    return Finding(key.start, key.end, f'{exc} ({given(where)})', related=related)
 
 
 def _origin(stack, name, section: str) -> tuple[str, Related | None]:
