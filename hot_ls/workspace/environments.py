@@ -329,7 +329,7 @@ class StackEnvironment:
 
 def merged_registry(files: Iterable[LoadedEnvironment]) -> dict:
     """The registries of these files (in order) merged as a stack create merges them: the
-    engine's merge_map of each over the last."""
+    engine's merge_map of each over those before it."""
     merged: dict = {}
     for loaded in files:
         if loaded.registry:
