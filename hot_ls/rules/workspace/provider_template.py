@@ -18,7 +18,9 @@ class ProviderTemplate(Rule):
     to HOT706 check those).  A template outside the workspace folders and
     search paths (an absolute path of the deploying machine without a
     `path_map`, a URL) is not read: that is information, nothing is
-    checked of the resource.
+    checked of the resource.  So is a CloudFormation template: Heat makes
+    a resource type of it too, but hot-ls does not read its Parameters
+    and Outputs.
 
     python-heatclient reads every such file before it sends the stack, so
     a resource Heat would never create (its condition false) counts too.
