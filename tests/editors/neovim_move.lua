@@ -6,13 +6,8 @@
 local out = { steps = {} }
 local dir = os.getenv('HOT_LS_DIR')
 
-local function finish(err)
-  out.error = err
-  local fh = io.open(os.getenv('HOT_LS_OUT'), 'w')
-  fh:write(vim.fn.json_encode(out))
-  fh:close()
-  vim.cmd('qa!')
-end
+-- (the harness beside this script: report() writes `out` and quits)
+local harness = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'neovim_harness.lua')
 
 local function run()
   dofile(dir .. '/../hotmv.lua')
@@ -30,5 +25,4 @@ local function run()
   table.insert(out.steps, 'refused')
 end
 
-local ok, err = pcall(run)
-finish(not ok and tostring(err) or nil)
+harness.report(out, run)
