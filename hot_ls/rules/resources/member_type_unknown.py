@@ -3,9 +3,8 @@ import os
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.plugins.values import resource_state
 from hot_ls.rules.resources.members import group_members, member_resolution
-from hot_ls.rules.resources.resource_type_unknown import (FILE_LIKE_SUFFIXES,
-                                                         NOT_A_TEMPLATE_NAME,
-                                                         is_template_type)
+from hot_ls.rules.resources.resource_type_unknown import (NOT_A_TEMPLATE_NAME,
+                                                         is_template_type, names_a_file)
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.workspace.stacks import LOOP, NOT_FOUND
 
@@ -81,7 +80,7 @@ class MemberTypeUnknown(Rule):
                 severity = None
                 if resolved.problem == LOOP:
                     text, data = resolved.message, None
-                elif name.endswith(FILE_LIKE_SUFFIXES) or '://' in name:
+                elif names_a_file(name):
                     text, data = (f'The Resource Type ({name}) could not be found: '
                                   f'{NOT_A_TEMPLATE_NAME}'), None
                 elif catalog.heat_owns(name):

@@ -20,6 +20,12 @@ def is_template_type(name: str) -> bool:
     return name.endswith(TEMPLATE_SUFFIXES)
 
 
+def names_a_file(name: str) -> bool:
+    """A type name that looks like a file or a URL Heat does not make a template of (no
+    registry maps such a name on purpose)."""
+    return name.endswith(FILE_LIKE_SUFFIXES) or '://' in name
+
+
 class ResourceTypeUnknown(Rule):
     """A resource type that nothing implements.
 
@@ -95,8 +101,7 @@ class ResourceTypeUnknown(Rule):
                 yield Finding(node.start, node.end,
                               message + f': the spaces around it are part of the name; '
                               f'did you mean "{stripped}"?', data={'replacements': [stripped]})
-            elif name.endswith(FILE_LIKE_SUFFIXES) or '://' in name:
-                # (no registry maps a name like a file on purpose)
+            elif names_a_file(name):
                 yield Finding(node.start, node.end, f'{message}: {NOT_A_TEMPLATE_NAME}')
             elif catalog.heat_owns(name):
                 matches = did_you_mean(name, catalog.names(include_hidden=True), cutoff=0.75)
