@@ -75,3 +75,16 @@ def codes(analysis: Analysis) -> list[str]:
 
 def errors(analysis: Analysis) -> list:
     return [d for d in analysis.diagnostics if d.severity.label == 'error']
+
+
+def error_codes_in(path, workspace) -> list[str]:
+    """The error codes of the file at `path` (as it is on disk), analysed among `workspace`."""
+    return [d.code for d in errors(analyze(path.read_text(), str(path), workspace=workspace))]
+
+
+def analysed_in_buffer(path, text: str, workspace) -> bool:
+    """`text` typed in an editor's buffer of `path` and analysed, as the server does: whether
+    the workspace says what other files see of it changed."""
+    workspace.files.overlay(str(path), text)
+    summary = analyze(text, str(path), workspace=workspace).summary
+    return workspace.document_analysed(str(path), text, summary)

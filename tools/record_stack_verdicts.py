@@ -5,6 +5,7 @@ Run with the Heat virtual environment's Python:
     /work/venv-heat/bin/python tools/record_stack_verdicts.py tht       # ../shared/corpus/tht-master-rendered
     /work/venv-heat/bin/python tools/record_stack_verdicts.py project   # fixtures/workspace/project
     /work/venv-heat/bin/python tools/record_stack_verdicts.py nested-defaults
+    /work/venv-heat/bin/python tools/record_stack_verdicts.py nested-stacks
 
 Unlike record_corpus_verdicts.py, the files go through python-heatclient's own
 processing (`template_utils.get_template_contents`, which reads provider
@@ -45,6 +46,8 @@ PROJECTS = {
                 'workspace-project.json'),
     'nested-defaults': (os.path.join(ROOT, 'fixtures', 'workspace', 'nested-defaults'),
                         ['env.yaml'], 'workspace-nested-defaults.json'),
+    'nested-stacks': (os.path.join(ROOT, 'fixtures', 'workspace', 'nested-stacks'),
+                      ['env.yaml'], 'workspace-nested-stacks.json'),
 }
 _real_read = client_utils.read_url_content
 

@@ -156,9 +156,10 @@ class Analysis:
 
     @property
     def dependencies(self) -> set[str]:
-        """The other files this analysis read: environments and provider templates."""
+        """The other files this analysis read: environments, provider templates, and for a
+        nested stack the templates above it (which make its context)."""
         stack = self.stack
-        return set(stack.environment.paths) | set(stack.read)
+        return set(stack.environment.paths) | set(stack.read) | set(stack.chain)
 
     @cached_property
     def suppressions(self) -> Suppressions:
@@ -183,6 +184,15 @@ class Analysis:
         #: the workspace's generation when the stack was had (at most that of the stack)
         self.stack_generation = self.workspace.generation
         return self.workspace.stack(path)
+
+    @property
+    def strict(self) -> bool:
+        """Whether Heat validates the property values of the template's resources before the
+        stack create starts: a root stack's.  A nested stack (a provider template, a group's
+        member) is validated without them (StackResource.validate_nested_stack sets
+        strict_validate=False); Heat checks them when it creates that stack, once the create
+        has started."""
+        return self.stack.depth == 0
 
     @cached_property
     def catalog(self) -> 'Catalog':

@@ -69,6 +69,8 @@ class Settings:
     # Which files the editor gets diagnostics for (server only): "open_files", or
     # "workspace": also every Heat document of the workspace folders no editor has open.
     diagnostic_mode: str = 'open_files'
+    # Heat's max_nested_stack_depth on the cloud (heat.conf; Heat's default is 5).
+    max_nested_stack_depth: int = 5
     # Messages about what could not be used: an unknown key, a value of the wrong shape, a
     # file that cannot be read (each left out: the default is kept).  The CLI stops on them
     # (exit status 2); the server shows each and goes on.
@@ -180,6 +182,12 @@ def _apply(data: dict | None, base: Settings | None, source: str, merge: bool) -
         elif key == 'debounce_ms':
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10000:
                 problems.append(f'{source}: "debounce_ms" must be an integer from 0 to 10000')
+                continue
+            updates[key] = value
+        elif key == 'max_nested_stack_depth':
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 100:
+                problems.append(f'{source}: "max_nested_stack_depth" must be an integer from 1 '
+                                'to 100')
                 continue
             updates[key] = value
         elif key == 'diagnostic_mode':

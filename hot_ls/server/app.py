@@ -183,14 +183,16 @@ class HotLanguageServer(LanguageServer):
         if os.path.abspath(path) in self._moved:  # (add_stack_problems found it first)
             self._moved.discard(os.path.abspath(path))
             moved = True
+        restructured = self.workspaces.restructured(path)
         if moved and self._loop is not None:
-            self._loop.call_soon_threadsafe(self.dependencies_changed, [path])
+            self._loop.call_soon_threadsafe(self.dependencies_changed, [path], restructured)
 
-    def dependencies_changed(self, paths: list[str]) -> None:
+    def dependencies_changed(self, paths: list[str], restructured: bool = False) -> None:
         """Files others depend on changed: refresh the diagnostics of the documents that read
-        them (pull clients are asked to pull again)."""
+        them (pull clients are asked to pull again); `restructured`: the stacks reach other
+        templates than before, so every document may have another stack now."""
         changed = {os.path.abspath(p) for p in paths}
-        self.workspace_diagnostics.files_changed(changed)
+        self.workspace_diagnostics.files_changed(changed, everything=restructured)
         if self.client.pull_diagnostics:
             if self.client.diagnostic_refresh:
                 self.workspace_diagnostic_refresh(None)
@@ -199,7 +201,7 @@ class HotLanguageServer(LanguageServer):
             analysis = document.analysis
             if document.path is None or os.path.abspath(document.path) in changed:
                 continue
-            if analysis is None or changed & analysis.dependencies \
+            if restructured or analysis is None or changed & analysis.dependencies \
                     or changed & self._stack_templates.get(os.path.abspath(document.path), set()):
                 self.diagnose(document.uri, 0)
 

@@ -92,11 +92,13 @@ class WorkspaceDiagnostics:
                 self._drop(path)
         self._enqueue(candidates)
 
-    def files_changed(self, paths: Iterable[str]) -> None:
+    def files_changed(self, paths: Iterable[str], everything: bool = False) -> None:
         """Files changed (on disk, or what an open buffer shows of itself to others): check
-        them, and every checked file that read one of them, again."""
+        them, and every checked file that read one of them, again (`everything`: every
+        checked file, as when the stacks reach other templates than before)."""
         changed = {os.path.abspath(p) for p in paths}
-        dependents = [path for path, known in self._checked.items() if known.reads & changed]
+        dependents = [path for path, known in self._checked.items()
+                      if everything or known.reads & changed]
         self._enqueue([*sorted(changed), *dependents])
 
     def opened(self, path: str | None) -> str | None:

@@ -192,6 +192,11 @@ class Workspaces:
                 self._own[key] = self._own.get(key, 0) + 1
         return moved
 
+    def restructured(self, path: str) -> bool:
+        """Whether the document's last analysis changed which templates the stacks reach
+        (Workspace.take_restructured)."""
+        return self.for_path(path).take_restructured(os.path.abspath(path))
+
     def closed(self, path: str | None) -> bool:
         if path is None:
             return False

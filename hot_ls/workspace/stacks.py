@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import weakref
 from dataclasses import InitVar, dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from hot_ls.catalog import ResourceType
 from hot_ls.model.document import Kind
@@ -23,11 +23,13 @@ from hot_ls.workspace.files import FileStore
 from hot_ls.workspace.paths import UNSAVED, Locator, Target
 from hot_ls.workspace.providers import provider_type
 from hot_ls.workspace.registry import RESOURCES, TEMPLATE, Registry, Resolution
+from hot_ls.workspace.summaries import UNKNOWN, ParamRef, ResourceInfo
 
 if TYPE_CHECKING:
     from hot_ls.workspace.workspace import Workspace
 
-#: Heat's max_nested_stack_depth (heat/common/config.py)
+#: Heat's max_nested_stack_depth by default (heat/common/config.py; the setting of that name
+#: gives a cloud's)
 MAX_NESTED_DEPTH = 5
 #: the name an unsaved document (no path) gets as a stack's template
 UNSAVED_NAME = '<unsaved document>'
@@ -42,6 +44,25 @@ UNRESOLVED = 'capabilities-unresolved'  # a list of candidates `requires` chose 
 
 #: StackContext's cache key of the resource names its environment has entries for
 _NAMED = object()
+
+GROUP = 'OS::Heat::ResourceGroup'
+#: the names Heat makes a provider template of
+TEMPLATE_SUFFIXES = ('.yaml', '.template')
+AUTOSCALING = 'OS::Heat::AutoScalingGroup'
+CHAIN = 'OS::Heat::ResourceChain'
+
+
+def _integer(value: Any) -> Any:
+    """A value as Heat's Integer property reads it (a number, or a string of one); None when
+    absent, UNKNOWN when not known or not an integer."""
+    if value is None or value is UNKNOWN:
+        return value
+    if isinstance(value, bool):
+        return UNKNOWN
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return UNKNOWN
 
 
 @dataclass(frozen=True)
@@ -125,6 +146,11 @@ class StackContext:
     root: str | None = None             # the template the stack is created from
     #: every resource of the chain that leads here has no `condition` (the stack creates it)
     certain: bool = True
+    #: the values the parent passes (its resource's properties, the parameters here): plain
+    #: data, or UNKNOWN where a function other than get_param computes them; None: not known
+    values: dict | None = field(default=None, repr=False)
+    #: the nested stacks of groups on the way here (each a level of nesting of its own)
+    groups: int = 0
     #: the provider templates resolving types has read
     read: set = field(default_factory=set, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
@@ -141,7 +167,9 @@ class StackContext:
 
     @property
     def depth(self) -> int:
-        return len(self.chain)
+        """How deep Heat nests its stack (the root's is 0; a group's member is two below the
+        group's stack: the group's own nested stack holds it)."""
+        return len(self.chain) + self.groups
 
     @property
     def alone(self) -> bool:
@@ -246,33 +274,38 @@ class StackContext:
         return provider_type(other.entry.name, summary.template,
                              self.environment.parameter_defaults)
 
-    def deepest(self) -> Nesting:
-        """The deepest nesting of provider templates below this template (or a cycle)."""
-        return self._deepest((self.template,), self.depth)
+    def deepest(self, limit: int = MAX_NESTED_DEPTH) -> Nesting:
+        """The deepest nesting of provider templates and groups' members below this template
+        (or a cycle), looked for as far as `limit` (Heat's max_nested_stack_depth) and one
+        further."""
+        return self._deepest((self.template,), self.depth, limit)
 
-    def _deepest(self, path: tuple[str, ...], depth: int) -> Nesting:
-        key = (self.template, id(self.registry.user))
+    def _deepest(self, path: tuple[str, ...], depth: int, limit: int) -> Nesting:
+        key = (self.template, id(self.registry.user), bool(self.chain), limit,
+               None if self.values is None else repr(sorted(map(repr, self.values.items()))))
         memo = self.workspace.nesting_memo
         known = memo.get(key)
         if known is not None:
             height, tail = known
             return Nesting(depth + height, path + tail)
         best = Nesting(depth, path)
-        if depth <= MAX_NESTED_DEPTH:  # deeper is already too deep: no need to look further
+        if depth <= limit:  # deeper is already too deep: no need to look further
             summary = self.workspace.summary(self.template)
             resources = summary.template.resources if summary and summary.template else ()
             for resource in resources:
-                child = self.child(self.resolve(resource.type, resource.name), resource.name)
-                if child is None:
-                    continue
-                if child.template in path:
-                    return Nesting(depth + 1, path + (child.template,), cycle=True)
-                found = child._deepest(path + (child.template,), depth + 1)
-                if found.cycle:
-                    return found
-                if found.depth > best.depth:
-                    best = found
-        if best.depth <= MAX_NESTED_DEPTH:  # (a deeper result may have been cut short)
+                for child, _ in self.nested(resource):
+                    # (a group's member: below the group's own nested stack, as Heat names it)
+                    way = path + ((f'{resource.name}<nested_stack>',)
+                                  if child.groups > self.groups else ())
+                    below = depth + 1 + child.groups - self.groups
+                    if child.template in path:
+                        return Nesting(below, way + (child.template,), cycle=True)
+                    found = child._deepest(way + (child.template,), below, limit)
+                    if found.cycle:
+                        return found
+                    if found.depth > best.depth:
+                        best = found
+        if best.depth <= limit:  # (a deeper result may have been cut short)
             memo[key] = (best.depth - depth, best.path[len(path):])
         return best
 
@@ -296,9 +329,11 @@ class StackContext:
         return locate(self.workspace.locator, self.template, reference)
 
     def child(self, resolution: TypeResolution, resource_name: Any = None,
-              conditional: bool = False) -> 'StackContext | None':
+              conditional: bool = False, passed: 'ResourceInfo | None' = None,
+              group: bool = False, schema=None) -> 'StackContext | None':
         """The context of the provider template a resource's type resolved to (`conditional`:
-        the resource has a condition)."""
+        the resource has a condition; `passed`: the resource, whose properties are the
+        child's parameter values; `group`: a member of a group, one nested stack further)."""
         if resolution.provider is None or not resolution.provider.readable:
             return None
         entry = resolution.resolution.entry
@@ -311,4 +346,93 @@ class StackContext:
                             replace(self.environment, parameters={}, given={},
                                     registry=registry),
                             self.chain + (self.template,), self.root or self.template,
-                            certain=self.certain and not conditional)
+                            certain=self.certain and not conditional,
+                            values=self.passed_values(passed, schema)
+                            if passed is not None else None,
+                            groups=self.groups + group)
+
+    # -- the stacks below it --------------------------------------------------------------
+    def nested(self, resource: 'ResourceInfo', schema: 'Callable[[Any], Any] | None' = None
+               ) -> list[tuple['StackContext', 'ResourceInfo']]:
+        """The stacks Heat validates below one of its resources, each with what it stands for
+        (the resource, or a group's member): the provider template its type is, else (a
+        group whose size is known here and not 0) its member's, one per type of a
+        ResourceChain.  A group whose size depends on what is known only at create time
+        is not followed: Heat validates no member of a group of 0.  (`schema`: each parameter's
+        schema by name, when the caller has them: else read in the template's summary.)"""
+        found = []
+        resolved = self.resolve(resource.type, resource.name)
+        child = self.child(resolved, resource.name, resource.conditional, resource, schema=schema)
+        if child is not None:
+            found.append((child, resource))
+        kind = resolved.type.name if resolved.type is not None and not resolved.is_provider \
+            else None
+        for member_type, member in self._members(kind, resource, schema):
+            child = self.child(self.resolve(member_type), None, resource.conditional, member,
+                               group=True, schema=schema)
+            if child is not None:
+                found.append((child, member))
+        return found
+
+    def _members(self, kind: str | None, resource: 'ResourceInfo', schema=None
+                 ) -> list[tuple[str, 'ResourceInfo']]:
+        """The member types a group of Heat's type `kind` validates, each with what its
+        members are passed."""
+        values = resource.values
+        if kind == GROUP and resource.member is not None:
+            size = _integer(self.value(values.get('count', 1), schema))
+            member = resource.member
+        elif kind == AUTOSCALING and resource.member is not None:
+            desired = _integer(self.value(values.get('desired_capacity'), schema))
+            size = desired if desired is UNKNOWN or desired else _integer(
+                self.value(values.get('min_size'), schema))
+            member = resource.member
+        elif kind == CHAIN and resource.chain is not None:
+            types = self.value(values.get('resources', []), schema)
+            if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
+                return []
+            # (a template file named here is not sent with the stack: Heat cannot fetch it)
+            return [(t, resource.chain) for t in types
+                    if not t.endswith(TEMPLATE_SUFFIXES) or '://' in t]
+        else:
+            return []
+        if not isinstance(member.type, str) or not isinstance(size, int) or size <= 0:
+            return []
+        return [(member.type, member)]
+
+    def value(self, written: Any, schema=None) -> Any:
+        """A property's value in this stack: plain data as it is, a get_param the parameter's
+        value (UNKNOWN when not known)."""
+        if isinstance(written, ParamRef):
+            return self.parameter_value(written.name, schema)
+        return written
+
+    def parameter_value(self, name: Any, schema: 'Callable[[Any], Any] | None' = None) -> Any:
+        """A parameter's value as Heat gives it: the value passed (by the parent, or for the
+        root `-P` and the environments' `parameters`), else the environments'
+        `parameter_defaults`, else its default; UNKNOWN when it cannot be known here."""
+        if schema is not None:
+            found = schema(name)
+        else:
+            summary = self.workspace.summary(self.template)
+            info = summary.template.parameters.get(name) \
+                if summary is not None and summary.template is not None else None
+            found = info.schema if info is not None else None
+        if found is None:
+            return UNKNOWN
+        if self.chain:
+            if self.values is None:
+                return UNKNOWN
+            user = self.values.get(name)
+            if user is UNKNOWN:
+                return UNKNOWN
+        else:
+            user = self.environment.parameters.get(name)
+        try:
+            return found.value(user, self.environment.parameter_defaults.get(name))
+        except Exception:  # no value, or one Heat refuses (said where it is checked)
+            return UNKNOWN
+
+    def passed_values(self, resource: 'ResourceInfo', schema=None) -> dict:
+        """The parameter values a resource's properties give its nested stack."""
+        return {key: self.value(value, schema) for key, value in resource.values.items()}

@@ -65,6 +65,28 @@ class ResourceInfo:
     member: 'ResourceInfo | None' = None
     #: it has a `condition` (the stack may not create it)
     conditional: bool = False
+    #: its top-level property values where they are plain data or `{get_param: name}`
+    #: (a ParamRef), else UNKNOWN: what sizes a group and what a nested stack is passed
+    values: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    #: for an OS::Heat::ResourceChain: its `resource_properties`, as a member (no type)
+    chain: 'ResourceInfo | None' = field(default=None, compare=False, hash=False, repr=False)
+
+
+class _Unknown:
+    """A value a summary does not know (computed by a function other than get_param)."""
+
+    def __repr__(self) -> str:
+        return 'UNKNOWN'
+
+
+UNKNOWN = _Unknown()
+
+
+@dataclass(frozen=True)
+class ParamRef:
+    """A property written `{get_param: name}`: the value of that parameter of its stack."""
+
+    name: Any
 
 
 @dataclass(frozen=True)
@@ -140,8 +162,11 @@ class TemplateSummary:
 
     def structure_key(self) -> tuple:
         """What the stacks through it read of its resources: each one's type, its group
-        member's, and whether it has a condition (Workspace._provider_parents)."""
-        return tuple((r.name, r.type, r.conditional, r.member.type if r.member else None)
+        member's, whether it has a condition, and the values it passes that could size a
+        group (Workspace._provider_parents): not a string typed in a property."""
+        return tuple((r.name, r.type, r.conditional, _sizing(r.values),
+                      (r.member.type, _sizing(r.member.values)) if r.member else None,
+                      _sizing(r.chain.values) if r.chain else None)
                      for r in self.resources)
 
     def interface_key(self) -> str:
@@ -292,7 +317,8 @@ def _move_resource(info: ResourceInfo | None, delta: int) -> ResourceInfo | None
     return ResourceInfo(info.name, _moved(info.span, delta), info.type,
                         _moved(info.type_span, delta),
                         tuple((key, _moved(span, delta)) for key, span in info.properties),
-                        _move_resource(info.member, delta), info.conditional)
+                        _move_resource(info.member, delta), info.conditional, info.values,
+                        _move_resource(info.chain, delta))
 
 
 def _parameter(template: Template, definition) -> tuple[ParameterInfo, int]:
@@ -315,7 +341,7 @@ def _output(template: Template, definition) -> tuple[OutputInfo, int]:
 
 def _resource_entry(template: Template, definition) -> tuple[tuple, int]:
     """(its ResourceInfo, the FileReference of its type when the type is a template file)."""
-    resource = _resource(definition.name, definition.key, definition.body)
+    resource = resource_info(definition.name, definition.key, definition.body)
     node = definition.get('type')
     file = None
     if isinstance(node, Scalar) and isinstance(node.value, str) \
@@ -335,22 +361,68 @@ def _get_files(template: Template, definition) -> tuple[list, int]:
 #: where a group type keeps its member's definition (a mapping with type and properties)
 GROUP_MEMBERS = {'OS::Heat::ResourceGroup': 'resource_def',
                  'OS::Heat::AutoScalingGroup': 'resource'}
+RESOURCE_CHAIN = 'OS::Heat::ResourceChain'
 
 
-def _resource(name: Any, key, body, member: bool = False) -> ResourceInfo:
+def resource_info(name: Any, key, body, member: bool = False) -> ResourceInfo:
+    """What a parent reads of a resource (`body`, its definition; `key`, its name's node)."""
     node = body.get('type') if isinstance(body, Mapping) else None
     props = body.get('properties') if isinstance(body, Mapping) else None
-    keys = tuple((k, _span(pair.key)) for k, pair in props.index.items()) \
-        if isinstance(props, Mapping) else ()
     type_name = node.value if isinstance(node, Scalar) else None
-    found = None
+    found = chain = None
     if not member and isinstance(props, Mapping) and type_name in GROUP_MEMBERS:
         inner = props.get(GROUP_MEMBERS[type_name])
         if isinstance(inner, Mapping):
-            found = _resource(name, key, inner, member=True)
+            found = resource_info(name, key, inner, member=True)
+    if not member and isinstance(props, Mapping) and type_name == RESOURCE_CHAIN:
+        inner = props.get('resource_properties')
+        if inner is None or isinstance(inner, Mapping):
+            chain = ResourceInfo(name, _span(key), None, None, _keys(inner),
+                                 values=_values(inner))
     conditional = not member and isinstance(body, Mapping) and 'condition' in body.index
     return ResourceInfo(name, _span(key), type_name, _span(node) if node is not None else None,
-                        keys, found, conditional)
+                        _keys(props), found, conditional, _values(props), chain)
+
+
+def _keys(props) -> tuple:
+    return tuple((k, _span(pair.key)) for k, pair in props.index.items()) \
+        if isinstance(props, Mapping) else ()
+
+
+def _values(props) -> dict:
+    return {k: _simple(pair.value) for k, pair in props.index.items()} \
+        if isinstance(props, Mapping) else {}
+
+
+def _sizing(values: dict) -> tuple:
+    """The values that could size a group here or below: numbers, numeric strings, lists
+    (a ResourceChain's types) and parameters passed on."""
+    return tuple((key, value) for key, value in values.items()
+                 if isinstance(value, (ParamRef, int, float, list))
+                 or (isinstance(value, str) and value.strip().isdigit()))
+
+
+def _simple(node) -> Any:
+    """A property value as plain data, `{get_param: name}` as a ParamRef; UNKNOWN for
+    anything another function computes (a mapping of one key is taken for a call)."""
+    if isinstance(node, Scalar):
+        return node.value
+    if isinstance(node, Sequence):
+        items = [_simple(item) for item in node.items]
+        return UNKNOWN if any(item is UNKNOWN or isinstance(item, ParamRef)
+                              for item in items) else items
+    if isinstance(node, Mapping):
+        if len(node.index) == 1:
+            argument = node.get('get_param')
+            if isinstance(argument, Sequence) and len(argument.items) == 1:
+                argument = argument.items[0]
+            if isinstance(argument, Scalar) and isinstance(argument.value, str):
+                return ParamRef(argument.value)
+            return UNKNOWN
+        found = {key: _simple(pair.value) for key, pair in node.index.items()}
+        return UNKNOWN if any(v is UNKNOWN or isinstance(v, ParamRef)
+                              for v in found.values()) else found
+    return UNKNOWN
 
 
 def environment_summary(path: str, text: str, tree: SyntaxTree,

@@ -45,6 +45,7 @@ SKIP_DIRS = frozenset(('.git', '.hg', '.svn', '.tox', '.venv', 'venv', 'node_mod
 Progress = Callable[[int, int, str], None]  # (done, total, path)
 #: how many generations `changed_since` can tell about
 _REMEMBERED = 64
+_NOT_TOLD = object()
 
 
 @dataclass
@@ -86,6 +87,10 @@ class Workspace:
         self._summaries: dict[str, tuple[Stamp, Summary]] = {}
         #: open document -> the interface its last analysis told others (document_analysed)
         self._told: dict[str, Any] = {}
+        self._told_structure: dict[str, Any] = {}  # (the same for structure_key)
+        #: templates whose last analysed version changed which templates the stacks reach
+        #: (take_restructured)
+        self._restructured: set[str] = set()
         #: path -> the tree summary() parsed, until parsed_tree() hands it over
         self._trees: dict[str, SyntaxTree] | None = {} if one_run else None
         #: the files whose own analysis asked for its tree (`one_run`): none is kept for them
@@ -312,17 +317,16 @@ class Workspace:
                 if summary is None or summary.template is None:
                     continue
                 for resource in summary.template.resources:
-                    resolved = context.resolve(resource.type, resource.name)
-                    child = context.child(resolved, resource.name, resource.conditional)
-                    if child is None or child.depth > 8 or child.template in child.chain:
-                        continue
-                    known = reached.get(child.template)
-                    if known is not None and (known.certain or not child.certain):
-                        continue  # (else reached again without a condition on the way: kept)
-                    if self.configured_environments(child.template) is not None:
-                        continue  # configured as a root of its own
-                    reached[child.template] = child
-                    pending.append(child)
+                    for child, _ in context.nested(resource):
+                        if child.depth > 8 or child.template in child.chain:
+                            continue
+                        known = reached.get(child.template)
+                        if known is not None and (known.certain or not child.certain):
+                            continue  # (else reached again without a condition on the way)
+                        if self.configured_environments(child.template) is not None:
+                            continue  # configured as a root of its own
+                        reached[child.template] = child
+                        pending.append(child)
         with self._lock:
             self._parents = reached
         return reached
@@ -407,6 +411,7 @@ class Workspace:
             self._told[path] = key
             if before is not None and self._restructures(path, before[1], summary):
                 self._forget_stacks((path,))
+                self._restructured.add(path)
                 return True
             if before is not None and told == key:
                 return False
@@ -415,17 +420,33 @@ class Workspace:
             self._forget_stacks((path,))
         return True
 
+    def take_restructured(self, path: str) -> bool:
+        """Whether the template's last analysed version changed which templates the stacks
+        reach or how (said once): any template may then be in another stack than before, or
+        in none, not only those that read this one."""
+        with self._lock:
+            if path in self._restructured:
+                self._restructured.discard(path)
+                return True
+            return False
+
     def _restructures(self, path: str, before: Summary, after: Summary) -> bool:
         """Whether a new version of a template changes which provider templates the configured
-        stacks reach, or how (a resource's type or condition): the contexts made of the old
-        one are then stale."""
+        stacks reach, or how (a resource's type or condition, a group's size, what it passes):
+        the contexts made of the old one are then stale.  Compared with what the last
+        analysis of the buffer told (a stack may have summarised the new buffer already)."""
+        if not self.settings.stacks and not self.settings.environments \
+                and not self.extra_environments:
+            return False  # (no stack reaches a provider template: _reached)
+        new = after.template.structure_key() if after.template is not None else None
+        old = self._told_structure.get(path, _NOT_TOLD)
+        self._told_structure[path] = new
+        if old is _NOT_TOLD:
+            old = before.template.structure_key() if before.template is not None else None
         if self._parents is None or (path not in self._parents
                                      and self.configured_environments(path) is None):
             return False
-        old, new = before.template, after.template
-        if old is None or new is None:
-            return old is not new
-        return old.structure_key() != new.structure_key()
+        return old != new
 
     def _depended_on(self, path: str) -> bool:
         """Whether a stack resolved so far read this file (an environment or a provider)."""
@@ -465,6 +486,7 @@ class Workspace:
                 path = os.path.abspath(path)
                 self.files.forget(path)
                 self._told.pop(path, None)
+                self._told_structure.pop(path, None)
                 before = self._summaries.pop(path, None)
                 after = self.summary(path) if os.path.exists(path) or \
                     self.files.has_overlay(path) else None

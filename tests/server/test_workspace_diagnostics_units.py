@@ -69,6 +69,19 @@ async def test_a_change_rechecks_the_file_and_what_read_it():
         '/w/p.yaml', '/w/a.yaml', '/w/c.yaml']
 
 
+async def test_a_change_of_what_the_stacks_reach_rechecks_every_file():
+    """A template's edit that makes the stacks reach other templates (a group's count): any
+    file may be in another stack now, not only those that read the edited one."""
+    world = World(FILES)
+    driver = world.driver()
+    await driver.check_all()
+    await driver.idle()
+    world.log.clear()
+    driver.files_changed(['/w/p.yaml'], everything=True)
+    await driver.idle()
+    assert sorted(p for kind, p in world.log if kind == 'check') == sorted(FILES)
+
+
 async def test_open_files_are_left_to_the_editor_and_checked_again_when_closed():
     world = World(FILES)
     driver = world.driver()

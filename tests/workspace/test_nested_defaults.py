@@ -15,7 +15,7 @@ import json
 import os
 import re
 
-from helpers import FIXTURES
+from helpers import FIXTURES, analysed_in_buffer, error_codes_in
 from hot_ls.cli.check import check_paths
 from hot_ls.config import Settings, Stack
 
@@ -70,7 +70,6 @@ def test_a_condition_added_in_the_parents_buffer_retracts_the_error(tmp_path):
     the stacks changed, and the provider template analysed again has no error (then, the
     condition removed, it has it again)."""
     import shutil
-    from hot_ls.rules import analyze
     from hot_ls.workspace import Workspace
     root = tmp_path / 'project'
     shutil.copytree(PROJECT, root)
@@ -79,14 +78,10 @@ def test_a_condition_added_in_the_parents_buffer_retracts_the_error(tmp_path):
                                                  environments=(str(env),)),)), [str(root)])
 
     def limits_errors():
-        text = limits.read_text()
-        return [d.code for d in analyze(text, str(limits), workspace=workspace).diagnostics
-                if d.severity.label == 'error']
+        return error_codes_in(limits, workspace)
 
     def edit_parent(text):
-        workspace.files.overlay(str(stack), text)
-        summary = analyze(text, str(stack), workspace=workspace).summary
-        return workspace.document_analysed(str(stack), text, summary)
+        return analysed_in_buffer(stack, text, workspace)
 
     original = stack.read_text()
     assert edit_parent(original) is False

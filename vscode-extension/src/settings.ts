@@ -35,6 +35,8 @@ export interface ServerSettings {
   capabilities: boolean;
   debounceMs: number;
   diagnosticMode: DiagnosticMode;
+  /** Heat's max_nested_stack_depth on the cloud the stacks are created on. */
+  maxNestedStackDepth: number;
 }
 
 /** Settings only the extension reads: how to start the server. */
@@ -63,6 +65,7 @@ export const DEFAULTS: Readonly<Settings> = Object.freeze({
   capabilities: false,
   debounceMs: 200,
   diagnosticMode: 'open_files',
+  maxNestedStackDepth: 5,
   interpreter: '',
   serverArgs: [],
 });
@@ -84,9 +87,11 @@ export const SERVER_KEYS: Readonly<Record<keyof ServerSettings, string>> = Objec
   capabilities: 'capabilities',
   debounceMs: 'debounce_ms',
   diagnosticMode: 'diagnostic_mode',
+  maxNestedStackDepth: 'max_nested_stack_depth',
 });
 
 export const DEBOUNCE_MAX_MS = 10000;
+export const NESTED_DEPTH_MAX = 100;
 
 /** What this module needs of a vscode.WorkspaceConfiguration for the `hot-ls` section. */
 export interface ConfigurationLike {
@@ -128,6 +133,9 @@ const boolean: Check = (value) => (typeof value === 'boolean' ? value : undefine
 const debounce: Check = (value) =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= DEBOUNCE_MAX_MS ? value : undefined;
 
+const nestedDepth: Check = (value) =>
+  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= NESTED_DEPTH_MAX ? value : undefined;
+
 const diagnosticMode: Check = (value) =>
   typeof value === 'string' && (DIAGNOSTIC_MODES as readonly string[]).includes(value) ? value : undefined;
 
@@ -147,6 +155,7 @@ const CHECKS: Record<keyof Settings, [Check, string]> = {
   capabilities: [boolean, 'true or false'],
   debounceMs: [debounce, `an integer from 0 to ${DEBOUNCE_MAX_MS}`],
   diagnosticMode: [diagnosticMode, `one of ${DIAGNOSTIC_MODES.join(', ')}`],
+  maxNestedStackDepth: [nestedDepth, `an integer from 1 to ${NESTED_DEPTH_MAX}`],
   interpreter: [string, 'a string'],
   serverArgs: [strings, 'a list of strings'],
 };
@@ -215,6 +224,7 @@ export interface InitializationOptions {
   capabilities: boolean;
   debounce_ms: number;
   diagnostic_mode: DiagnosticMode;
+  max_nested_stack_depth: number;
 }
 
 /**
@@ -243,6 +253,7 @@ export function toInitializationOptions(settings: ServerSettings, context: PathC
     capabilities: settings.capabilities,
     debounce_ms: settings.debounceMs,
     diagnostic_mode: settings.diagnosticMode,
+    max_nested_stack_depth: settings.maxNestedStackDepth,
   };
 }
 

@@ -1,6 +1,7 @@
 from hot_ls.evaluator.template import TemplateEvaluation
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.plugins.values import validation_reference
+from hot_ls.rules.resources.member_issues import nested_value
 from hot_ls.rules.resources.property_walk import resource_walk
 from hot_ls.syntax import Mapping, Node, Sequence
 from hot_ls.rules.evaluation._common import (
@@ -35,7 +36,10 @@ class PropertyEvaluation(Rule):
     template's stack is validated in its own way).
     OS::Heat::None is skipped, and so are the retired types Heat now builds
     on it (OS::Neutron::LoadBalancer, OS::Senlin::*...): they never resolve
-    their properties.
+    their properties.  In a nested stack (a provider template a configured
+    stack creates), whose property values Heat resolves only when it
+    creates that stack, a failure is a warning, unless the type's own
+    validation reads the property.
 
     ## Why it matters
     `openstack stack create` fails ('Property error: resources.r.properties.
@@ -88,11 +92,16 @@ class PropertyEvaluation(Rule):
             preview = evaluated.resource(name)
             if preview.enabled.value is not True:
                 continue
-            for error in preview.property_errors.values():
+            for key, error in preview.property_errors.items():
                 if self._reported(analysis, error):
                     start, end = span(error.node, definition.key, error.message)
-                    yield Finding(start, end, error.message)
+                    yield self._nested(analysis, definition, key,
+                                       Finding(start, end, error.message))
             yield from self._at_validation(analysis, definition, preview)
+
+    @staticmethod
+    def _nested(analysis, definition, key, finding: Finding) -> Finding:
+        return finding if analysis.strict else nested_value(analysis, definition, key, finding)
 
     @staticmethod
     def _reported(analysis, error) -> bool:
@@ -118,8 +127,9 @@ class PropertyEvaluation(Rule):
             error = evaluated.property_errors.get(key)
             if error is not None and self._reported(analysis, error):
                 start, end = span(error.node, definition.key, error.message)
-                yield Finding(start, end, f'{error.message} (when Heat checks the stack before '
-                                          'creating it, get_attr gives None)')
+                yield self._nested(analysis, definition, key, Finding(
+                    start, end, f'{error.message} (when Heat checks the stack before creating '
+                    'it, get_attr gives None)'))
 
 
 class _AtValidation:

@@ -2,6 +2,10 @@ from hot_ls.rules.base import Rule, Severity
 from hot_ls.rules.parameters._common import at_node, checked_parameters
 from hot_ls.syntax import Mapping, Sequence
 
+#: Why a default of the wrong type is a warning in a nested stack (Analysis.strict).
+NESTED_PARAMETERS = ('Heat checks the parameter values of a nested stack only when it creates '
+                     'it, after the stack create has started')
+
 
 class ParameterDefaultType(Rule):
     """A parameter's default is not a value of the parameter's type.
@@ -20,7 +24,9 @@ class ParameterDefaultType(Rule):
     validate` but every stack create fails: "Parameter 'p' is invalid:
     could not convert string to float: 'abc'".  A string parameter accepts
     a list default, but its value becomes Python's text for the list
-    ("['a', 'b']").
+    ("['a', 'b']").  In a nested stack (a provider template a configured
+    stack creates), Heat checks the parameter values only when it creates
+    that stack: a default that does not convert is a warning there.
 
     ## Example
     ```yaml
@@ -58,7 +64,10 @@ class ParameterDefaultType(Rule):
             pair = view.definition.field_pair('default')
             problem = view.default_problem
             if problem is not None:
-                if problem.kind in ('default-type', 'type'):
+                if problem.kind == 'type' and not analysis.strict:
+                    yield at_node(pair.value, f'{problem.message} ({NESTED_PARAMETERS})',
+                                  pair.key, severity=Severity.WARNING)
+                elif problem.kind in ('default-type', 'type'):
                     yield at_node(pair.value, problem.message, pair.key)
                 continue
             if view.type == 'string' and isinstance(pair.value, (Mapping, Sequence)):

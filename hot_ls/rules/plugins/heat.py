@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from hot_ls.catalog import PropertySchema
-from hot_ls.rules.plugins.errors import HeatError, ValidationFailed, value_dependency
+from hot_ls.rules.plugins.errors import HeatError, PythonError, ValidationFailed, value_dependency
 from hot_ls.rules.plugins.subject import Subject
 from hot_ls.rules.resources.property_walk import coerce
 
@@ -86,6 +86,16 @@ def _min_adjustment_step(r: Subject, type_key: str, step_key: str, percent: str)
     adjustment_step = r.properties.get(step_key)
     if adjustment_type != percent and adjustment_step is not None:
         raise value_dependency(step_key, type_key, percent, at=(step_key,))
+
+
+def resource_group(r: Subject) -> None:
+    """Validating its nested stack takes the first `count` member names (itertools.islice),
+    which a negative count makes fail.  A strict validation refuses it first, by the
+    property's range (HOT705); a nested stack's is not strict."""
+    count = r.properties['count']
+    if not r.strict and isinstance(count, int) and count < 0:
+        raise PythonError('ValueError', 'Stop argument for islice() must be None or an '
+                          'integer: 0 <= x <= sys.maxsize.', at=('count',))
 
 
 def autoscaling_group(r: Subject) -> None:

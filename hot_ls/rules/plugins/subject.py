@@ -132,11 +132,13 @@ class Stack:
 
 
 def resource_subject(analysis: 'Analysis', definition: 'Definition',
-                     rtype: 'ResourceType') -> Subject | None:
-    """The subject for a resource of the template, or None when Heat does not create it."""
+                     rtype: 'ResourceType', strict: bool = True) -> Subject | None:
+    """The subject for a resource of the template, or None when Heat does not create it
+    (`strict`: Heat validates its values first: Analysis.strict)."""
     state = resource_state(analysis, definition.name)
     if state.enabled is not True:
         return None
     calls = analysis.template.entry_walk(definition).call_nodes
     return Subject(str(definition.name), rtype, state.data, Stack(analysis, definition),
-                   definition.get('properties'), definition.key, definition.get('metadata'), calls)
+                   definition.get('properties'), definition.key, definition.get('metadata'), calls,
+                   strict)

@@ -49,6 +49,7 @@ CHECKS: dict[str, Check] = {
     'OS::Heat::StructuredDeployment': heat.software_deployment,
     'OS::Heat::ScalingPolicy': heat.scaling_policy,
     'OS::Heat::AutoScalingGroup': heat.autoscaling_group,
+    'OS::Heat::ResourceGroup': heat.resource_group,
     # OS::Mistral
     'OS::Mistral::Workflow': mistral.workflow,
     'OS::Mistral::CronTrigger': mistral.cron_trigger,

@@ -47,6 +47,9 @@ class PluginValidation:
     findings: list[PluginFinding] = field(default_factory=list)
     #: (group, member name, property): a member property whose read fails in its validate()
     member_reads: set[tuple[Any, str, str]] = field(default_factory=set)
+    #: in a nested stack (validated without values), the resource's own properties whose read
+    #: fails in its validate(): the property rules' errors stand for them
+    own_reads: set[str] = field(default_factory=set)
 
     def reads(self, group: Any, member: Member, key: str | None) -> bool:
         return key is not None and (group, member.name, key) in self.member_reads
@@ -74,12 +77,15 @@ def _validate(analysis: 'Analysis', definition: 'Definition') -> PluginValidatio
     members = group_members(analysis, definition)
     if check is None and not members:
         return found
-    subject = resource_subject(analysis, definition, rtype)
+    strict = analysis.strict
+    subject = resource_subject(analysis, definition, rtype, strict)
     if subject is None:
         return found
     if check is not None:
-        rejection = _run(check, subject)
-        if rejection is not None:
+        rejection = _run(check, subject, reads=not strict)
+        if isinstance(rejection, PropertyRead):
+            found.own_reads.add(rejection.at[0])
+        elif rejection is not None:
             _record(found, subject, rejection, resource_text(rejection, subject.name))
     for member in members:
         _validate_member(analysis, found, definition.name, member, subject)
@@ -100,13 +106,15 @@ def _validate_member(analysis: 'Analysis', found: PluginValidation, group: Any, 
     rejection = _run(check, subject, member=True)
     if rejection is None:
         return
-    if isinstance(rejection, PythonError) and rejection.at:
+    if isinstance(rejection, PropertyRead):
         found.member_reads.add((group, member.name, rejection.at[0]))
     _record(found, subject, rejection, member_text(rejection, str(group), member.name))
 
 
-def _run(check: Check, subject: Subject, member: bool = False) -> Rejection | None:
-    """The check's refusal, or None: it accepts, or what it read is not known."""
+def _run(check: Check, subject: Subject, member: bool = False,
+         reads: bool = False) -> Rejection | None:
+    """The check's refusal, or None: it accepts, or what it read is not known (`reads`: a
+    property read that fails is the refusal, a PropertyRead, as in a member)."""
     try:
         check(subject)
     except Rejection as rejection:
@@ -123,13 +131,19 @@ def _run(check: Check, subject: Subject, member: bool = False) -> Rejection | No
         return ValidationFailed(conflict.message, at=conflict.where, error='Property error',
                                 path=('resources', subject.name, 'properties') + conflict.where)
     except PropertyProblem as problem:
-        # a resource's own values are validated first (HOT703, HOT704); a member's are not
-        return PythonError('ValueError', problem.message, at=(problem.key,)) if member else None
+        # a resource's own values are validated first (HOT703, HOT704); a member's, and a
+        # nested stack's, are not: the read is what fails
+        return PropertyRead('ValueError', problem.message, at=(problem.key,)) \
+            if member or reads else None
     except Unknowable:
         return None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError):
         return None  # a value of a shape Heat's own validation refuses first
     return None
+
+
+class PropertyRead(PythonError):
+    """The ValueError of a validate() reading a property Heat's Properties cannot give."""
 
 
 def _record(found: PluginValidation, subject: Subject, rejection: Rejection, message: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from hot_ls.catalog.property_rules import accepts_any_property
 from hot_ls.model.symbols import VALUE, Reference
 from hot_ls.rules.base import Severity
+from hot_ls.rules.resources.member_issues import NESTED
 
 
 def leniency(analysis, ref: Reference) -> str | None:
@@ -12,6 +13,8 @@ def leniency(analysis, ref: Reference) -> str | None:
     - inside an `if` branch the inputs (the default parameter values and the
       configured ones) do not take: Heat parses only the branch it takes;
     - inside a condition no resource, output or `if` uses: never resolved;
+    - get_param in the properties of a resource of a nested stack, whose property values
+      Heat resolves only when it creates that stack (Analysis.strict);
     - get_param in the properties of OS::Heat::None, or of a retired type
       Heat now builds on it (LBaaS, Sahara, Senlin...): they ignore them;
     - get_param / get_resource in an output's value: Heat accepts the
@@ -29,6 +32,8 @@ def leniency(analysis, ref: Reference) -> str | None:
     if owner[0] == 'conditions' and not analysis.observe(is_used_condition, owner[1]):
         return f'condition "{owner[1]}" is never used, so Heat never evaluates it'
     if ref.via in ('get_param', 'Ref') and owner[0] == 'resources' and ref.field == 'properties':
+        if not analysis.strict:
+            return NESTED
         res = template.resources.get(owner[1])
         if res is not None and isinstance(res.type_name, str) and accepts_any_property(res.type_name):
             what = 'OS::Heat::None' if res.type_name == 'OS::Heat::None' else \

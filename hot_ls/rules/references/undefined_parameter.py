@@ -17,7 +17,9 @@ class UndefinedParameter(Rule):
     provided."  `OS::region` is listed among Heat's pseudo parameters but
     never defined, so it fails too.  Where Heat may never resolve the
     reference (inside an `if` branch, an unused condition, the properties of
-    OS::Heat::None, or an output) it is a warning.
+    OS::Heat::None, an output, or the properties of a nested stack's
+    resource, which Heat resolves only when it creates that stack) it is a
+    warning.
 
     ## Example
     ```yaml

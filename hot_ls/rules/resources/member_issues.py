@@ -1,7 +1,9 @@
 """How the property rules report their issues, and those inside a group's member.
 
 Heat validates a group's member when the stack is created, but not
-strictly (StackResource.validate_nested_stack sets strict_validate=False):
+strictly (StackResource.validate_nested_stack sets strict_validate=False),
+as it does every nested stack (a provider template's resources too:
+Analysis.strict):
 an unknown or unimplemented property is refused before anything is
 created; a missing required property or a value of the wrong type only if
 the member type's own validate() reads it (then HOT730 reports Heat's
@@ -11,11 +13,38 @@ everything in a group without members, which Heat does not check.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Iterator
 
 from hot_ls.rules.base import Finding, Severity
 from hot_ls.rules.plugins.validation import plugin_validation
 from hot_ls.rules.resources.property_walk import PropertyIssue, resource_walk
+
+
+#: Why a property value's problem in a nested stack is a warning (Analysis.strict).
+NESTED = ('Heat checks the property values of a nested stack only when it creates it, after '
+          'the stack create has started')
+
+
+def nested_value(analysis, definition, key, finding: Finding) -> Finding:
+    """A resource's value Heat refuses, in a nested stack: the error stands when the type's
+    validate() reads the property (Heat's validation without values meets it there), else
+    it is a warning that says why."""
+    if key in plugin_validation(analysis, definition).own_reads:
+        return finding
+    return replace(finding, message=f'{finding.message} ({NESTED})', severity=Severity.WARNING)
+
+
+def nested_finding(analysis, issue: PropertyIssue, message: str, *,
+                   data: dict | None = None) -> Finding | None:
+    """For a resource's own issue about a value in a nested stack: None when Heat's non-strict
+    validation still meets it (the plugin's validate() reads the property), else a warning."""
+    definition = analysis.template.resources.get(issue.resource)
+    if definition is not None and issue.top is not None and \
+            issue.top in plugin_validation(analysis, definition).own_reads:
+        return None
+    return Finding(issue.start, issue.end, f'{message} ({NESTED})', severity=Severity.WARNING,
+                   data=data)
 
 
 def member_finding(analysis, issue: PropertyIssue, message: str, *, values: bool,
@@ -60,6 +89,11 @@ def issue_findings(analysis, kind: str, *, values: bool, with_data: bool = False
                               severity=Severity.WARNING, data=data)
                 continue
             if issue.member is None:
+                if values and not analysis.strict:
+                    finding = nested_finding(analysis, issue, text, data=data)
+                    if finding is not None:
+                        yield finding
+                        continue
                 yield own(issue) if own is not None else Finding(issue.start, issue.end, text,
                                                                   data=data)
                 continue

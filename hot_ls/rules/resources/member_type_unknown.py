@@ -2,7 +2,7 @@ import os
 
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.plugins.values import resource_state
-from hot_ls.rules.resources.members import group_members, member_resolution
+from hot_ls.rules.resources.members import RESOURCE_CHAIN, group_members, member_resolution
 from hot_ls.rules.resources.resource_type_unknown import (NOT_A_TEMPLATE_NAME,
                                                          is_template_type, names_a_file)
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
@@ -22,7 +22,10 @@ class MemberTypeUnknown(Rule):
     implements is an error, except one outside Heat's namespaces when no
     environment is known for the template: a warning.  A group without
     members (`count: 0`, `min_size: 0`) is not validated by Heat: there it
-    is a warning.
+    is a warning.  A template file among a ResourceChain's `resources` is
+    an error too: python-heatclient sends the templates `type:` keys name,
+    not those strings, so Heat cannot fetch it ("Could not fetch remote
+    template").
 
     ## Why it matters
     `openstack stack create` validates the group's nested stack before it
@@ -72,7 +75,13 @@ class MemberTypeUnknown(Rule):
                 continue
             for member in members:
                 name, node = member.type_name, member.type_node
-                if node is None or name is None or is_template_type(name):
+                if node is None or name is None:
+                    continue
+                if is_template_type(name):
+                    if member.group_type == RESOURCE_CHAIN and '://' not in name:
+                        yield Finding(node.start, node.end, _unsent(name, group, member.built),
+                                      severity=Severity.WARNING if member.built is False
+                                      else None)
                     continue
                 resolved = member_resolution(analysis, member)
                 if resolved.problem not in (NOT_FOUND, LOOP):
@@ -102,3 +111,14 @@ class MemberTypeUnknown(Rule):
                     text = f'{text} ({group} has no members, so Heat does not check it)'
                     severity = Severity.WARNING
                 yield Finding(node.start, node.end, text, severity=severity, data=data)
+
+
+def _unsent(name: str, group, built: bool | None) -> str:
+    """A ResourceChain's type naming a template file: python-heatclient sends the files
+    `type:` keys name (rewritten as their URLs), not the strings of `resources`, so Heat looks
+    for the name itself and cannot fetch it."""
+    text = (f'Could not fetch remote template "{name}": Invalid URL scheme (python-heatclient '
+            "sends the templates that `type:` names, not those of a ResourceChain's "
+            '`resources`: map a type to it in an environment\'s resource_registry)')
+    return f'{text} ({group} has no members, so Heat does not check it)' if built is False \
+        else text

@@ -12,8 +12,9 @@ class PropertyConstraint(Rule):
     mac_addr, ip_or_cidr, iso_8601, cron_expression, dns_name, dns_domain,
     rel_dns_name, timezone, expiration, json_string).  Constraints that
     need a cloud (nova.flavor, glance.image, ...) are never flagged.  In a
-    group's member, where Heat checks the values only when it creates the
-    member, this is a warning.  Inside a property whose value refers to
+    group's member, and in a nested stack (a provider template a configured
+    stack creates), where Heat checks the values only when it creates that
+    stack, this is a warning.  Inside a property whose value refers to
     another resource, it is a warning too: Heat does not check that
     property's constraints before the resource exists (the cloud may still
     refuse the value).

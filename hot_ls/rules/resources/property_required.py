@@ -14,7 +14,9 @@ class PropertyRequired(Rule):
     In a group's member (ResourceGroup's `resource_def`...), Heat finds a
     missing property before the create only where the member type's own
     validation reads it (HOT730 then reports it); elsewhere it is a
-    warning.
+    warning.  So in a nested stack (a provider template a configured stack
+    creates): an error where the type's validation reads the property
+    (OS::Nova::Server's `flavor`), else a warning.
 
     A provider template's parameter without a default is a required
     property, unless an environment's `parameter_defaults` gives it one

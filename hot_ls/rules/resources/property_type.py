@@ -11,9 +11,11 @@ class PropertyType(Rule):
     "1" is a valid integer, 1.5 becomes 1, `true`/`false` (any case) are
     booleans but "yes" as a string is not, numbers are valid strings, and a
     list or map must be one.  Values produced by functions are not checked.
-    In a group's member, where Heat checks the values only when it creates
-    the member, this is a warning (unless the member type's own validation
-    reads the value: HOT730).
+    In a group's member, and in a nested stack (a provider template a
+    configured stack creates), where Heat checks the values only when it
+    creates that stack, this is a warning (unless the type's own validation
+    reads the value: HOT730 in a member, this rule's error in a nested
+    stack).
 
     ## Why it matters
     Heat refuses the stack when it creates it, e.g. 'networks: "3" is not a

@@ -3,6 +3,7 @@ from typing import Any
 from hot_ls.language import constraints as constr
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.plugins.values import UNKNOWN, resource_state
+from hot_ls.rules.resources.member_issues import nested_value
 from hot_ls.rules.resources.property_walk import coerce, contains, resource_walk
 from hot_ls.rules.structure.resolved_field import missing_parameter
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
@@ -42,7 +43,10 @@ class PropertyValue(Rule):
     queue}` where a list goes fails, and so does a `str_replace` where a map
     goes.  A provider template's properties are its parameters, checked the
     same way.  Literal values are property-type's and property-constraint's
-    business (HOT704, HOT705).
+    business (HOT704, HOT705).  In a nested stack (a provider template a
+    configured stack creates), whose property values Heat checks only when
+    it creates that stack, a refused value is a warning, unless the type's
+    own validation reads the property.
 
     ## Why it matters
     `openstack stack create` refuses the template before it creates
@@ -93,48 +97,57 @@ class PropertyValue(Rule):
         inputs = ('with the configured parameter values' if analysis.inputs.given
                   else 'with the default parameter values')
         for res in analysis.checking.resources:
-            walk = resource_walk(analysis, res)
-            computed = walk.computed
-            if not computed and not walk.referring:
-                continue  # literals only, or values Heat does not check at create
-            state = resource_state(analysis, res.name)
-            if state.enabled is not True or not isinstance(state.data, dict):
+            for key, finding in self._findings(analysis, res, inputs):
+                yield finding if analysis.strict or finding.severity is not None \
+                    else nested_value(analysis, res, key, finding)
+
+    @staticmethod
+    def _findings(analysis, res, inputs):
+        """(the property, the finding) of each of one resource's values Heat refuses."""
+        template = analysis.template
+        walk = resource_walk(analysis, res)
+        computed = walk.computed
+        if not computed and not walk.referring:
+            return  # literals only, or values Heat does not check at create
+        state = resource_state(analysis, res.name)
+        if state.enabled is not True or not isinstance(state.data, dict):
+            return
+        parameters = analysis.checked_evaluation.scope.parameters
+        call_nodes = template.entry_walk(res).call_nodes
+        for key, schema, node in walk.referring:
+            # converted, not validated: get_resource is the name (or None), get_attr None
+            if key not in state.data or schema.type_key == constr.STRING:
+                continue  # (a name, None or 'None' is always a string)
+            if state.data[key] is UNKNOWN:
+                message = _never_taken(schema, node, parameters, str(key), call_nodes)
+                if message is not None:
+                    yield key, Finding(node.start, node.end, message)
                 continue
-            parameters = analysis.checked_evaluation.scope.parameters
-            call_nodes = template.entry_walk(res).call_nodes
-            for key, schema, node in walk.referring:
-                # converted, not validated: get_resource is the name (or None), get_attr None
-                if key not in state.data or schema.type_key == constr.STRING:
-                    continue  # (a name, None or 'None' is always a string)
-                if state.data[key] is UNKNOWN:
-                    message = _never_taken(schema, node, parameters, str(key), call_nodes)
-                    if message is not None:
-                        yield Finding(node.start, node.end, message)
+            found = _check(schema, node, state.data[key], str(key), call_nodes, parameters,
+                           validate=False)
+            if found is not None:
+                where, message, whatever = found
+                yield key, Finding(where.start, where.end, message if whatever else
+                                   f'{message} (when Heat checks the stack before creating '
+                                   'it: get_resource gives the name of most resources, '
+                                   'get_attr None)')
+        for key, schema, node in computed:
+            if key not in state.data:
+                continue
+            if state.data[key] is UNKNOWN:
+                missing = _missing_at_load(analysis, res, key, node)
+                if missing is not None:
+                    yield key, Finding(node.start, node.end, missing, severity=Severity.WARNING)
                     continue
-                found = _check(schema, node, state.data[key], str(key), call_nodes, parameters,
-                               validate=False)
-                if found is not None:
-                    where, message, whatever = found
-                    yield Finding(where.start, where.end, message if whatever else
-                                  f'{message} (when Heat checks the stack before creating it: '
-                                  'get_resource gives the name of most resources, get_attr None)')
-            for key, schema, node in computed:
-                if key not in state.data:
-                    continue
-                if state.data[key] is UNKNOWN:
-                    missing = _missing_at_load(analysis, res, key, node)
-                    if missing is not None:
-                        yield Finding(node.start, node.end, missing, severity=Severity.WARNING)
-                        continue
-                    message = _never_taken(schema, node, parameters, str(key), call_nodes)
-                    if message is not None:
-                        yield Finding(node.start, node.end, message)
-                    continue
-                found = _check(schema, node, state.data[key], str(key), call_nodes, parameters)
-                if found is not None:
-                    where, message, whatever = found
-                    yield Finding(where.start, where.end,
-                                  message if whatever else f'{message} ({inputs})')
+                message = _never_taken(schema, node, parameters, str(key), call_nodes)
+                if message is not None:
+                    yield key, Finding(node.start, node.end, message)
+                continue
+            found = _check(schema, node, state.data[key], str(key), call_nodes, parameters)
+            if found is not None:
+                where, message, whatever = found
+                yield key, Finding(where.start, where.end,
+                                   message if whatever else f'{message} ({inputs})')
 
 
 #: The properties Heat resolves when it loads the resource (in `template validate` too): an

@@ -1,6 +1,9 @@
+from dataclasses import replace
+
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.resources.members import GROUP_TYPES
 from hot_ls.syntax import Scalar
-from hot_ls.workspace.stacks import MAX_NESTED_DEPTH
+from hot_ls.workspace.summaries import resource_info
 
 
 class NestingDepth(Rule):
@@ -8,10 +11,15 @@ class NestingDepth(Rule):
 
     ## What it checks
     The chain of nested stacks under each resource whose type is a provider
-    template: the template's own depth in its stack plus the deepest chain
-    below the provider, against Heat's `max_nested_stack_depth` (5).  A
-    template that reaches itself (through `type:` or an environment's
-    resource_registry) nests without end; the cycle is named.
+    template, and under each group that has members (ResourceGroup's
+    `count`, AutoScalingGroup's `desired_capacity` or `min_size`, each type
+    of a ResourceChain, as the stack gives them): the template's own depth
+    in its stack plus the deepest chain below, against Heat's
+    `max_nested_stack_depth` (5, or the setting of that name).  A group's
+    own nested stack is a level: its members are two below the group's
+    stack ("g<nested_stack>" in the chain).  A template that reaches itself
+    (through `type:` or an environment's resource_registry) nests without
+    end; the cycle is named.
 
     ## Why it matters
     Heat refuses the stack when it creates it: "Recursion depth exceeds 5."
@@ -52,22 +60,34 @@ class NestingDepth(Rule):
         if template.version is None:
             return
         stack = analysis.stack
+        limit = analysis.settings.max_nested_stack_depth
+        schema = analysis.checked_evaluation.scope.parameters.schema
         for res in analysis.checking.resources:
             node = res.get('type')
             if not isinstance(node, Scalar) or not isinstance(node.value, str):
                 continue
             resolved = analysis.type_resolution(res)
-            child = stack.child(resolved, res.name)
-            if child is None:
+            if not resolved.is_provider and (resolved.type is None
+                                             or resolved.type.name not in GROUP_TYPES):
                 continue
-            found = child.deepest()
-            if found.cycle:
-                chain = ' -> '.join(found.names())
+            worst = None
+            for child, _ in stack.nested(resource_info(res.name, res.key, res.body), schema):
+                found = child.deepest(limit)
+                if child.groups > stack.groups:  # a group's member, in the group's stack
+                    found = replace(found, path=(f'{res.name}<nested_stack>',) + found.path)
+                if found.cycle:
+                    worst = found
+                    break
+                if worst is None or found.depth > worst.depth:
+                    worst = found
+            if worst is None:
+                continue
+            chain = ' -> '.join(worst.names())
+            if worst.cycle:
                 yield Finding(node.start, node.end,
-                              f'Recursion depth exceeds {MAX_NESTED_DEPTH}.  The template '
+                              f'Recursion depth exceeds {limit}.  The template '
                               f'reaches itself: {chain}')
-            elif found.depth > MAX_NESTED_DEPTH:
-                chain = ' -> '.join(found.names())
+            elif worst.depth > limit:
                 yield Finding(node.start, node.end,
-                              f'Recursion depth exceeds {MAX_NESTED_DEPTH}: nested stacks '
-                              f'{found.depth} deep ({chain})')
+                              f'Recursion depth exceeds {limit}: nested stacks '
+                              f'{worst.depth} deep ({chain})')

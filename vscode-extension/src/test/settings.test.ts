@@ -30,6 +30,7 @@ describe('readSettings', () => {
       capabilities: true,
       debounceMs: 0,
       diagnosticMode: 'workspace',
+      maxNestedStackDepth: 7,
       interpreter: '/usr/bin/python3.12',
       serverArgs: ['--flag'],
     };
@@ -126,6 +127,7 @@ describe('toInitializationOptions', () => {
       capabilities: false,
       debounce_ms: 200,
       diagnostic_mode: 'open_files',
+      max_nested_stack_depth: 5,
     });
   });
 
@@ -139,6 +141,7 @@ describe('toInitializationOptions', () => {
         exclude: ['*.j2.yaml'],
         debounceMs: 50,
         diagnosticMode: 'workspace',
+        maxNestedStackDepth: 7,
       }),
     );
     const options = toInitializationOptions(settings, context);
@@ -149,6 +152,15 @@ describe('toInitializationOptions', () => {
     assert.deepEqual(options.exclude, ['*.j2.yaml']);
     assert.equal(options.debounce_ms, 50);
     assert.equal(options.diagnostic_mode, 'workspace');
+    assert.equal(options.max_nested_stack_depth, 7);
+  });
+
+  it('takes a nested stack depth Heat could be configured with', () => {
+    for (const maxNestedStackDepth of [0, 101, 2.5, '6', true]) {
+      const { settings, problems } = readSettings(configuration({ maxNestedStackDepth }));
+      assert.equal(settings.maxNestedStackDepth, 5, String(maxNestedStackDepth));
+      assert.deepEqual(problems, ['hot-ls.maxNestedStackDepth must be an integer from 1 to 100; using the default']);
+    }
   });
 
   it('anchors plugin paths and catalogs at the workspace folder, and only expands environments', () => {

@@ -1,0 +1,189 @@
+"""Nested stacks as Heat validates them before a create (fixtures/workspace/nested-stacks,
+with Heat's verdicts).
+
+Heat validates a stack's nested stacks before it creates anything, but not
+strictly (StackResource.validate_nested_stack: strict_validate=False): their
+parameters' schemas and defaults' constraints, their resources' types and
+property names, each type's own validate(), yet not the property values,
+which it checks only when it creates the nested stack.  A group's member is
+validated only when the group has members (ResourceGroup's count, an
+AutoScalingGroup's desired_capacity or min_size; each type of a
+ResourceChain), and the group's own nested stack is one level of nesting.
+fixtures/heat-verdicts/workspace-nested-stacks.json is written by
+tools/record_stack_verdicts.py (each template created with env.yaml).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import pytest
+
+from helpers import FIXTURES, analysed_in_buffer, error_codes_in
+from hot_ls.cli.check import check_paths
+from hot_ls.config import Settings, Stack, load_settings
+from hot_ls.rules.resources.member_issues import NESTED
+
+PROJECT = os.path.join(FIXTURES, 'workspace', 'nested-stacks')
+ROOTS = ('group-counted.yaml', 'group-empty.yaml', 'chain-deep.yaml', 'provider-lenient.yaml',
+         'provider-read.yaml')
+with open(os.path.join(FIXTURES, 'heat-verdicts', 'workspace-nested-stacks.json'),
+          encoding='utf-8') as fh:
+    VERDICTS = json.load(fh)
+SETTINGS = Settings(stacks=(Stack(templates=tuple(os.path.join(PROJECT, r) for r in ROOTS),
+                                  environments=(os.path.join(PROJECT, 'env.yaml'),)),))
+
+
+def diagnostics_by_file(settings: Settings = SETTINGS) -> dict[str, list[tuple]]:
+    found = {}
+    for report in check_paths([PROJECT], settings):
+        found[os.path.relpath(report.path, PROJECT)] = [
+            (d.code, d.severity.label, report.lines.position(d.start).line + 1, d.message)
+            for d in report.diagnostics]
+    return found
+
+
+def errors(found: dict, path: str) -> list[tuple]:
+    return [d for d in found[path] if d[1] == 'error']
+
+
+FOUND = diagnostics_by_file()
+
+
+def test_a_group_with_members_has_its_member_validated():
+    heat = VERDICTS['group-counted.yaml']['create']
+    where, message = re.fullmatch(r'InvalidSchemaError: resources\.workers<nested_stack>\.'
+                                  r'resources\.0<file://[^>]*/nested-stacks/([^>]+)>: (.*)',
+                                  heat).groups()
+    assert where == 'nested/counted-member.yaml'
+    assert errors(FOUND, where) == [(
+        'HOT220', 'error', 3, f'{message} (given by the parameter_defaults of env.yaml, which '
+        'Heat hands every nested stack; group-counted.yaml creates this one)')]
+    assert errors(FOUND, 'group-counted.yaml') == []
+
+
+def test_a_group_without_members_has_its_member_left_alone():
+    assert VERDICTS['group-empty.yaml']['create'] is None
+    # (the same value refused where the template is created: the member as a root)
+    assert 'out of range (min: None, max: 2)' in VERDICTS['nested/spare-member.yaml']['create']
+    assert FOUND['nested/spare-member.yaml'] == []
+
+
+def test_a_groups_nested_stack_is_a_level_of_nesting():
+    heat = VERDICTS['chain-deep.yaml']['create']
+    assert heat.startswith('RequestLimitExceeded: resources.services<nested_stack>.resources.0<')
+    assert heat.endswith('Recursion depth exceeds 5.')
+    assert errors(FOUND, 'chain-deep.yaml') == [(
+        'HOT606', 'error', 5, 'Recursion depth exceeds 5: nested stacks 6 deep '
+        '(services<nested_stack> -> level1.yaml -> level2.yaml -> level3.yaml -> level4.yaml '
+        '-> level5.yaml)')]
+
+
+def test_a_nested_stacks_values_are_warnings():
+    """Heat accepts the stack; each value its create of the nested stack would refuse is a
+    warning that says why."""
+    assert VERDICTS['provider-lenient.yaml']['create'] is None
+    # (as a root, Heat refuses the first of them)
+    assert "could not convert string to float: 'many'" in VERDICTS['nested/lenient.yaml']['create']
+    found = FOUND['nested/lenient.yaml']
+    assert errors(FOUND, 'nested/lenient.yaml') == []
+    assert sorted((code, line) for code, _, line, _ in found) == [
+        ('HOT214', 5), ('HOT301', 20), ('HOT703', 21), ('HOT704', 11), ('HOT705', 10),
+        ('HOT705', 16)]
+    assert all(message.endswith(f'({NESTED})') for code, _, _, message in found
+               if code != 'HOT214')
+    assert found[0][3] == ("Parameter 'retries' is invalid: could not convert string to float: "
+                           "'many' (Heat checks the parameter values of a nested stack only when "
+                           "it creates it, after the stack create has started)")
+
+
+def test_a_value_the_types_validate_reads_is_still_refused():
+    heat = VERDICTS['provider-read.yaml']['create']
+    assert re.fullmatch(r'ValueError: resources\.app<file://[^>]*/nested/read\.yaml>\.resources\.'
+                        r'server: Property flavor not assigned', heat)
+    assert errors(FOUND, 'nested/read.yaml') == [
+        ('HOT703', 'error', 6, 'Property flavor not assigned')]
+
+
+def test_every_stack_agrees_with_heat():
+    """A configured root is refused by Heat exactly when hot-ls finds an error in it or in a
+    template it creates."""
+    reached = {'group-counted.yaml': ['nested/counted-member.yaml'],
+               'group-empty.yaml': ['nested/spare-member.yaml'],
+               'chain-deep.yaml': [f'nested/level{i}.yaml' for i in range(1, 6)],
+               'provider-lenient.yaml': ['nested/lenient.yaml', 'nested/helper.yaml'],
+               'provider-read.yaml': ['nested/read.yaml']}
+    for root, below in reached.items():
+        refused = any(VERDICTS[root][step] for step in ('client', 'template', 'create'))
+        assert refused == any(errors(FOUND, path) for path in [root] + below), root
+
+
+def test_the_settings_file_gives_the_same():
+    settings = load_settings(os.path.join(PROJECT, '.hot-ls.toml'))
+    assert diagnostics_by_file(settings) == FOUND
+
+
+@pytest.mark.parametrize('count, refused', [(0, False), (1, True), ('2', True)])
+def test_the_count_decides(tmp_path, count, refused):
+    """The group's count as the stack has it: a literal, a string of one."""
+    import shutil
+    root = tmp_path / 'project'
+    shutil.copytree(PROJECT, root)
+    text = (root / 'group-counted.yaml').read_text()
+    (root / 'group-counted.yaml').write_text(
+        text.replace('count: {get_param: members}', f'count: {count!r}'))
+    settings = Settings(stacks=(Stack(templates=(str(root / 'group-counted.yaml'),),
+                                      environments=(str(root / 'env.yaml'),)),))
+    found = {os.path.relpath(r.path, root): [d.code for d in r.diagnostics
+                                             if d.severity.label == 'error']
+             for r in check_paths([str(root)], settings)}
+    assert found['nested/counted-member.yaml'] == (['HOT220'] if refused else [])
+
+
+def test_the_clouds_max_nested_stack_depth():
+    """A cloud configured for deeper stacks (a TripleO undercloud): the setting of Heat's
+    option; a bogus value is refused with a message."""
+    from dataclasses import replace
+    from hot_ls.config import settings_from_dict
+    deeper = replace(SETTINGS, max_nested_stack_depth=6)
+    assert [d for d in diagnostics_by_file(deeper)['chain-deep.yaml'] if d[0] == 'HOT606'] == []
+    shallower = replace(SETTINGS, max_nested_stack_depth=4)
+    assert errors(diagnostics_by_file(shallower), 'chain-deep.yaml') == [(
+        'HOT606', 'error', 5, 'Recursion depth exceeds 4: nested stacks 5 deep '
+        '(services<nested_stack> -> level1.yaml -> level2.yaml -> level3.yaml -> level4.yaml)')]
+    assert settings_from_dict({'maxNestedStackDepth': 7}).max_nested_stack_depth == 7
+    for bogus in (0, 101, '6', True, 2.5):
+        settings = settings_from_dict({'max_nested_stack_depth': bogus}, source='s')
+        assert settings.max_nested_stack_depth == 5
+        assert settings.problems == ('s: "max_nested_stack_depth" must be an integer from 1 '
+                                     'to 100',)
+
+
+def test_a_count_edited_in_the_groups_buffer_reaches_the_member(tmp_path):
+    """In the editor: the group's count typed in its buffer (0, then 1 again) makes the
+    stacks through it change, and the member's template is analysed accordingly."""
+    import shutil
+    from hot_ls.workspace import Workspace
+    root = tmp_path / 'project'
+    shutil.copytree(PROJECT, root)
+    group, member = root / 'group-counted.yaml', root / 'nested' / 'counted-member.yaml'
+    workspace = Workspace(Settings(stacks=(Stack(templates=(str(group),),
+                                                 environments=(str(root / 'env.yaml'),)),)),
+                          [str(root)])
+
+    def member_errors():
+        return error_codes_in(member, workspace)
+
+    def edit_group(text):
+        return analysed_in_buffer(group, text, workspace)
+
+    original = group.read_text()
+    assert edit_group(original) is False
+    assert member_errors() == ['HOT220']
+    emptied = original.replace('count: {get_param: members}', 'count: 0')
+    assert emptied != original
+    assert edit_group(emptied) is True
+    assert member_errors() == []
+    assert edit_group(original) is True
+    assert member_errors() == ['HOT220']
