@@ -77,3 +77,26 @@ def test_heat_and_hot_ls_agree_on_the_missing_deploy_time_parameters(reports):
         assert f'Property {name} not assigned' in found, (path, message, found)
         checked += 1
     assert checked > 50
+
+
+def test_the_overcloud_nests_as_deep_as_heat_says(reports):
+    """Heat's first refusal of overcloud.yaml: the controller's ResourceChain of services
+    (its own nested stack a level) reaches containers-common.yaml six stacks down.  hot-ls
+    names the same chain, on the resource that starts it; a cloud whose
+    max_nested_stack_depth is larger (a TripleO undercloud's) accepts it."""
+    import re
+    heat = VERDICTS['overcloud.yaml']['create']
+    assert heat.endswith('Recursion depth exceeds 5.')
+    heat_chain = [os.path.basename(part) for part in re.findall(r'<([^>]+)>', heat)]
+    [found] = [d.message for d in reports['overcloud.yaml'].diagnostics if d.code == 'HOT606']
+    chain = re.fullmatch(r'Recursion depth exceeds 5: nested stacks 6 deep \((.*)\)',
+                         found).group(1).split(' -> ')
+    assert chain[1] == 'ServiceChain<nested_stack>'  # (Heat: the group's name<nested_stack>)
+    assert [re.sub(r'^.*<(.*)>$', r'\1', name) for name in chain] == heat_chain == [
+        'controller-role.yaml', 'nested_stack', 'cinder-volume-pacemaker-puppet.yaml',
+        'cinder-volume-container-puppet.yaml', 'cinder-common-container-puppet.yaml',
+        'containers-common.yaml']
+    deeper = {os.path.relpath(r.path, THT): r for r in check_paths(
+        [os.path.join(THT, 'overcloud.yaml')], Settings(max_nested_stack_depth=7),
+        environments=[REGISTRY])}
+    assert [d for d in deeper['overcloud.yaml'].diagnostics if d.code == 'HOT606'] == []
