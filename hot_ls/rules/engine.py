@@ -16,6 +16,7 @@ and the tests all use them.
 from __future__ import annotations
 
 import logging
+import os
 from typing import Any
 
 from hot_ls.analysis import Analysis, Diagnostic, Finding, RuleBook, Severity, allow_deep_recursion
@@ -115,6 +116,7 @@ def _check(analysis: Analysis, carried: 'Carried | None') -> bool:
         analysis.observations.clear()
         analysis.dynamic_reads.clear()
     found = Found()
+    unsure = _unsure_stack(analysis) if template is not None else None
     for index, rule in enumerate(rules):
         if rule.code in disabled or rule.name in disabled:
             excused.update((rule.code, rule.name))
@@ -136,6 +138,9 @@ def _check(analysis: Analysis, carried: 'Carried | None') -> bool:
                 diagnostic = _diagnostic(rule, finding, severity)
                 if rule.checked_when_created:
                     _excuse_disabled_resource(diagnostic, analysis)
+                if unsure is not None and diagnostic.severity is Severity.ERROR:
+                    diagnostic.severity = Severity.WARNING
+                    diagnostic.message = f'{diagnostic.message} ({unsure})'
                 found.add(index, sequence, diagnostic, checking.current if entry_rule else None)
         except Exception as exc:  # a bug in a rule must not cost the other rules' findings
             _log.exception('rule %s failed on %s', rule.code, analysis.path or '<document>')
@@ -238,6 +243,21 @@ def _incomplete(rule: Rule, exc: Exception, disabled: set[str]) -> list[Diagnost
     return [Diagnostic(incomplete.code, incomplete.name, incomplete.severity,
                        f'hot-ls could not finish rule {rule.code} on this document '
                        f'(internal error: {type(exc).__name__}: {exc}); please report it', 0, 0)]
+
+
+def _unsure_stack(analysis: Analysis) -> str | None:
+    """Why Heat may never check this template, when it is a nested stack the configured
+    stack creates only under a condition that does not hold (or is not known) under its
+    inputs: Heat reads a nested stack's template only when it creates it (python-heatclient
+    sends a file it cannot parse as it is), and refuses none of its errors before."""
+    stack = analysis.stack
+    if not stack.chain or stack.certain or stack.guard is None:
+        return None
+    parent, name, holds = stack.guard
+    how = 'which it does not' if holds is False else 'which is not known before the create'
+    return (f'Heat checks this template only when it creates it: {name} in '
+            f'{os.path.basename(parent)} is created only when its condition holds, {how} '
+            'under the stack\'s inputs')
 
 
 def _excuse_disabled_resource(diagnostic: Diagnostic, analysis: Analysis) -> None:

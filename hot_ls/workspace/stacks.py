@@ -144,13 +144,17 @@ class StackContext:
     environment: StackEnvironment
     chain: tuple[str, ...] = ()         # the templates above it, root first
     root: str | None = None             # the template the stack is created from
-    #: every resource of the chain that leads here has no `condition` (the stack creates it)
+    #: every resource of the chain that leads here is created (no `condition`, or one that
+    #: holds under the stack's inputs)
     certain: bool = True
     #: the values the parent passes (its resource's properties, the parameters here): plain
     #: data, or UNKNOWN where a function other than get_param computes them; None: not known
     values: dict | None = field(default=None, repr=False)
     #: the nested stacks of groups on the way here (each a level of nesting of its own)
     groups: int = 0
+    #: the first resource on the way here whose condition does not hold, or is not known,
+    #: under the stack's inputs: (its template, its name, False or UNKNOWN)
+    guard: tuple | None = None
     #: the provider templates resolving types has read
     read: set = field(default_factory=set, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
@@ -294,6 +298,8 @@ class StackContext:
             resources = summary.template.resources if summary and summary.template else ()
             for resource in resources:
                 for child, _ in self.nested(resource):
+                    if child.guard is not self.guard:
+                        continue  # created under a condition that does not hold (or unknown)
                     # (a group's member: below the group's own nested stack, as Heat names it)
                     way = path + ((f'{resource.name}<nested_stack>',)
                                   if child.groups > self.groups else ())
@@ -330,7 +336,8 @@ class StackContext:
 
     def child(self, resolution: TypeResolution, resource_name: Any = None,
               conditional: bool = False, passed: 'ResourceInfo | None' = None,
-              group: bool = False, schema=None) -> 'StackContext | None':
+              group: bool = False, schema=None, guard: tuple | None = None
+              ) -> 'StackContext | None':
         """The context of the provider template a resource's type resolved to (`conditional`:
         the resource has a condition; `passed`: the resource, whose properties are the
         child's parameter values; `group`: a member of a group, one nested stack further)."""
@@ -349,27 +356,35 @@ class StackContext:
                             certain=self.certain and not conditional,
                             values=self.passed_values(passed, schema)
                             if passed is not None else None,
-                            groups=self.groups + group)
+                            groups=self.groups + group, guard=self.guard or guard)
 
     # -- the stacks below it --------------------------------------------------------------
-    def nested(self, resource: 'ResourceInfo', schema: 'Callable[[Any], Any] | None' = None
+    def nested(self, resource: 'ResourceInfo', schema: 'Callable[[Any], Any] | None' = None,
+               conditions: 'Callable[[], dict | None] | None' = None
                ) -> list[tuple['StackContext', 'ResourceInfo']]:
         """The stacks Heat validates below one of its resources, each with what it stands for
         (the resource, or a group's member): the provider template its type is, else (a
         group whose size is known here and not 0) its member's, one per type of a
         ResourceChain.  A group whose size depends on what is known only at create time
-        is not followed: Heat validates no member of a group of 0.  (`schema`: each parameter's
-        schema by name, when the caller has them: else read in the template's summary.)"""
+        is not followed: Heat validates no member of a group of 0.  A resource whose condition
+        does not hold (or is not known) under the stack's inputs makes uncertain stacks.
+        (`schema`: each parameter's schema by name, `conditions`: the conditions section,
+        when the caller has them: else read in the template's summary.)"""
         found = []
+        holds = True
+        if resource.conditional:
+            holds = self.condition_holds(resource.condition, schema, conditions)
+        guard = None if holds is True else (self.template, resource.name, holds)
         resolved = self.resolve(resource.type, resource.name)
-        child = self.child(resolved, resource.name, resource.conditional, resource, schema=schema)
+        child = self.child(resolved, resource.name, holds is not True, resource, schema=schema,
+                           guard=guard)
         if child is not None:
             found.append((child, resource))
         kind = resolved.type.name if resolved.type is not None and not resolved.is_provider \
             else None
         for member_type, member in self._members(kind, resource, schema):
-            child = self.child(self.resolve(member_type), None, resource.conditional, member,
-                               group=True, schema=schema)
+            child = self.child(self.resolve(member_type), None, holds is not True, member,
+                               group=True, schema=schema, guard=guard)
             if child is not None:
                 found.append((child, member))
         return found
@@ -399,6 +414,19 @@ class StackContext:
         if not isinstance(member.type, str) or not isinstance(size, int) or size <= 0:
             return []
         return [(member.type, member)]
+
+    def condition_holds(self, condition: Any, schema=None,
+                        conditions: 'Callable[[], dict | None] | None' = None) -> Any:
+        """Whether a resource's `condition` holds under this stack's inputs: True, False, or
+        UNKNOWN (a function other than get_param, equals, not, and, or; a parameter not
+        known here)."""
+        if conditions is not None:
+            defined = conditions()
+        else:
+            summary = self.workspace.summary(self.template)
+            defined = summary.template.conditions \
+                if summary is not None and summary.template is not None else None
+        return _Conditions(self, defined or {}, schema).holds(condition)
 
     def value(self, written: Any, schema=None) -> Any:
         """A property's value in this stack: plain data as it is, a get_param the parameter's
@@ -436,3 +464,52 @@ class StackContext:
     def passed_values(self, resource: 'ResourceInfo', schema=None) -> dict:
         """The parameter values a resource's properties give its nested stack."""
         return {key: self.value(value, schema) for key, value in resource.values.items()}
+
+
+class _Conditions:
+    """Heat's condition functions over plain data, as far as a summary tells them: a
+    condition's name, a boolean, get_param, equals, not, and, or (Heat's
+    hot/functions.py); anything else is UNKNOWN."""
+
+    def __init__(self, stack: StackContext, defined: dict, schema=None):
+        self.stack, self.defined, self.schema = stack, defined, schema
+        self.seen: set = set()
+
+    def holds(self, condition: Any) -> Any:
+        if isinstance(condition, bool):
+            return condition
+        if isinstance(condition, str):  # a condition's name
+            if condition in self.seen or condition not in self.defined:
+                return UNKNOWN  # (a circle, or undefined: the rules say so)
+            self.seen.add(condition)
+            try:
+                return self.holds(self.defined[condition])
+            finally:
+                self.seen.discard(condition)
+        value = self.value(condition)
+        return value if isinstance(value, bool) else UNKNOWN
+
+    def value(self, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        if len(data) != 1:
+            return UNKNOWN
+        (function, argument), = data.items()
+        if function == 'get_param':
+            if isinstance(argument, list) and len(argument) == 1:
+                argument = argument[0]
+            return self.stack.parameter_value(argument, self.schema) \
+                if isinstance(argument, str) else UNKNOWN
+        if function == 'equals' and isinstance(argument, list) and len(argument) == 2:
+            left, right = (self.value(item) for item in argument)
+            return UNKNOWN if left is UNKNOWN or right is UNKNOWN else left == right
+        if function == 'not':
+            inner = self.holds(argument)
+            return UNKNOWN if inner is UNKNOWN else not inner
+        if function in ('and', 'or') and isinstance(argument, list) and argument:
+            found = [self.holds(item) for item in argument]
+            decisive = function == 'or'  # (True decides an `or`, False an `and`)
+            if decisive in found:
+                return decisive
+            return UNKNOWN if UNKNOWN in found else not decisive
+        return UNKNOWN

@@ -70,6 +70,8 @@ class ResourceInfo:
     values: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
     #: for an OS::Heat::ResourceChain: its `resource_properties`, as a member (no type)
     chain: 'ResourceInfo | None' = field(default=None, compare=False, hash=False, repr=False)
+    #: its `condition` as plain data (a condition's name, a boolean, a definition), if any
+    condition: Any = field(default=None, compare=False, hash=False, repr=False)
 
 
 class _Unknown:
@@ -105,6 +107,8 @@ class TemplateSummary:
     description: Any
     capabilities: dict | None = None  # the blueprint's section, as plain data
     capabilities_span: Span | None = None
+    #: the `conditions` section as plain data (None: none, or not a mapping)
+    conditions: dict | None = None
     _interface: str | None = field(default=None, compare=False, repr=False)
     #: each parameter's and output's info and where it was placed: ((its info, where its key
     #: was when the info was made), where it is now); `parameters` and `outputs` are made of
@@ -162,12 +166,13 @@ class TemplateSummary:
 
     def structure_key(self) -> tuple:
         """What the stacks through it read of its resources: each one's type, its group
-        member's, whether it has a condition, and the values it passes that could size a
-        group (Workspace._provider_parents): not a string typed in a property."""
-        return tuple((r.name, r.type, r.conditional, _sizing(r.values),
-                      (r.member.type, _sizing(r.member.values)) if r.member else None,
-                      _sizing(r.chain.values) if r.chain else None)
-                     for r in self.resources)
+        member's, its condition (and the conditions it names), and the values it passes that
+        could size a group (Workspace._provider_parents): not a string typed in a
+        property."""
+        return (tuple((r.name, r.type, r.conditional, repr(r.condition), _sizing(r.values),
+                       (r.member.type, _sizing(r.member.values)) if r.member else None,
+                       _sizing(r.chain.values) if r.chain else None)
+                      for r in self.resources), repr(self.conditions))
 
     def interface_key(self) -> str:
         """Equal for two versions that look the same from a parent (parameters, outputs)."""
@@ -281,6 +286,8 @@ def template_summary(template: Template) -> TemplateSummary:
             found, made = definition.built.get(_get_files) or memo(definition, _get_files)
             if found:
                 summary._get_files.append((found, made, definition.pair.key.start))
+    conditions = _plain(template.section('conditions'))
+    summary.conditions = conditions if isinstance(conditions, dict) else None
     pair = template.sections.get('capabilities')
     if pair is not None:
         summary.capabilities = pair.value.to_python() if pair.value is not None else None
@@ -318,7 +325,7 @@ def _move_resource(info: ResourceInfo | None, delta: int) -> ResourceInfo | None
                         _moved(info.type_span, delta),
                         tuple((key, _moved(span, delta)) for key, span in info.properties),
                         _move_resource(info.member, delta), info.conditional, info.values,
-                        _move_resource(info.chain, delta))
+                        _move_resource(info.chain, delta), info.condition)
 
 
 def _parameter(template: Template, definition) -> tuple[ParameterInfo, int]:
@@ -381,7 +388,8 @@ def resource_info(name: Any, key, body, member: bool = False) -> ResourceInfo:
                                  values=_values(inner))
     conditional = not member and isinstance(body, Mapping) and 'condition' in body.index
     return ResourceInfo(name, _span(key), type_name, _span(node) if node is not None else None,
-                        _keys(props), found, conditional, _values(props), chain)
+                        _keys(props), found, conditional, _values(props), chain,
+                        _plain(body.get('condition')) if conditional else None)
 
 
 def _keys(props) -> tuple:

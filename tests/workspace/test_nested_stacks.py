@@ -27,7 +27,7 @@ from hot_ls.rules.resources.member_issues import NESTED
 
 PROJECT = os.path.join(FIXTURES, 'workspace', 'nested-stacks')
 ROOTS = ('group-counted.yaml', 'group-empty.yaml', 'chain-deep.yaml', 'provider-lenient.yaml',
-         'provider-read.yaml')
+         'provider-read.yaml', 'provider-guarded.yaml', 'provider-enabled.yaml')
 with open(os.path.join(FIXTURES, 'heat-verdicts', 'workspace-nested-stacks.json'),
           encoding='utf-8') as fh:
     VERDICTS = json.load(fh)
@@ -106,6 +106,23 @@ def test_a_value_the_types_validate_reads_is_still_refused():
         ('HOT703', 'error', 6, 'Property flavor not assigned')]
 
 
+def test_a_template_created_under_a_condition_that_does_not_hold_is_not_refused():
+    """Heat reads a nested stack's template only when it creates it: under a condition false
+    with the stack's inputs, its errors are warnings that say so; under one that holds (the
+    environment gives the parameter), they are Heat's errors."""
+    assert VERDICTS['provider-guarded.yaml']['create'] is None
+    assert 'Unknown Property lenght' in VERDICTS['nested/guarded.yaml']['create']  # (a root)
+    assert FOUND['nested/guarded.yaml'] == [(
+        'HOT702', 'warning', 6, 'Unknown Property lenght; did you mean "length"? (Heat checks '
+        'this template only when it creates it: spare in provider-guarded.yaml is created only '
+        'when its condition holds, which it does not under the stack\'s inputs)')]
+    heat = VERDICTS['provider-enabled.yaml']['create']
+    assert re.fullmatch(r'Property error: resources\.member<file://[^>]*/nested/enabled\.yaml>\.'
+                        r'resources\.password\.properties: Unknown Property lenght', heat)
+    assert errors(FOUND, 'nested/enabled.yaml') == [
+        ('HOT702', 'error', 6, 'Unknown Property lenght; did you mean "length"?')]
+
+
 def test_every_stack_agrees_with_heat():
     """A configured root is refused by Heat exactly when hot-ls finds an error in it or in a
     template it creates."""
@@ -113,7 +130,9 @@ def test_every_stack_agrees_with_heat():
                'group-empty.yaml': ['nested/spare-member.yaml'],
                'chain-deep.yaml': [f'nested/level{i}.yaml' for i in range(1, 6)],
                'provider-lenient.yaml': ['nested/lenient.yaml', 'nested/helper.yaml'],
-               'provider-read.yaml': ['nested/read.yaml']}
+               'provider-read.yaml': ['nested/read.yaml'],
+               'provider-guarded.yaml': ['nested/guarded.yaml'],
+               'provider-enabled.yaml': ['nested/enabled.yaml']}
     for root, below in reached.items():
         refused = any(VERDICTS[root][step] for step in ('client', 'template', 'create'))
         assert refused == any(errors(FOUND, path) for path in [root] + below), root
@@ -187,3 +206,65 @@ def test_a_count_edited_in_the_groups_buffer_reaches_the_member(tmp_path):
     assert member_errors() == []
     assert edit_group(original) is True
     assert member_errors() == ['HOT220']
+
+
+@pytest.mark.parametrize('condition, holds', [
+    (True, True), (False, False),
+    ('has', False), ('prod', False), ('dev', True),
+    ({'not': 'has'}, True), ({'and': ['dev', 'has']}, False), ({'or': ['has', 'dev']}, True),
+    ({'equals': [{'get_param': 'count'}, 0]}, True),
+    ({'equals': [{'get_param': ['env']}, 'dev']}, True),
+    ({'and': ['dev', 'later']}, 'unknown'),   # a parameter with no value before the create
+    ({'or': ['dev', 'later']}, True),         # ... which an `or` already decided needs not
+    ('computed', 'unknown'), ('undefined', 'unknown'), ('circle', 'unknown'),
+])
+def test_a_condition_is_decided_as_far_as_the_stack_tells(tmp_path, condition, holds):
+    """The conditions a stack's resources have, under its inputs: the defaults, and
+    env.yaml's `parameters`; what a summary cannot decide is not known."""
+    from hot_ls.workspace import Workspace
+    from hot_ls.workspace.summaries import UNKNOWN
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\n'
+        'parameters:\n'
+        '  count: {type: number, default: 0}\n'
+        '  env: {type: string, default: prod}\n'
+        '  later: {type: boolean}\n'
+        'conditions:\n'
+        '  has: {not: {equals: [{get_param: count}, 0]}}\n'
+        '  prod: {equals: [{get_param: env}, prod]}\n'
+        '  dev: {not: prod}\n'
+        '  later: {get_param: later}\n'
+        '  computed: {yaql: {expression: "true"}}\n'
+        '  circle: {not: circle}\n'
+        'resources: {}\n')
+    (tmp_path / 'env.yaml').write_text('parameters:\n  env: dev\n')
+    workspace = Workspace(Settings(stacks=(Stack(templates=(str(tmp_path / 'root.yaml'),),
+                                                 environments=(str(tmp_path / 'env.yaml'),)),)),
+                          [str(tmp_path)])
+    found = workspace.stack(str(tmp_path / 'root.yaml')).condition_holds(condition)
+    assert (found if found is not UNKNOWN else 'unknown') == holds
+
+
+def test_nesting_under_a_condition_that_does_not_hold_is_not_too_deep(tmp_path):
+    """The chain of chain-deep.yaml, created only under a condition false by default: Heat
+    never nests it, so the template is not refused for its depth."""
+    import shutil
+    root = tmp_path / 'project'
+    shutil.copytree(PROJECT, root)
+    (root / 'deep-guarded.yaml').write_text(
+        'heat_template_version: 2021-04-16\n'
+        'parameters:\n  deep: {type: boolean, default: false}\n'
+        'conditions:\n  go_deep: {get_param: deep}\n'
+        'resources:\n  services:\n    type: OS::Heat::ResourceChain\n    condition: go_deep\n'
+        '    properties:\n      resources: [Demo::Level1]\n')
+    found = {os.path.relpath(r.path, root): [(d.code, d.severity.label) for d in r.diagnostics]
+             for r in check_paths([str(root / 'deep-guarded.yaml')], Settings(
+                 stacks=(Stack(templates=(str(root / 'deep-guarded.yaml'),),
+                               environments=(str(root / 'env.yaml'),)),)))}
+    assert found == {'deep-guarded.yaml': []}
+    text = (root / 'deep-guarded.yaml').read_text().replace('default: false', 'default: true')
+    (root / 'deep-guarded.yaml').write_text(text)
+    found = [d.code for r in check_paths([str(root / 'deep-guarded.yaml')], Settings(
+        stacks=(Stack(templates=(str(root / 'deep-guarded.yaml'),),
+                      environments=(str(root / 'env.yaml'),)),))) for d in r.diagnostics]
+    assert found == ['HOT606']

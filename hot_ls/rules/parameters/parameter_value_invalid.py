@@ -20,8 +20,9 @@ class ParameterValueInvalid(Rule):
     it (custom constraints excepted: they need a cloud).  A nested stack
     takes its parameters from its resource's properties, but Heat hands it
     the `parameter_defaults` too, as the defaults of its parameters: so a
-    provider template a configured stack creates (through resources without
-    a `condition`; group members are not followed) has each such default
+    provider template a configured stack creates (a group's member when the
+    group has members; through resources whose `condition`, if any, holds
+    under the stack's inputs) has each such default
     checked as Heat checks a default ("Invalid default ..."), whatever the
     parent passes.  Reported on the parameter, with the value in the
     environment file (and the constraint it breaks) as related places.
@@ -105,7 +106,8 @@ def _nested_defaults(analysis, stack):
     gives one of its parameters that parameter's default (HOT's param_schemata, when the
     parent's resource type is made from the template), and the nested stack refuses a
     default its schema refuses, whatever the parent passes.  Not for a template reached only
-    through resources with a condition: the stack may never create it."""
+    through resources whose condition does not hold (or is not known): the stack may never
+    create it."""
     defaults = stack.environment.parameter_defaults
     if not stack.certain or not defaults:
         return

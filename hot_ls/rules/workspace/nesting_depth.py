@@ -2,7 +2,7 @@ from dataclasses import replace
 
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.resources.members import GROUP_TYPES
-from hot_ls.syntax import Scalar
+from hot_ls.syntax import Mapping, Scalar
 from hot_ls.workspace.summaries import resource_info
 
 
@@ -62,6 +62,10 @@ class NestingDepth(Rule):
         stack = analysis.stack
         limit = analysis.settings.max_nested_stack_depth
         schema = analysis.checked_evaluation.scope.parameters.schema
+
+        def conditions():
+            node = template.section('conditions')
+            return node.to_python() if isinstance(node, Mapping) else None
         for res in analysis.checking.resources:
             node = res.get('type')
             if not isinstance(node, Scalar) or not isinstance(node.value, str):
@@ -71,7 +75,10 @@ class NestingDepth(Rule):
                                              or resolved.type.name not in GROUP_TYPES):
                 continue
             worst = None
-            for child, _ in stack.nested(resource_info(res.name, res.key, res.body), schema):
+            for child, _ in stack.nested(resource_info(res.name, res.key, res.body), schema,
+                                         conditions):
+                if child.guard is not stack.guard:
+                    continue  # created only under a condition that does not hold (or unknown)
                 found = child.deepest(limit)
                 if child.groups > stack.groups:  # a group's member, in the group's stack
                     found = replace(found, path=(f'{res.name}<nested_stack>',) + found.path)
