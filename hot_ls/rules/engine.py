@@ -116,7 +116,7 @@ def _check(analysis: Analysis, carried: 'Carried | None') -> bool:
         analysis.observations.clear()
         analysis.dynamic_reads.clear()
     found = Found()
-    unsure = _unsure_stack(analysis) if template is not None else None
+    unsure = _unsure_stack(analysis) if template is not None and not only_syntax else None
     for index, rule in enumerate(rules):
         if rule.code in disabled or rule.name in disabled:
             excused.update((rule.code, rule.name))
