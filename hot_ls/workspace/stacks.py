@@ -23,7 +23,7 @@ from hot_ls.workspace.files import FileStore
 from hot_ls.workspace.paths import UNSAVED, Locator, Target
 from hot_ls.workspace.providers import provider_type
 from hot_ls.workspace.registry import RESOURCES, TEMPLATE, Registry, Resolution
-from hot_ls.workspace.summaries import UNKNOWN, ParamRef, ResourceInfo
+from hot_ls.workspace.summaries import UNKNOWN, Expression, ParamRef, ResourceInfo
 
 if TYPE_CHECKING:
     from hot_ls.workspace.workspace import Workspace
@@ -336,11 +336,12 @@ class StackContext:
 
     def child(self, resolution: TypeResolution, resource_name: Any = None,
               conditional: bool = False, passed: 'ResourceInfo | None' = None,
-              group: bool = False, schema=None, guard: tuple | None = None
+              group: bool = False, known: 'Known | None' = None, guard: tuple | None = None
               ) -> 'StackContext | None':
         """The context of the provider template a resource's type resolved to (`conditional`:
-        the resource has a condition; `passed`: the resource, whose properties are the
-        child's parameter values; `group`: a member of a group, one nested stack further)."""
+        the resource may not be created; `passed`: the resource, whose properties are the
+        child's parameter values; `group`: a member of a group, one nested stack further;
+        `guard`: the resource whose condition makes it uncertain)."""
         if resolution.provider is None or not resolution.provider.readable:
             return None
         entry = resolution.resolution.entry
@@ -354,13 +355,12 @@ class StackContext:
                                     registry=registry),
                             self.chain + (self.template,), self.root or self.template,
                             certain=self.certain and not conditional,
-                            values=self.passed_values(passed, schema)
+                            values=self.passed_values(passed, known)
                             if passed is not None else None,
                             groups=self.groups + group, guard=self.guard or guard)
 
     # -- the stacks below it --------------------------------------------------------------
-    def nested(self, resource: 'ResourceInfo', schema: 'Callable[[Any], Any] | None' = None,
-               conditions: 'Callable[[], dict | None] | None' = None
+    def nested(self, resource: 'ResourceInfo', known: 'Known | None' = None
                ) -> list[tuple['StackContext', 'ResourceInfo']]:
         """The stacks Heat validates below one of its resources, each with what it stands for
         (the resource, or a group's member): the provider template its type is, else (a
@@ -368,42 +368,41 @@ class StackContext:
         ResourceChain.  A group whose size depends on what is known only at create time
         is not followed: Heat validates no member of a group of 0.  A resource whose condition
         does not hold (or is not known) under the stack's inputs makes uncertain stacks.
-        (`schema`: each parameter's schema by name, `conditions`: the conditions section,
-        when the caller has them: else read in the template's summary.)"""
+        (`known`: what the caller has of this template, else read in its summary.)"""
         found = []
         holds = True
         if resource.conditional:
-            holds = self.condition_holds(resource.condition, schema, conditions)
+            holds = self.condition_holds(resource.condition, known)
         guard = None if holds is True else (self.template, resource.name, holds)
         resolved = self.resolve(resource.type, resource.name)
-        child = self.child(resolved, resource.name, holds is not True, resource, schema=schema,
+        child = self.child(resolved, resource.name, holds is not True, resource, known=known,
                            guard=guard)
         if child is not None:
             found.append((child, resource))
         kind = resolved.type.name if resolved.type is not None and not resolved.is_provider \
             else None
-        for member_type, member in self._members(kind, resource, schema):
+        for member_type, member in self._members(kind, resource, known):
             child = self.child(self.resolve(member_type), None, holds is not True, member,
-                               group=True, schema=schema, guard=guard)
+                               group=True, known=known, guard=guard)
             if child is not None:
                 found.append((child, member))
         return found
 
-    def _members(self, kind: str | None, resource: 'ResourceInfo', schema=None
+    def _members(self, kind: str | None, resource: 'ResourceInfo', known: 'Known | None' = None
                  ) -> list[tuple[str, 'ResourceInfo']]:
         """The member types a group of Heat's type `kind` validates, each with what its
         members are passed."""
         values = resource.values
         if kind == GROUP and resource.member is not None:
-            size = _integer(self.value(values.get('count', 1), schema))
+            size = _integer(self.value(values.get('count', 1), known))
             member = resource.member
         elif kind == AUTOSCALING and resource.member is not None:
-            desired = _integer(self.value(values.get('desired_capacity'), schema))
+            desired = _integer(self.value(values.get('desired_capacity'), known))
             size = desired if desired is UNKNOWN or desired else _integer(
-                self.value(values.get('min_size'), schema))
+                self.value(values.get('min_size'), known))
             member = resource.member
         elif kind == CHAIN and resource.chain is not None:
-            types = self.value(values.get('resources', []), schema)
+            types = self.value(values.get('resources', []), known)
             if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
                 return []
             # (a template file named here is not sent with the stack: Heat cannot fetch it)
@@ -415,32 +414,27 @@ class StackContext:
             return []
         return [(member.type, member)]
 
-    def condition_holds(self, condition: Any, schema=None,
-                        conditions: 'Callable[[], dict | None] | None' = None) -> Any:
+    def condition_holds(self, condition: Any, known: 'Known | None' = None) -> Any:
         """Whether a resource's `condition` holds under this stack's inputs: True, False, or
-        UNKNOWN (a function other than get_param, equals, not, and, or; a parameter not
+        UNKNOWN (a function other than get_param, equals, not, and, or, if; a parameter not
         known here)."""
-        if conditions is not None:
-            defined = conditions()
-        else:
-            summary = self.workspace.summary(self.template)
-            defined = summary.template.conditions \
-                if summary is not None and summary.template is not None else None
-        return _Conditions(self, defined or {}, schema).holds(condition)
+        return _Conditions(self, known).holds(condition)
 
-    def value(self, written: Any, schema=None) -> Any:
+    def value(self, written: Any, known: 'Known | None' = None) -> Any:
         """A property's value in this stack: plain data as it is, a get_param the parameter's
-        value (UNKNOWN when not known)."""
+        value, an `if` the branch its condition takes (UNKNOWN when not known)."""
         if isinstance(written, ParamRef):
-            return self.parameter_value(written.name, schema)
+            return self.parameter_value(written.name, known)
+        if isinstance(written, Expression):
+            return _Conditions(self, known).value(written.data)
         return written
 
-    def parameter_value(self, name: Any, schema: 'Callable[[Any], Any] | None' = None) -> Any:
+    def parameter_value(self, name: Any, known: 'Known | None' = None) -> Any:
         """A parameter's value as Heat gives it: the value passed (by the parent, or for the
         root `-P` and the environments' `parameters`), else the environments'
         `parameter_defaults`, else its default; UNKNOWN when it cannot be known here."""
-        if schema is not None:
-            found = schema(name)
+        if known is not None and known.schema is not None:
+            found = known.schema(name)
         else:
             summary = self.workspace.summary(self.template)
             info = summary.template.parameters.get(name) \
@@ -461,19 +455,44 @@ class StackContext:
         except Exception:  # no value, or one Heat refuses (said where it is checked)
             return UNKNOWN
 
-    def passed_values(self, resource: 'ResourceInfo', schema=None) -> dict:
+    def conditions(self, known: 'Known | None' = None) -> dict:
+        """The template's `conditions` section (plain data)."""
+        if known is not None and known.conditions is not None:
+            return known.conditions() or {}
+        summary = self.workspace.summary(self.template)
+        return (summary.template.conditions if summary is not None and
+                summary.template is not None else None) or {}
+
+    def passed_values(self, resource: 'ResourceInfo', known: 'Known | None' = None) -> dict:
         """The parameter values a resource's properties give its nested stack."""
-        return {key: self.value(value, schema) for key, value in resource.values.items()}
+        return {key: self.value(value, known) for key, value in resource.values.items()}
+
+
+@dataclass(frozen=True)
+class Known:
+    """What a caller (the template's own analysis) has of the template a context is for:
+    `schema(name)`, a parameter's schema; `conditions()`, its conditions section.  Else
+    they are read in the template's summary."""
+
+    schema: 'Callable[[Any], Any] | None' = None
+    conditions: 'Callable[[], dict | None] | None' = None
 
 
 class _Conditions:
     """Heat's condition functions over plain data, as far as a summary tells them: a
-    condition's name, a boolean, get_param, equals, not, and, or (Heat's
-    hot/functions.py); anything else is UNKNOWN."""
+    condition's name, a boolean, get_param, equals, not, and, or, and `if` for a value
+    (Heat's hot/functions.py); anything else is UNKNOWN."""
 
-    def __init__(self, stack: StackContext, defined: dict, schema=None):
-        self.stack, self.defined, self.schema = stack, defined, schema
+    def __init__(self, stack: StackContext, known: Known | None = None):
+        self.stack, self.known = stack, known
+        self._defined: dict | None = None
         self.seen: set = set()
+
+    @property
+    def defined(self) -> dict:
+        if self._defined is None:
+            self._defined = self.stack.conditions(self.known)
+        return self._defined
 
     def holds(self, condition: Any) -> Any:
         if isinstance(condition, bool):
@@ -498,8 +517,14 @@ class _Conditions:
         if function == 'get_param':
             if isinstance(argument, list) and len(argument) == 1:
                 argument = argument[0]
-            return self.stack.parameter_value(argument, self.schema) \
+            return self.stack.parameter_value(argument, self.known) \
                 if isinstance(argument, str) else UNKNOWN
+        if function == 'if' and isinstance(argument, list) and len(argument) in (2, 3):
+            taken = self.holds(argument[0])
+            if taken is UNKNOWN:
+                return UNKNOWN
+            return self.value(argument[1] if taken else
+                              argument[2] if len(argument) == 3 else None)
         if function == 'equals' and isinstance(argument, list) and len(argument) == 2:
             left, right = (self.value(item) for item in argument)
             return UNKNOWN if left is UNKNOWN or right is UNKNOWN else left == right

@@ -84,6 +84,13 @@ class _Unknown:
 UNKNOWN = _Unknown()
 
 
+@dataclass(frozen=True, eq=True)
+class Expression:
+    """A property written as an `if` (plain data): the stack decides which branch it takes."""
+
+    data: Any
+
+
 @dataclass(frozen=True)
 class ParamRef:
     """A property written `{get_param: name}`: the value of that parameter of its stack."""
@@ -404,9 +411,9 @@ def _values(props) -> dict:
 
 def _sizing(values: dict) -> tuple:
     """The values that could size a group here or below: numbers, numeric strings, lists
-    (a ResourceChain's types) and parameters passed on."""
+    (a ResourceChain's types), parameters passed on, and `if`s choosing among them."""
     return tuple((key, value) for key, value in values.items()
-                 if isinstance(value, (ParamRef, int, float, list))
+                 if isinstance(value, (ParamRef, Expression, int, float, list))
                  or (isinstance(value, str) and value.strip().isdigit()))
 
 
@@ -417,9 +424,11 @@ def _simple(node) -> Any:
         return node.value
     if isinstance(node, Sequence):
         items = [_simple(item) for item in node.items]
-        return UNKNOWN if any(item is UNKNOWN or isinstance(item, ParamRef)
+        return UNKNOWN if any(item is UNKNOWN or isinstance(item, (ParamRef, Expression))
                               for item in items) else items
     if isinstance(node, Mapping):
+        if len(node.index) == 1 and 'if' in node.index:
+            return Expression(node.to_python())
         if len(node.index) == 1:
             argument = node.get('get_param')
             if isinstance(argument, Sequence) and len(argument.items) == 1:
@@ -428,7 +437,7 @@ def _simple(node) -> Any:
                 return ParamRef(argument.value)
             return UNKNOWN
         found = {key: _simple(pair.value) for key, pair in node.index.items()}
-        return UNKNOWN if any(v is UNKNOWN or isinstance(v, ParamRef)
+        return UNKNOWN if any(v is UNKNOWN or isinstance(v, (ParamRef, Expression))
                               for v in found.values()) else found
     return UNKNOWN
 

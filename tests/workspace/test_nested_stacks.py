@@ -268,3 +268,23 @@ def test_nesting_under_a_condition_that_does_not_hold_is_not_too_deep(tmp_path):
         stacks=(Stack(templates=(str(root / 'deep-guarded.yaml'),),
                       environments=(str(root / 'env.yaml'),)),))) for d in r.diagnostics]
     assert found == ['HOT606']
+
+
+@pytest.mark.parametrize('members, refused', [(0, False), (3, True)])
+def test_a_count_chosen_by_an_if(tmp_path, members, refused):
+    """`count: {if: [...]}` takes the branch its condition takes under the stack's inputs."""
+    import shutil
+    root = tmp_path / 'project'
+    shutil.copytree(PROJECT, root)
+    text = (root / 'group-counted.yaml').read_text().replace(
+        'resources:\n', 'conditions:\n  many: {not: {equals: [{get_param: members}, 0]}}\n'
+        'resources:\n', 1).replace('count: {get_param: members}', 'count: {if: [many, 1, 0]}')
+    (root / 'group-counted.yaml').write_text(text)
+    (root / 'env.yaml').write_text((root / 'env.yaml').read_text().replace(
+        'members: 1', f'members: {members}'))
+    settings = Settings(stacks=(Stack(templates=(str(root / 'group-counted.yaml'),),
+                                      environments=(str(root / 'env.yaml'),)),))
+    found = {os.path.relpath(r.path, root): [d.code for d in r.diagnostics
+                                             if d.severity.label == 'error']
+             for r in check_paths([str(root)], settings)}
+    assert found['nested/counted-member.yaml'] == (['HOT220'] if refused else [])

@@ -75,13 +75,16 @@ class MemberTypeUnknown(Rule):
                 continue
             for member in members:
                 name, node = member.type_name, member.type_node
-                if node is None or name is None:
+                if name is None:
                     continue
                 if is_template_type(name):
                     if member.group_type == RESOURCE_CHAIN and '://' not in name:
-                        yield Finding(node.start, node.end, _unsent(name, group, member.built),
+                        at = member.anchor  # (the type as written, else the group's name)
+                        yield Finding(at.start, at.end, _unsent(name, group, member.built),
                                       severity=Severity.WARNING if member.built is False
                                       else None)
+                    continue
+                if node is None:
                     continue
                 resolved = member_resolution(analysis, member)
                 if resolved.problem not in (NOT_FOUND, LOOP):

@@ -3,6 +3,7 @@ from dataclasses import replace
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.resources.members import GROUP_TYPES
 from hot_ls.syntax import Mapping, Scalar
+from hot_ls.workspace.stacks import Known
 from hot_ls.workspace.summaries import resource_info
 
 
@@ -61,11 +62,11 @@ class NestingDepth(Rule):
             return
         stack = analysis.stack
         limit = analysis.settings.max_nested_stack_depth
-        schema = analysis.checked_evaluation.scope.parameters.schema
 
         def conditions():
             node = template.section('conditions')
             return node.to_python() if isinstance(node, Mapping) else None
+        known = Known(analysis.checked_evaluation.scope.parameters.schema, conditions)
         for res in analysis.checking.resources:
             node = res.get('type')
             if not isinstance(node, Scalar) or not isinstance(node.value, str):
@@ -75,8 +76,7 @@ class NestingDepth(Rule):
                                              or resolved.type.name not in GROUP_TYPES):
                 continue
             worst = None
-            for child, _ in stack.nested(resource_info(res.name, res.key, res.body), schema,
-                                         conditions):
+            for child, _ in stack.nested(resource_info(res.name, res.key, res.body), known):
                 if child.guard is not stack.guard:
                     continue  # created only under a condition that does not hold (or unknown)
                 found = child.deepest(limit)
