@@ -129,9 +129,12 @@ class Registry:
     #: per-resource `hooks` and `restricted_actions` (resource name pattern -> key -> value)
     resource_settings: dict[str, dict[str, Any]] = field(default_factory=dict)
     _cache: dict[tuple[Any, Any], Resolution] = field(default_factory=dict, repr=False)
+    #: the user entries that are globs (`OS::TripleO::*`), in order: made when first needed
+    _globs: list[Entry] | None = field(default=None, repr=False)
 
     def add(self, entry: Entry) -> None:
         self.user[entry.path] = entry
+        self._globs = None
 
     def delete(self, path: tuple[str, ...]) -> None:
         """A null value: delete the entry, or every entry with a `prefix*`'s prefix."""
@@ -142,6 +145,7 @@ class Registry:
                 del self.user[key]
         else:
             self.user.pop(path, None)
+        self._globs = None
 
     # -- Heat's iterable_by / get_resource_info ------------------------------------------
     def candidates(self, type_name: str, resource_name: Any = None) -> Iterator[Entry]:
@@ -155,8 +159,12 @@ class Registry:
         found = self.user.get((type_name,))
         if found is not None and not type_name.endswith(TEMPLATE_SUFFIXES):
             yield found
-        for key, entry in self.user.items():
-            if len(key) == 1 and key[0].endswith('*') and entry.glob_matches(type_name):
+        globs = self._globs
+        if globs is None:
+            globs = self._globs = [entry for key, entry in self.user.items()
+                                   if len(key) == 1 and key[0].endswith('*')]
+        for entry in globs:
+            if entry.glob_matches(type_name):
                 yield entry
 
     def resolve(self, type_name: Any, resource_name: Any = None,
