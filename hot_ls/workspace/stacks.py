@@ -45,11 +45,12 @@ UNRESOLVED = 'capabilities-unresolved'  # a list of candidates `requires` chose 
 #: StackContext's cache key of the resource names its environment has entries for
 _NAMED = object()
 
+#: the group types whose members Heat validates with the group (StackContext.nested)
 GROUP = 'OS::Heat::ResourceGroup'
-#: the names Heat makes a provider template of
-TEMPLATE_SUFFIXES = ('.yaml', '.template')
 AUTOSCALING = 'OS::Heat::AutoScalingGroup'
 CHAIN = 'OS::Heat::ResourceChain'
+#: the names Heat makes a provider template of
+TEMPLATE_SUFFIXES = ('.yaml', '.template')
 
 
 def _integer(value: Any) -> Any:
@@ -335,8 +336,8 @@ class StackContext:
         return locate(self.workspace.locator, self.template, reference)
 
     def child(self, resolution: TypeResolution, resource_name: Any = None,
-              conditional: bool = False, passed: 'ResourceInfo | None' = None,
-              group: bool = False, known: 'Known | None' = None, guard: tuple | None = None
+              conditional: bool = False, passed: ResourceInfo | None = None,
+              group: bool = False, known: Known | None = None, guard: tuple | None = None
               ) -> 'StackContext | None':
         """The context of the provider template a resource's type resolved to (`conditional`:
         the resource may not be created; `passed`: the resource, whose properties are the
@@ -360,7 +361,7 @@ class StackContext:
                             groups=self.groups + group, guard=self.guard or guard)
 
     # -- the stacks below it --------------------------------------------------------------
-    def nested(self, resource: 'ResourceInfo', known: 'Known | None' = None
+    def nested(self, resource: 'ResourceInfo', known: Known | None = None
                ) -> list[tuple['StackContext', 'ResourceInfo']]:
         """The stacks Heat validates below one of its resources, each with what it stands for
         (the resource, or a group's member): the provider template its type is, else (a
@@ -388,7 +389,7 @@ class StackContext:
                 found.append((child, member))
         return found
 
-    def _members(self, kind: str | None, resource: 'ResourceInfo', known: 'Known | None' = None
+    def _members(self, kind: str | None, resource: 'ResourceInfo', known: Known | None = None
                  ) -> list[tuple[str, 'ResourceInfo']]:
         """The member types a group of Heat's type `kind` validates, each with what its
         members are passed."""
@@ -414,13 +415,13 @@ class StackContext:
             return []
         return [(member.type, member)]
 
-    def condition_holds(self, condition: Any, known: 'Known | None' = None) -> Any:
+    def condition_holds(self, condition: Any, known: Known | None = None) -> Any:
         """Whether a resource's `condition` holds under this stack's inputs: True, False, or
         UNKNOWN (a function other than get_param, equals, not, and, or, if; a parameter not
         known here)."""
         return _Conditions(self, known).holds(condition)
 
-    def value(self, written: Any, known: 'Known | None' = None) -> Any:
+    def value(self, written: Any, known: Known | None = None) -> Any:
         """A property's value in this stack: plain data as it is, a get_param the parameter's
         value, an `if` the branch its condition takes (UNKNOWN when not known)."""
         if isinstance(written, ParamRef):
@@ -429,7 +430,7 @@ class StackContext:
             return _Conditions(self, known).value(written.data)
         return written
 
-    def parameter_value(self, name: Any, known: 'Known | None' = None) -> Any:
+    def parameter_value(self, name: Any, known: Known | None = None) -> Any:
         """A parameter's value as Heat gives it: the value passed (by the parent, or for the
         root `-P` and the environments' `parameters`), else the environments'
         `parameter_defaults`, else its default; UNKNOWN when it cannot be known here."""
@@ -455,7 +456,7 @@ class StackContext:
         except Exception:  # no value, or one Heat refuses (said where it is checked)
             return UNKNOWN
 
-    def conditions(self, known: 'Known | None' = None) -> dict:
+    def conditions(self, known: Known | None = None) -> dict:
         """The template's `conditions` section (plain data)."""
         if known is not None and known.conditions is not None:
             return known.conditions() or {}
@@ -463,7 +464,7 @@ class StackContext:
         return (summary.template.conditions if summary is not None and
                 summary.template is not None else None) or {}
 
-    def passed_values(self, resource: 'ResourceInfo', known: 'Known | None' = None) -> dict:
+    def passed_values(self, resource: 'ResourceInfo', known: Known | None = None) -> dict:
         """The parameter values a resource's properties give its nested stack."""
         return {key: self.value(value, known) for key, value in resource.values.items()}
 
@@ -474,8 +475,8 @@ class Known:
     `schema(name)`, a parameter's schema; `conditions()`, its conditions section.  Else
     they are read in the template's summary."""
 
-    schema: 'Callable[[Any], Any] | None' = None
-    conditions: 'Callable[[], dict | None] | None' = None
+    schema: Callable[[Any], Any] | None = None
+    conditions: Callable[[], dict | None] | None = None
 
 
 class _Conditions:

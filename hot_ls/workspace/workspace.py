@@ -302,11 +302,14 @@ class Workspace:
         return parents.get(template)
 
     def _provider_parents(self) -> dict[str, StackContext]:
-        """For every provider template reached from a configured root: its context."""
+        """For every provider template (a group's member too) reached from a configured
+        root: its context."""
         with self._lock:
             if self._parents is not None:
                 return self._parents
         reached: dict[str, StackContext] = {}
+        # (deeper than Heat nests, HOT606 says so: what is below is not looked at)
+        deepest = max(8, self.settings.max_nested_stack_depth + 1)
         roots = [s.path for s in self.index().templates()
                  if self.configured_environments(s.path) is not None]
         for root in sorted(roots):
@@ -318,7 +321,7 @@ class Workspace:
                     continue
                 for resource in summary.template.resources:
                     for child, _ in context.nested(resource):
-                        if child.depth > 8 or child.template in child.chain:
+                        if child.depth > deepest or child.template in child.chain:
                             continue
                         known = reached.get(child.template)
                         if known is not None and (known.certain or not child.certain):
