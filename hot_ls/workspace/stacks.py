@@ -417,8 +417,8 @@ class StackContext:
 
     def condition_holds(self, condition: Any, known: Known | None = None) -> Any:
         """Whether a resource's `condition` holds under this stack's inputs: True, False, or
-        UNKNOWN (a function other than get_param, equals, not, and, or, if; a parameter not
-        known here)."""
+        UNKNOWN (a function other than get_param, equals, contains, not, and, or, if; a
+        parameter not known here)."""
         return _Conditions(self, known).holds(condition)
 
     def value(self, written: Any, known: Known | None = None) -> Any:
@@ -481,8 +481,8 @@ class Known:
 
 class _Conditions:
     """Heat's condition functions over plain data, as far as a summary tells them: a
-    condition's name, a boolean, get_param, equals, not, and, or, and `if` for a value
-    (Heat's hot/functions.py); anything else is UNKNOWN."""
+    condition's name, a boolean, get_param, equals, contains, not, and, or, and `if` for a
+    value (Heat's hot/functions.py); anything else is UNKNOWN."""
 
     def __init__(self, stack: StackContext, known: Known | None = None):
         self.stack, self.known = stack, known
@@ -529,6 +529,11 @@ class _Conditions:
         if function == 'equals' and isinstance(argument, list) and len(argument) == 2:
             left, right = (self.value(item) for item in argument)
             return UNKNOWN if left is UNKNOWN or right is UNKNOWN else left == right
+        if function == 'contains' and isinstance(argument, list) and len(argument) == 2:
+            item, sequence = (self.value(part) for part in argument)
+            if item is UNKNOWN or not isinstance(sequence, list):
+                return UNKNOWN
+            return item in sequence
         if function == 'not':
             inner = self.holds(argument)
             return UNKNOWN if inner is UNKNOWN else not inner

@@ -217,6 +217,9 @@ def test_a_count_edited_in_the_groups_buffer_reaches_the_member(tmp_path):
     ({'and': ['dev', 'later']}, 'unknown'),   # a parameter with no value before the create
     ({'or': ['dev', 'later']}, True),         # ... which an `or` already decided needs not
     ('computed', 'unknown'), ('undefined', 'unknown'), ('circle', 'unknown'),
+    ({'contains': ['dev', ['dev', 'test']]}, True),
+    ({'contains': [{'get_param': 'env'}, ['prod']]}, False),
+    ({'contains': ['a', {'get_param': 'later'}]}, 'unknown'),
 ])
 def test_a_condition_is_decided_as_far_as_the_stack_tells(tmp_path, condition, holds):
     """The conditions a stack's resources have, under its inputs: the defaults, and
