@@ -6,6 +6,8 @@ Run with the Heat virtual environment's Python:
     /work/venv-heat/bin/python tools/record_stack_verdicts.py project   # fixtures/workspace/project
     /work/venv-heat/bin/python tools/record_stack_verdicts.py nested-defaults
     /work/venv-heat/bin/python tools/record_stack_verdicts.py nested-stacks
+    /work/venv-heat/bin/python tools/record_stack_verdicts.py ovb      # quintupleo.yaml
+    /work/venv-heat/bin/python tools/record_stack_verdicts.py magnum   # kubecluster.yaml
 
 Unlike record_corpus_verdicts.py, the files go through python-heatclient's own
 processing (`template_utils.get_template_contents`, which reads provider
@@ -38,9 +40,10 @@ from heatclient.common import template_utils, utils as client_utils  # noqa: E40
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, '..'))
+CORPUS = os.path.normpath(os.path.join(ROOT, '..', 'shared', 'corpus'))
 PROJECTS = {
     # name: (folder, environments relative to it, output)
-    'tht': (os.path.normpath(os.path.join(ROOT, '..', 'shared', 'corpus', 'tht-master-rendered')),
+    'tht': (os.path.join(CORPUS, 'tht-master-rendered'),
             ['overcloud-resource-registry-puppet.yaml'], 'tht-registry.json'),
     'project': (os.path.join(ROOT, 'fixtures', 'workspace', 'project'), ['env.yaml'],
                 'workspace-project.json'),
@@ -48,6 +51,16 @@ PROJECTS = {
                         ['env.yaml'], 'workspace-nested-defaults.json'),
     'nested-stacks': (os.path.join(ROOT, 'fixtures', 'workspace', 'nested-stacks'),
                       ['env.yaml'], 'workspace-nested-stacks.json'),
+    # (real trees as their users create them: only the root named, with their environments)
+    'ovb': (os.path.join(CORPUS, 'ovb'),
+            ['templates/resource-registry.yaml', 'environments/base.yaml',
+             'environments/all-networks.yaml'], 'ovb-quintupleo.json',
+            ['templates/quintupleo.yaml']),
+    'magnum': (os.path.join(CORPUS, 'magnum-zed', 'magnum', 'drivers'),
+               [f'common/templates/environments/{name}.yaml' for name in (
+                   'with_private_network', 'with_volume', 'with_etcd_volume',
+                   'with_master_lb_octavia', 'enable_floating_ip')],
+               'magnum-kubecluster.json', ['k8s_fedora_coreos_v1/templates/kubecluster.yaml']),
 }
 _real_read = client_utils.read_url_content
 
@@ -107,10 +120,13 @@ def verdict(template_path: str, environments: list[str]) -> dict:
 
 def main() -> None:
     name = sys.argv[1] if len(sys.argv) > 1 else 'project'
-    folder, environments, output = PROJECTS[name]
+    folder, environments, output, *roots = PROJECTS[name]
     environments = [os.path.join(folder, e) for e in environments]
     verdicts = {}
-    for dirpath, dirnames, filenames in os.walk(folder):
+    if roots:  # the roots named: each created with the environments
+        for root in roots[0]:
+            verdicts[root] = verdict(os.path.join(folder, root), environments)
+    for dirpath, dirnames, filenames in [] if roots else os.walk(folder):
         dirnames.sort()
         for file in sorted(filenames):
             if not file.endswith(('.yaml', '.template')) or file.endswith('.j2.yaml'):
