@@ -291,3 +291,32 @@ def test_a_count_chosen_by_an_if(tmp_path, members, refused):
                                              if d.severity.label == 'error']
              for r in check_paths([str(root)], settings)}
     assert found['nested/counted-member.yaml'] == (['HOT220'] if refused else [])
+
+
+@pytest.mark.parametrize('parent, env, expected', [
+    # (the parent passes nothing; the parameter has no default: Heat evaluates the condition
+    # when it validates the nested stack, and refuses "The Parameter (secret) was not
+    # provided."; passed by the parent or given by parameter_defaults, it has a value)
+    ('  m: {type: mid.yaml}\n', 'parameter_defaults:\n  other: 1\n', [('HOT404', 'error')]),
+    ('  m: {type: mid.yaml, properties: {secret: x}}\n', 'parameter_defaults:\n  other: 1\n', []),
+    ('  m: {type: mid.yaml}\n', 'parameter_defaults:\n  secret: x\n', []),
+])
+def test_a_nested_stack_without_a_parameter_its_condition_reads(tmp_path, parent, env, expected):
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  top: {type: top.yaml}\n')
+    (tmp_path / 'top.yaml').write_text('heat_template_version: 2021-04-16\nresources:\n' + parent)
+    (tmp_path / 'mid.yaml').write_text(
+        'heat_template_version: 2021-04-16\n'
+        'parameters:\n  secret: {type: string, hidden: true}\n'
+        "conditions:\n  has_secret: {not: {equals: [{get_param: secret}, '']}}\n"
+        'resources:\n  r: {type: OS::Heat::None, condition: has_secret}\n')
+    (tmp_path / 'env.yaml').write_text(env)
+    settings = Settings(stacks=(Stack(templates=(str(tmp_path / 'root.yaml'),),
+                                      environments=(str(tmp_path / 'env.yaml'),)),))
+    [mid] = [r for r in check_paths([str(tmp_path)], settings) if r.path.endswith('mid.yaml')]
+    assert [(d.code, d.severity.label) for d in mid.diagnostics] == expected
+    if expected:
+        assert mid.diagnostics[0].message == (
+            "The Parameter (secret) was not provided. (its parent does not pass it, no "
+            "environment's parameter_defaults gives it, and it has no default: Heat evaluates "
+            'the condition when it validates this nested stack)')

@@ -1,3 +1,5 @@
+import re
+
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.evaluation._common import condition_function_matches, span
 from hot_ls.rules.suggestions import suggestion_text
@@ -30,6 +32,11 @@ class FunctionArguments(Rule):
     resources and parses an output only when its condition holds: a problem
     in a branch, resource or output that is left out with the default
     parameter values is a warning, since it fails only for other values.
+    A condition that reads a parameter without a value is a warning too (the
+    value comes at deploy time), except in a nested stack a configured stack
+    creates whose parent does not pass it, with no `parameter_defaults` and
+    no default: nothing can give it one, and Heat refuses "The Parameter (p)
+    was not provided." when it validates the nested stack.
 
     ## Example
     ```yaml
@@ -71,6 +78,7 @@ class FunctionArguments(Rule):
         template = analysis.template
         if template.version is None:
             return
+        nested = _nested_values(analysis)
         for definition in analysis.checking.all(('conditions', 'resources', 'outputs')):
             for issue in analysis.static_issues_in(definition):
                 if issue.cause != 'arguments':
@@ -78,8 +86,37 @@ class FunctionArguments(Rule):
                 start, end = span(issue.node, template.root)
                 message = issue.message + suggestion_text(
                     condition_function_matches(template, issue.message))
-                if not issue.certain:
+                certain = issue.certain
+                missing = _MISSING.fullmatch(issue.message) if not certain else None
+                if missing is not None and nested is not None:
+                    if missing.group(1) in nested:
+                        continue  # (the nested stack has a value: its parent's, or a default)
+                    certain = True  # (nothing can give it one)
+                    message += f' ({NESTED_MISSING})'
+                elif not certain:
                     message += f' ({issue.reason})'
                 yield Finding(start, end, message,
-                              severity=None if issue.certain else Severity.WARNING)
+                              severity=None if certain else Severity.WARNING)
+
+
+#: Heat's message for a parameter without a value (UserParameterMissing)
+_MISSING = re.compile(r'The Parameter \((.+)\) was not provided\.')
+#: Why that is certain in a nested stack
+NESTED_MISSING = ('its parent does not pass it, no environment\'s parameter_defaults gives it, '
+                  'and it has no default: Heat evaluates the condition when it validates this '
+                  'nested stack')
+
+
+def _nested_values(analysis) -> set | None:
+    """In a nested stack whose parent's properties are known: the parameters that have a
+    value (passed by the parent, in the environments' parameter_defaults, or a default);
+    None at a root, or when the parent is not known (the value may come at deploy time)."""
+    stack = analysis.stack
+    if not stack.chain or stack.values is None:
+        return None
+    given = set(stack.values) | set(stack.environment.parameter_defaults)
+    parameters = analysis.checked_evaluation.scope.parameters
+    return given | {name for name in analysis.template.parameters
+                    if (schema := parameters.schema(name)) is None
+                    or schema.default is not None}
 
