@@ -8,6 +8,7 @@ Run with the Heat virtual environment's Python:
     /work/venv-heat/bin/python tools/record_stack_verdicts.py nested-stacks
     /work/venv-heat/bin/python tools/record_stack_verdicts.py ovb      # quintupleo.yaml
     /work/venv-heat/bin/python tools/record_stack_verdicts.py magnum   # kubecluster.yaml
+    /work/venv-heat/bin/python tools/record_stack_verdicts.py tht-depth-7  # overcloud.yaml, depth 7
 
 Unlike record_corpus_verdicts.py, the files go through python-heatclient's own
 processing (`template_utils.get_template_contents`, which reads provider
@@ -51,6 +52,10 @@ PROJECTS = {
                         ['env.yaml'], 'workspace-nested-defaults.json'),
     'nested-stacks': (os.path.join(ROOT, 'fixtures', 'workspace', 'nested-stacks'),
                       ['env.yaml'], 'workspace-nested-stacks.json'),
+    # (overcloud.yaml on a cloud whose max_nested_stack_depth is 7, as a TripleO undercloud's)
+    'tht-depth-7': (os.path.join(CORPUS, 'tht-master-rendered'),
+                    ['overcloud-resource-registry-puppet.yaml'], 'tht-overcloud-depth-7.json',
+                    ['overcloud.yaml'], {'max_nested_stack_depth': 7}),
     # (real trees as their users create them: only the root named, with their environments)
     'ovb': (os.path.join(CORPUS, 'ovb'),
             ['templates/resource-registry.yaml', 'environments/base.yaml',
@@ -120,11 +125,15 @@ def verdict(template_path: str, environments: list[str]) -> dict:
 
 def main() -> None:
     name = sys.argv[1] if len(sys.argv) > 1 else 'project'
-    folder, environments, output, *roots = PROJECTS[name]
+    folder, environments, output, *rest = PROJECTS[name]
+    roots, overrides = (rest + [None, None])[:2]
+    for option, value in (overrides or {}).items():  # (the cloud's heat.conf)
+        from oslo_config import cfg
+        cfg.CONF.set_override(option, value)
     environments = [os.path.join(folder, e) for e in environments]
     verdicts = {}
     if roots:  # the roots named: each created with the environments
-        for root in roots[0]:
+        for root in roots:
             verdicts[root] = verdict(os.path.join(folder, root), environments)
     for dirpath, dirnames, filenames in [] if roots else os.walk(folder):
         dirnames.sort()

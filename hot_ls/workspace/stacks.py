@@ -415,11 +415,14 @@ class StackContext:
             return []
         return [(member.type, member)]
 
-    def condition_holds(self, condition: Any, known: Known | None = None) -> Any:
+    def condition_holds(self, condition: Any, known: Known | None = None,
+                        missing: frozenset = frozenset()) -> Any:
         """Whether a resource's `condition` holds under this stack's inputs: True, False, or
         UNKNOWN (a function other than get_param, equals, contains, not, and, or, if; a
-        parameter not known here)."""
-        return _Conditions(self, known).holds(condition)
+        parameter not known here).  Reading one of the `missing` parameters (which nothing
+        gives a value) raises MissingParameter, as Heat fails there, unless an `and` or an
+        `or` may have stopped before it."""
+        return _Conditions(self, known, missing).holds(condition)
 
     def value(self, written: Any, known: Known | None = None) -> Any:
         """A property's value in this stack: plain data as it is, a get_param the parameter's
@@ -479,13 +482,22 @@ class Known:
     conditions: Callable[[], dict | None] | None = None
 
 
+class MissingParameter(Exception):
+    """A condition reads a parameter nothing gives a value: Heat's UserParameterMissing."""
+
+    def __init__(self, name: Any):
+        super().__init__(name)
+        self.name = name
+
+
 class _Conditions:
     """Heat's condition functions over plain data, as far as a summary tells them: a
     condition's name, a boolean, get_param, equals, contains, not, and, or, and `if` for a
     value (Heat's hot/functions.py); anything else is UNKNOWN."""
 
-    def __init__(self, stack: StackContext, known: Known | None = None):
-        self.stack, self.known = stack, known
+    def __init__(self, stack: StackContext, known: Known | None = None,
+                 missing: frozenset = frozenset()):
+        self.stack, self.known, self.missing = stack, known, missing
         self._defined: dict | None = None
         self.seen: set = set()
 
@@ -516,8 +528,11 @@ class _Conditions:
             return UNKNOWN
         (function, argument), = data.items()
         if function == 'get_param':
-            if isinstance(argument, list) and len(argument) == 1:
-                argument = argument[0]
+            if isinstance(argument, list) and argument:
+                argument = argument[0] if len(argument) == 1 or argument[0] in self.missing \
+                    else None  # (a path into a parameter's value: not known here)
+            if argument in self.missing:
+                raise MissingParameter(argument)
             return self.stack.parameter_value(argument, self.known) \
                 if isinstance(argument, str) else UNKNOWN
         if function == 'if' and isinstance(argument, list) and len(argument) in (2, 3):
@@ -538,9 +553,17 @@ class _Conditions:
             inner = self.holds(argument)
             return UNKNOWN if inner is UNKNOWN else not inner
         if function in ('and', 'or') and isinstance(argument, list) and argument:
-            found = [self.holds(item) for item in argument]
             decisive = function == 'or'  # (True decides an `or`, False an `and`)
-            if decisive in found:
-                return decisive
-            return UNKNOWN if UNKNOWN in found else not decisive
+            unknown = False
+            for item in argument:  # (in order, stopping as Heat's all() and any() stop)
+                try:
+                    found = self.holds(item)
+                except MissingParameter:
+                    if unknown:  # (an item before may have stopped Heat short of it)
+                        return UNKNOWN
+                    raise
+                if found is decisive:
+                    return decisive
+                unknown = unknown or found is UNKNOWN
+            return UNKNOWN if unknown else not decisive
         return UNKNOWN

@@ -100,3 +100,28 @@ def test_the_overcloud_nests_as_deep_as_heat_says(reports):
         [os.path.join(THT, 'overcloud.yaml')], Settings(max_nested_stack_depth=7),
         environments=[REGISTRY])}
     assert [d for d in deeper['overcloud.yaml'].diagnostics if d.code == 'HOT606'] == []
+
+
+def test_the_overcloud_on_a_deeper_cloud_as_one_stack():
+    """overcloud.yaml created with the registry on a cloud that nests 7 deep, configured as
+    one stack (its providers and its ResourceChains' services reached as nested stacks):
+    Heat's first refusal is then a condition of nova-metadata-container-puppet.yaml that
+    reads a password nothing gives (TripleO's client generates it at deploy time), which
+    hot-ls reports there, and nothing is too deep
+    (fixtures/heat-verdicts/tht-overcloud-depth-7.json)."""
+    import re
+    from hot_ls.config import Stack
+    with open(os.path.join(FIXTURES, 'heat-verdicts', 'tht-overcloud-depth-7.json'),
+              encoding='utf-8') as fh:
+        heat = json.load(fh)['overcloud.yaml']['create']
+    where, message = re.fullmatch(r'UserParameterMissing: .*\.resources\.\d+<file://[^>]*/'
+                                  r'tht-master-rendered/([^>]+)>: (.*)', heat).groups()
+    settings = Settings(max_nested_stack_depth=7, stacks=(Stack(
+        templates=(os.path.join(THT, 'overcloud.yaml'),), environments=(REGISTRY,)),))
+    reports = {os.path.relpath(r.path, THT): r for r in check_paths([THT], settings)}
+    found = [d.message for d in reports[where].diagnostics
+             if d.severity.label == 'error' and d.code == 'HOT404']
+    assert found == [f'{message} (its parent does not pass it, no environment\'s '
+                     'parameter_defaults gives it, and it has no default: Heat evaluates the '
+                     'condition when it validates this nested stack)']
+    assert not [d for r in reports.values() for d in r.diagnostics if d.code == 'HOT606']

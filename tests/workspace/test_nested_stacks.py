@@ -320,3 +320,36 @@ def test_a_nested_stack_without_a_parameter_its_condition_reads(tmp_path, parent
             "The Parameter (secret) was not provided. (its parent does not pass it, no "
             "environment's parameter_defaults gives it, and it has no default: Heat evaluates "
             'the condition when it validates this nested stack)')
+
+
+@pytest.mark.parametrize('resources, refused', [
+    ('  r: {type: OS::Heat::Value, properties: {value: {if: [has_secret, a, b]}}}\n', True),
+    # (Heat parses every resource's definition, a disabled one's too)
+    ('  r: {type: OS::Heat::Value, condition: never, properties: {value: {if: [has_secret, a, '
+     'b]}}}\n', True),
+    ('  r: {type: OS::Heat::None, metadata: {x: {if: [has_secret, a, b]}}}\n', True),
+    # (an `and` stops at its first false item; an untaken branch is not parsed)
+    ('  r: {type: OS::Heat::Value, properties: {value: {if: [prod_and_secret, a, b]}}}\n', False),
+    ('  r: {type: OS::Heat::Value, properties: {value: {if: [prod, {if: [has_secret, a, b]}, '
+     'c]}}}\n', False),
+])
+def test_an_if_reading_a_parameter_nothing_gives(tmp_path, resources, refused):
+    """Each case as Heat 27.0.1 answered it (probe: a root, top.yaml, then this nested stack,
+    whose parent passes nothing)."""
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  top: {type: top.yaml}\n')
+    (tmp_path / 'top.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  m: {type: mid.yaml}\n')
+    (tmp_path / 'mid.yaml').write_text(
+        'heat_template_version: 2021-04-16\n'
+        'parameters:\n  secret: {type: string}\n  env: {type: string, default: dev}\n'
+        "conditions:\n  has_secret: {not: {equals: [{get_param: secret}, '']}}\n"
+        '  prod: {equals: [{get_param: env}, prod]}\n  never: false\n'
+        '  prod_and_secret: {and: [prod, has_secret]}\n'
+        'resources:\n' + resources)
+    (tmp_path / 'env.yaml').write_text('parameter_defaults:\n  other: 1\n')
+    settings = Settings(stacks=(Stack(templates=(str(tmp_path / 'root.yaml'),),
+                                      environments=(str(tmp_path / 'env.yaml'),)),))
+    [mid] = [r for r in check_paths([str(tmp_path)], settings) if r.path.endswith('mid.yaml')]
+    assert [d.code for d in mid.diagnostics if d.severity.label == 'error'] == \
+        (['HOT404'] if refused else [])

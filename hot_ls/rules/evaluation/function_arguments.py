@@ -3,6 +3,8 @@ import re
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.evaluation._common import condition_function_matches, span
 from hot_ls.rules.suggestions import suggestion_text
+from hot_ls.syntax import Mapping, Sequence
+from hot_ls.workspace.stacks import Known, MissingParameter
 
 
 class FunctionArguments(Rule):
@@ -36,7 +38,10 @@ class FunctionArguments(Rule):
     value comes at deploy time), except in a nested stack a configured stack
     creates whose parent does not pass it, with no `parameter_defaults` and
     no default: nothing can give it one, and Heat refuses "The Parameter (p)
-    was not provided." when it validates the nested stack.
+    was not provided." when it validates the nested stack.  So does the
+    condition of an `if` Heat parses there (in any resource's properties or
+    metadata, in an enabled output's value), unless an `and` or `or` may
+    stop before it reads the parameter.
 
     ## Example
     ```yaml
@@ -97,6 +102,8 @@ class FunctionArguments(Rule):
                     message += f' ({issue.reason})'
                 yield Finding(start, end, message,
                               severity=None if certain else Severity.WARNING)
+            if nested is not None and definition.section in ('resources', 'outputs'):
+                yield from _ifs_without_values(analysis, definition, nested)
 
 
 #: Heat's message for a parameter without a value (UserParameterMissing)
@@ -120,3 +127,32 @@ def _nested_values(analysis) -> set | None:
                     if (schema := parameters.schema(name)) is None
                     or schema.default is not None}
 
+
+def _ifs_without_values(analysis, definition, given: set):
+    """The `if`s Heat parses whose condition reads a parameter nothing gives a value in this
+    nested stack: Heat decides the condition when it parses them (in any resource's
+    properties and metadata, disabled or not; in an enabled output's value) and refuses the
+    stack."""
+    template = analysis.template
+    missing = frozenset(name for name in template.parameters if name not in given)
+    if not missing:
+        return
+    known = None
+    for call in template.calls_in(definition):
+        if call.name != 'if' or call.guarded or \
+                call.field not in ('properties', 'metadata', 'value') \
+                or not isinstance(call.args, Sequence) or not call.args.items:
+            continue
+        if definition.section == 'outputs' and \
+                analysis.presence.reason(call.node.start, call.node.end) is not None:
+            continue  # (an output Heat leaves out is not parsed)
+        if known is None:
+            known = Known(analysis.checked_evaluation.scope.parameters.schema,
+                          lambda: template.section('conditions').to_python()
+                          if isinstance(template.section('conditions'), Mapping) else None)
+        condition = call.args.items[0]
+        try:
+            analysis.stack.condition_holds(condition.to_python(), known, missing)
+        except MissingParameter as exc:
+            yield Finding(condition.start, condition.end,
+                          f'The Parameter ({exc.name}) was not provided. ({NESTED_MISSING})')
