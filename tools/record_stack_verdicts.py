@@ -9,6 +9,7 @@ Run with the Heat virtual environment's Python:
     /work/venv-heat/bin/python tools/record_stack_verdicts.py ovb      # quintupleo.yaml
     /work/venv-heat/bin/python tools/record_stack_verdicts.py magnum   # kubecluster.yaml
     /work/venv-heat/bin/python tools/record_stack_verdicts.py tht-depth-7  # overcloud.yaml, depth 7
+    /work/venv-heat/bin/python tools/record_stack_verdicts.py tht-depth-7-given  # and the values
 
 Unlike record_corpus_verdicts.py, the files go through python-heatclient's own
 processing (`template_utils.get_template_contents`, which reads provider
@@ -56,6 +57,13 @@ PROJECTS = {
     'tht-depth-7': (os.path.join(CORPUS, 'tht-master-rendered'),
                     ['overcloud-resource-registry-puppet.yaml'], 'tht-overcloud-depth-7.json',
                     ['overcloud.yaml'], {'max_nested_stack_depth': 7}),
+    # (and with the two values TripleO's client gives at deploy time: Heat accepts it)
+    'tht-depth-7-given': (os.path.join(CORPUS, 'tht-master-rendered'),
+                          ['overcloud-resource-registry-puppet.yaml',
+                           os.path.join(ROOT, 'fixtures', 'environments',
+                                        'tht-deploy-time.yaml')],
+                          'tht-overcloud-depth-7-given.json', ['overcloud.yaml'],
+                          {'max_nested_stack_depth': 7}),
     # (real trees as their users create them: only the root named, with their environments)
     'ovb': (os.path.join(CORPUS, 'ovb'),
             ['templates/resource-registry.yaml', 'environments/base.yaml',

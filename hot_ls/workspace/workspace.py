@@ -31,11 +31,12 @@ from typing import Any, Callable, Iterable, Iterator
 from hot_ls.config import Settings, matches
 from hot_ls.model.document import Kind
 from hot_ls.syntax import SyntaxTree, parse
-from hot_ls.workspace.environments import LoadedEnvironment, StackEnvironment, stack_environment
+from hot_ls.workspace.environments import (LoadedEnvironment, StackEnvironment, leaves,
+                                            stack_environment)
 from hot_ls.workspace.files import FileStore, Stamp
 from hot_ls.workspace.paths import Locator
 from hot_ls.workspace.registry import GlobalRegistry
-from hot_ls.workspace.stacks import StackContext
+from hot_ls.workspace.stacks import TEMPLATE_SUFFIXES, StackContext, locate
 from hot_ls.workspace.summaries import Summary, summarize
 
 SUFFIXES = ('.yaml', '.yml', '.template', '.json')
@@ -279,11 +280,7 @@ class Workspace:
                 problems.append(f'environment {shown}: cannot read file: {reason}')
                 continue
             loaded.append(env)
-        summary = self.summary(template)
-        types = {}
-        if summary is not None and summary.template is not None:
-            types = {name: info.schema.type for name, info in summary.template.parameters.items()
-                     if info.schema is not None}
+        types = self._sent_parameter_types(template, loaded)
         resolver = None
         if self.settings.capabilities:  # (imported here: capabilities imports this module)
             from hot_ls.workspace.capabilities import list_resolver
@@ -292,6 +289,39 @@ class Workspace:
                                         resolver)
         environment.unread = tuple(problems)
         return StackContext(self, template, environment, root=template)
+
+    def _sent_parameter_types(self, template: str, loaded: list[LoadedEnvironment]) -> dict:
+        """Each parameter's type as Heat's merge of the environments knows them
+        (Template.all_param_schemata): those of every template python-heatclient sends with
+        the stack (the templates the root's `type:`s name, a group's member's too, and theirs;
+        the registry's templates, and theirs), the root's over the others'.  A
+        `parameter_defaults` value of a later file is kept only for a parameter known so."""
+        pending = [template]
+        for env in loaded:
+            pending.extend(leaf.target.path for leaf in leaves(env.registry)
+                           if leaf.target is not None and leaf.target.readable
+                           and leaf.target.path.endswith(TEMPLATE_SUFFIXES))
+        seen: set[str] = set()
+        types: dict = {}
+        while pending:
+            path = pending.pop()
+            if path in seen:
+                continue
+            seen.add(path)
+            summary = self.summary(path)
+            if summary is None or summary.template is None:
+                continue
+            own = {name: info.schema.type for name, info in
+                   summary.template.parameters.items() if info.schema is not None}
+            types = {**types, **own} if path == template else {**own, **types}
+            for resource in summary.template.resources:
+                for one in (resource, resource.member):
+                    if one is not None and isinstance(one.type, str) \
+                            and one.type.endswith(TEMPLATE_SUFFIXES):
+                        target = locate(self.locator, path, one.type)
+                        if target.readable:
+                            pending.append(target.path)
+        return types
 
     def _reached(self, template: str) -> StackContext | None:
         """A provider template reached from a configured stack: its parent's environment."""

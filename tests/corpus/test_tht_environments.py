@@ -125,3 +125,29 @@ def test_the_overcloud_on_a_deeper_cloud_as_one_stack():
                      'parameter_defaults gives it, and it has no default: Heat evaluates the '
                      'condition when it validates this nested stack)']
     assert not [d for r in reports.values() for d in r.diagnostics if d.code == 'HOT606']
+
+
+def test_the_overcloud_heat_accepts_gets_no_error_in_its_stack():
+    """The same stack with the two values Heat asked for (fixtures/environments/
+    tht-deploy-time.yaml, after the registry): Heat accepts it
+    (tht-overcloud-depth-7-given.json), and no template of the stack, the root or one it
+    reaches as a nested stack, gets an error.  (That later file's parameter_defaults reach
+    the nested stacks: Heat's merge keeps a value for any parameter of a template sent
+    with the stack, not only the root's.)"""
+    from hot_ls.cli.check import workspace_for
+    from hot_ls.config import Stack
+    with open(os.path.join(FIXTURES, 'heat-verdicts', 'tht-overcloud-depth-7-given.json'),
+              encoding='utf-8') as fh:
+        assert json.load(fh) == {'overcloud.yaml': {'client': None, 'template': None,
+                                                    'create': None}}
+    given = os.path.join(FIXTURES, 'environments', 'tht-deploy-time.yaml')
+    settings = Settings(max_nested_stack_depth=7, search_paths=(os.path.dirname(given),),
+                        stacks=(Stack(templates=(os.path.join(THT, 'overcloud.yaml'),),
+                                      environments=(REGISTRY, given)),))
+    reports = check_paths([THT], settings)
+    workspace = workspace_for([THT], settings)
+    in_stack = [r for r in reports if workspace.stack(r.path).chain
+                or r.path == os.path.join(THT, 'overcloud.yaml')]
+    assert len(in_stack) > 100
+    assert [(os.path.relpath(r.path, THT), d.code, d.message) for r in in_stack
+            for d in r.diagnostics if d.severity.label == 'error'] == []

@@ -353,3 +353,22 @@ def test_an_if_reading_a_parameter_nothing_gives(tmp_path, resources, refused):
     [mid] = [r for r in check_paths([str(tmp_path)], settings) if r.path.endswith('mid.yaml')]
     assert [d.code for d in mid.diagnostics if d.severity.label == 'error'] == \
         (['HOT404'] if refused else [])
+
+
+@pytest.mark.parametrize('order', [('first.yaml', 'second.yaml'), ('second.yaml', 'first.yaml')])
+def test_a_later_files_defaults_reach_the_nested_stacks(tmp_path, order):
+    """Heat's merge of several environments keeps a later file's `parameter_defaults` value
+    for any parameter of a template sent with the stack (all_param_schemata), not only the
+    root's: the nested stack gets it as its default, and refuses it (Heat 27.0.1, in either
+    order: "resources.p<prov.yaml>: Parameter 'limit' is invalid: Invalid default 5 ...")."""
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  p: {type: prov.yaml}\n')
+    (tmp_path / 'prov.yaml').write_text(
+        'heat_template_version: 2021-04-16\nparameters:\n  limit:\n    type: number\n'
+        '    default: 1\n    constraints: [{range: {max: 3}}]\nresources: {}\n')
+    (tmp_path / 'first.yaml').write_text('parameter_defaults:\n  other: 1\n')
+    (tmp_path / 'second.yaml').write_text('parameter_defaults:\n  limit: 5\n')
+    settings = Settings(stacks=(Stack(templates=(str(tmp_path / 'root.yaml'),),
+                                      environments=tuple(str(tmp_path / n) for n in order)),))
+    [prov] = [r for r in check_paths([str(tmp_path)], settings) if r.path.endswith('prov.yaml')]
+    assert [(d.code, d.severity.label) for d in prov.diagnostics] == [('HOT220', 'error')]
