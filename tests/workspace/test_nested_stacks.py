@@ -48,6 +48,17 @@ def errors(found: dict, path: str) -> list[tuple]:
     return [d for d in found[path] if d[1] == 'error']
 
 
+def checked(folder, root, *environments) -> dict:
+    """Each file of `folder` (relative path) -> its diagnostics, with `root` configured as a
+    stack created with `environments` (paths relative to `folder`)."""
+    folder = str(folder)
+    settings = Settings(stacks=(Stack(templates=(os.path.join(folder, root),),
+                                      environments=tuple(os.path.join(folder, e)
+                                                         for e in environments)),))
+    return {os.path.relpath(r.path, folder): r.diagnostics
+            for r in check_paths([folder], settings)}
+
+
 FOUND = diagnostics_by_file()
 
 
@@ -152,12 +163,9 @@ def test_the_count_decides(tmp_path, count, refused):
     text = (root / 'group-counted.yaml').read_text()
     (root / 'group-counted.yaml').write_text(
         text.replace('count: {get_param: members}', f'count: {count!r}'))
-    settings = Settings(stacks=(Stack(templates=(str(root / 'group-counted.yaml'),),
-                                      environments=(str(root / 'env.yaml'),)),))
-    found = {os.path.relpath(r.path, root): [d.code for d in r.diagnostics
-                                             if d.severity.label == 'error']
-             for r in check_paths([str(root)], settings)}
-    assert found['nested/counted-member.yaml'] == (['HOT220'] if refused else [])
+    found = checked(root, 'group-counted.yaml', 'env.yaml')['nested/counted-member.yaml']
+    assert [d.code for d in found if d.severity.label == 'error'] == \
+        (['HOT220'] if refused else [])
 
 
 def test_the_clouds_max_nested_stack_depth():
@@ -260,17 +268,11 @@ def test_nesting_under_a_condition_that_does_not_hold_is_not_too_deep(tmp_path):
         'conditions:\n  go_deep: {get_param: deep}\n'
         'resources:\n  services:\n    type: OS::Heat::ResourceChain\n    condition: go_deep\n'
         '    properties:\n      resources: [Demo::Level1]\n')
-    found = {os.path.relpath(r.path, root): [(d.code, d.severity.label) for d in r.diagnostics]
-             for r in check_paths([str(root / 'deep-guarded.yaml')], Settings(
-                 stacks=(Stack(templates=(str(root / 'deep-guarded.yaml'),),
-                               environments=(str(root / 'env.yaml'),)),)))}
-    assert found == {'deep-guarded.yaml': []}
+    assert checked(root, 'deep-guarded.yaml', 'env.yaml')['deep-guarded.yaml'] == []
     text = (root / 'deep-guarded.yaml').read_text().replace('default: false', 'default: true')
     (root / 'deep-guarded.yaml').write_text(text)
-    found = [d.code for r in check_paths([str(root / 'deep-guarded.yaml')], Settings(
-        stacks=(Stack(templates=(str(root / 'deep-guarded.yaml'),),
-                      environments=(str(root / 'env.yaml'),)),))) for d in r.diagnostics]
-    assert found == ['HOT606']
+    found = checked(root, 'deep-guarded.yaml', 'env.yaml')['deep-guarded.yaml']
+    assert [d.code for d in found] == ['HOT606']
 
 
 @pytest.mark.parametrize('members, refused', [(0, False), (3, True)])
@@ -285,12 +287,9 @@ def test_a_count_chosen_by_an_if(tmp_path, members, refused):
     (root / 'group-counted.yaml').write_text(text)
     (root / 'env.yaml').write_text((root / 'env.yaml').read_text().replace(
         'members: 1', f'members: {members}'))
-    settings = Settings(stacks=(Stack(templates=(str(root / 'group-counted.yaml'),),
-                                      environments=(str(root / 'env.yaml'),)),))
-    found = {os.path.relpath(r.path, root): [d.code for d in r.diagnostics
-                                             if d.severity.label == 'error']
-             for r in check_paths([str(root)], settings)}
-    assert found['nested/counted-member.yaml'] == (['HOT220'] if refused else [])
+    found = checked(root, 'group-counted.yaml', 'env.yaml')['nested/counted-member.yaml']
+    assert [d.code for d in found if d.severity.label == 'error'] == \
+        (['HOT220'] if refused else [])
 
 
 @pytest.mark.parametrize('parent, env, expected', [
@@ -311,12 +310,10 @@ def test_a_nested_stack_without_a_parameter_its_condition_reads(tmp_path, parent
         "conditions:\n  has_secret: {not: {equals: [{get_param: secret}, '']}}\n"
         'resources:\n  r: {type: OS::Heat::None, condition: has_secret}\n')
     (tmp_path / 'env.yaml').write_text(env)
-    settings = Settings(stacks=(Stack(templates=(str(tmp_path / 'root.yaml'),),
-                                      environments=(str(tmp_path / 'env.yaml'),)),))
-    [mid] = [r for r in check_paths([str(tmp_path)], settings) if r.path.endswith('mid.yaml')]
-    assert [(d.code, d.severity.label) for d in mid.diagnostics] == expected
+    mid = checked(tmp_path, 'root.yaml', 'env.yaml')['mid.yaml']
+    assert [(d.code, d.severity.label) for d in mid] == expected
     if expected:
-        assert mid.diagnostics[0].message == (
+        assert mid[0].message == (
             "The Parameter (secret) was not provided. (its parent does not pass it, no "
             "environment's parameter_defaults gives it, and it has no default: Heat evaluates "
             'the condition when it validates this nested stack)')
@@ -348,10 +345,8 @@ def test_an_if_reading_a_parameter_nothing_gives(tmp_path, resources, refused):
         '  prod_and_secret: {and: [prod, has_secret]}\n'
         'resources:\n' + resources)
     (tmp_path / 'env.yaml').write_text('parameter_defaults:\n  other: 1\n')
-    settings = Settings(stacks=(Stack(templates=(str(tmp_path / 'root.yaml'),),
-                                      environments=(str(tmp_path / 'env.yaml'),)),))
-    [mid] = [r for r in check_paths([str(tmp_path)], settings) if r.path.endswith('mid.yaml')]
-    assert [d.code for d in mid.diagnostics if d.severity.label == 'error'] == \
+    mid = checked(tmp_path, 'root.yaml', 'env.yaml')['mid.yaml']
+    assert [d.code for d in mid if d.severity.label == 'error'] == \
         (['HOT404'] if refused else [])
 
 
@@ -368,7 +363,5 @@ def test_a_later_files_defaults_reach_the_nested_stacks(tmp_path, order):
         '    default: 1\n    constraints: [{range: {max: 3}}]\nresources: {}\n')
     (tmp_path / 'first.yaml').write_text('parameter_defaults:\n  other: 1\n')
     (tmp_path / 'second.yaml').write_text('parameter_defaults:\n  limit: 5\n')
-    settings = Settings(stacks=(Stack(templates=(str(tmp_path / 'root.yaml'),),
-                                      environments=tuple(str(tmp_path / n) for n in order)),))
-    [prov] = [r for r in check_paths([str(tmp_path)], settings) if r.path.endswith('prov.yaml')]
-    assert [(d.code, d.severity.label) for d in prov.diagnostics] == [('HOT220', 'error')]
+    prov = checked(tmp_path, 'root.yaml', *order)['prov.yaml']
+    assert [(d.code, d.severity.label) for d in prov] == [('HOT220', 'error')]
