@@ -790,7 +790,10 @@ def did_change_watched_files(ls: HotLanguageServer,
         ls.rediagnose_all()
         return
     if paths and ls.workspaces.files_changed(paths):
-        ls.dependencies_changed(paths)  # (the files of the workspace mode among them)
+        # (the files of the workspace mode among them; every document, when the stacks reach
+        # other templates than before)
+        restructured = [p for p in paths if ls.workspaces.restructured(p)]
+        ls.dependencies_changed(paths, bool(restructured))
     elif paths:
         ls.workspace_diagnostics.files_changed(paths)
 

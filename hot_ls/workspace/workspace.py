@@ -525,8 +525,11 @@ class Workspace:
                     self.files.has_overlay(path) else None
                 old_key = before[1].interface_key() if before else None
                 new_key = after.interface_key() if after else None
-                if old_key != new_key or (before is not None and after is not None
-                                          and self._restructures(path, before[1], after)):
+                restructured = before is not None and after is not None \
+                    and self._restructures(path, before[1], after)
+                if restructured:
+                    self._restructured.add(path)
+                if old_key != new_key or restructured:
                     interface_changed = True
                 if self._index is not None:
                     if after is not None and after.kind.is_heat_document:

@@ -365,3 +365,23 @@ def test_a_later_files_defaults_reach_the_nested_stacks(tmp_path, order):
     (tmp_path / 'second.yaml').write_text('parameter_defaults:\n  limit: 5\n')
     prov = checked(tmp_path, 'root.yaml', *order)['prov.yaml']
     assert [(d.code, d.severity.label) for d in prov] == [('HOT220', 'error')]
+
+
+def test_a_count_changed_on_disk_restructures_the_stacks(tmp_path):
+    """The group's count changed on disk (a checkout, another editor): the stacks forget their
+    contexts, the workspace says the stacks reach other templates (the server then re-checks
+    every document), and the member is analysed in its new stack."""
+    import shutil
+    from hot_ls.workspace import Workspace
+    root = tmp_path / 'project'
+    shutil.copytree(PROJECT, root)
+    group, member = root / 'group-counted.yaml', root / 'nested' / 'counted-member.yaml'
+    workspace = Workspace(Settings(stacks=(Stack(templates=(str(group),),
+                                                 environments=(str(root / 'env.yaml'),)),)),
+                          [str(root)])
+    assert error_codes_in(member, workspace) == ['HOT220']
+    group.write_text(group.read_text().replace('count: {get_param: members}', 'count: 0'))
+    assert workspace.changed([str(group)]) is True
+    assert workspace.take_restructured(str(group)) is True
+    assert workspace.take_restructured(str(group)) is False  # (said once)
+    assert error_codes_in(member, workspace) == []
