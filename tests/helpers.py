@@ -88,3 +88,12 @@ def analysed_in_buffer(path, text: str, workspace) -> bool:
     workspace.files.overlay(str(path), text)
     summary = analyze(text, str(path), workspace=workspace).summary
     return workspace.document_analysed(str(path), text, summary)
+
+
+def one_stack(folder, template, environment):
+    """A workspace over `folder` whose settings create `template` with `environment` (paths)."""
+    from hot_ls.config import Settings, Stack
+    from hot_ls.workspace import Workspace
+    return Workspace(Settings(stacks=(Stack(templates=(str(template),),
+                                            environments=(str(environment),)),)),
+                     [str(folder)])

@@ -15,7 +15,7 @@ import json
 import os
 import re
 
-from helpers import FIXTURES, analysed_in_buffer, error_codes_in
+from helpers import FIXTURES, analysed_in_buffer, error_codes_in, one_stack
 from hot_ls.cli.check import check_paths
 from hot_ls.config import Settings, Stack
 
@@ -70,26 +70,17 @@ def test_a_condition_added_in_the_parents_buffer_retracts_the_error(tmp_path):
     the stacks changed, and the provider template analysed again has no error (then, the
     condition removed, it has it again)."""
     import shutil
-    from hot_ls.workspace import Workspace
     root = tmp_path / 'project'
     shutil.copytree(PROJECT, root)
     env, stack, limits = root / 'env.yaml', root / 'stack.yaml', root / 'nested' / 'limits.yaml'
-    workspace = Workspace(Settings(stacks=(Stack(templates=(str(stack),),
-                                                 environments=(str(env),)),)), [str(root)])
-
-    def limits_errors():
-        return error_codes_in(limits, workspace)
-
-    def edit_parent(text):
-        return analysed_in_buffer(stack, text, workspace)
-
+    workspace = one_stack(root, stack, env)
     original = stack.read_text()
-    assert edit_parent(original) is False
-    assert limits_errors() == ['HOT220']
+    assert analysed_in_buffer(stack, original, workspace) is False
+    assert error_codes_in(limits, workspace) == ['HOT220']
     guarded = original.replace('    type: My::Limits\n',
                                '    type: My::Limits\n    condition: false\n')
     assert guarded != original
-    assert edit_parent(guarded) is True
-    assert limits_errors() == []
-    assert edit_parent(original) is True
-    assert limits_errors() == ['HOT220']
+    assert analysed_in_buffer(stack, guarded, workspace) is True
+    assert error_codes_in(limits, workspace) == []
+    assert analysed_in_buffer(stack, original, workspace) is True
+    assert error_codes_in(limits, workspace) == ['HOT220']

@@ -20,7 +20,7 @@ import re
 
 import pytest
 
-from helpers import FIXTURES, analysed_in_buffer, error_codes_in
+from helpers import FIXTURES, analysed_in_buffer, error_codes_in, one_stack
 from hot_ls.cli.check import check_paths
 from hot_ls.config import Settings, Stack, load_settings
 from hot_ls.rules.resources.member_issues import NESTED
@@ -191,29 +191,19 @@ def test_a_count_edited_in_the_groups_buffer_reaches_the_member(tmp_path):
     """In the editor: the group's count typed in its buffer (0, then 1 again) makes the
     stacks through it change, and the member's template is analysed accordingly."""
     import shutil
-    from hot_ls.workspace import Workspace
     root = tmp_path / 'project'
     shutil.copytree(PROJECT, root)
     group, member = root / 'group-counted.yaml', root / 'nested' / 'counted-member.yaml'
-    workspace = Workspace(Settings(stacks=(Stack(templates=(str(group),),
-                                                 environments=(str(root / 'env.yaml'),)),)),
-                          [str(root)])
-
-    def member_errors():
-        return error_codes_in(member, workspace)
-
-    def edit_group(text):
-        return analysed_in_buffer(group, text, workspace)
-
+    workspace = one_stack(root, group, root / 'env.yaml')
     original = group.read_text()
-    assert edit_group(original) is False
-    assert member_errors() == ['HOT220']
+    assert analysed_in_buffer(group, original, workspace) is False
+    assert error_codes_in(member, workspace) == ['HOT220']
     emptied = original.replace('count: {get_param: members}', 'count: 0')
     assert emptied != original
-    assert edit_group(emptied) is True
-    assert member_errors() == []
-    assert edit_group(original) is True
-    assert member_errors() == ['HOT220']
+    assert analysed_in_buffer(group, emptied, workspace) is True
+    assert error_codes_in(member, workspace) == []
+    assert analysed_in_buffer(group, original, workspace) is True
+    assert error_codes_in(member, workspace) == ['HOT220']
 
 
 @pytest.mark.parametrize('condition, holds', [
@@ -372,13 +362,10 @@ def test_a_count_changed_on_disk_restructures_the_stacks(tmp_path):
     contexts, the workspace says the stacks reach other templates (the server then re-checks
     every document), and the member is analysed in its new stack."""
     import shutil
-    from hot_ls.workspace import Workspace
     root = tmp_path / 'project'
     shutil.copytree(PROJECT, root)
     group, member = root / 'group-counted.yaml', root / 'nested' / 'counted-member.yaml'
-    workspace = Workspace(Settings(stacks=(Stack(templates=(str(group),),
-                                                 environments=(str(root / 'env.yaml'),)),)),
-                          [str(root)])
+    workspace = one_stack(root, group, root / 'env.yaml')
     assert error_codes_in(member, workspace) == ['HOT220']
     group.write_text(group.read_text().replace('count: {get_param: members}', 'count: 0'))
     assert workspace.changed([str(group)]) is True
