@@ -251,7 +251,7 @@ def _unsure_stack(analysis: Analysis) -> str | None:
     inputs: Heat reads a nested stack's template only when it creates it (python-heatclient
     sends a file it cannot parse as it is), and refuses none of its errors before."""
     stack = analysis.stack
-    if not stack.chain or stack.certain or stack.guard is None:
+    if not stack.chain or stack.guard is None:
         return None
     parent, name, holds = stack.guard
     how = 'which it does not' if holds is False else 'which is not known before the create'

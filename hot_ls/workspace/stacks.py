@@ -145,9 +145,6 @@ class StackContext:
     environment: StackEnvironment
     chain: tuple[str, ...] = ()         # the templates above it, root first
     root: str | None = None             # the template the stack is created from
-    #: every resource of the chain that leads here is created (no `condition`, or one that
-    #: holds under the stack's inputs)
-    certain: bool = True
     #: the values the parent passes (its resource's properties, the parameters here): plain
     #: data, or UNKNOWN where a function other than get_param computes them; None: not known
     values: dict | None = field(default=None, repr=False)
@@ -169,6 +166,12 @@ class StackContext:
         if workspace is None:
             raise ReferenceError('the workspace of this stack context was dropped')
         return workspace
+
+    @property
+    def certain(self) -> bool:
+        """Every resource of the chain that leads here is created (no `condition`, or one that
+        holds under the stack's inputs)."""
+        return self.guard is None
 
     @property
     def depth(self) -> int:
@@ -336,13 +339,13 @@ class StackContext:
         return locate(self.workspace.locator, self.template, reference)
 
     def child(self, resolution: TypeResolution, resource_name: Any = None,
-              conditional: bool = False, passed: ResourceInfo | None = None,
-              group: bool = False, known: Known | None = None, guard: tuple | None = None
+              passed: ResourceInfo | None = None, group: bool = False,
+              known: Known | None = None, guard: tuple | None = None
               ) -> 'StackContext | None':
-        """The context of the provider template a resource's type resolved to (`conditional`:
-        the resource may not be created; `passed`: the resource, whose properties are the
-        child's parameter values; `group`: a member of a group, one nested stack further;
-        `guard`: the resource whose condition makes it uncertain)."""
+        """The context of the provider template a resource's type resolved to (`passed`: the
+        resource, whose properties are the child's parameter values; `group`: a member of a
+        group, one nested stack further; `guard`: the resource whose condition may leave it
+        uncreated)."""
         if resolution.provider is None or not resolution.provider.readable:
             return None
         entry = resolution.resolution.entry
@@ -355,7 +358,6 @@ class StackContext:
                             replace(self.environment, parameters={}, given={},
                                     registry=registry),
                             self.chain + (self.template,), self.root or self.template,
-                            certain=self.certain and not conditional,
                             values=self.passed_values(passed, known)
                             if passed is not None else None,
                             groups=self.groups + group, guard=self.guard or guard)
@@ -376,15 +378,14 @@ class StackContext:
             holds = self.condition_holds(resource.condition, known)
         guard = None if holds is True else (self.template, resource.name, holds)
         resolved = self.resolve(resource.type, resource.name)
-        child = self.child(resolved, resource.name, holds is not True, resource, known=known,
-                           guard=guard)
+        child = self.child(resolved, resource.name, resource, known=known, guard=guard)
         if child is not None:
             found.append((child, resource))
         kind = resolved.type.name if resolved.type is not None and not resolved.is_provider \
             else None
         for member_type, member in self._members(kind, resource, known):
-            child = self.child(self.resolve(member_type), None, holds is not True, member,
-                               group=True, known=known, guard=guard)
+            child = self.child(self.resolve(member_type), None, member, group=True,
+                               known=known, guard=guard)
             if child is not None:
                 found.append((child, member))
         return found
