@@ -319,6 +319,18 @@ def test_a_nested_stack_without_a_parameter_its_condition_reads(tmp_path, parent
     ('  r: {type: OS::Heat::Value, properties: {value: {if: [prod_and_secret, a, b]}}}\n', False),
     ('  r: {type: OS::Heat::Value, properties: {value: {if: [prod, {if: [has_secret, a, b]}, '
      'c]}}}\n', False),
+    # (an `if` in the branch another `if` takes is parsed: in either branch, however deep, in
+    # a list, in an output's value)
+    ('  r: {type: OS::Heat::Value, properties: {value: {if: [dev, {if: [has_secret, a, b]}, '
+     'c]}}}\n', True),
+    ('  r: {type: OS::Heat::Value, properties: {value: {if: [prod, c, {if: [has_secret, a, '
+     'b]}]}}}\n', True),
+    ('  r: {type: OS::Heat::Value, properties: {value: {if: [dev, c, {if: [has_secret, a, '
+     'b]}]}}}\n', False),
+    ('  r: {type: OS::Heat::Value, properties: {value: {if: [dev, {if: [true, [x, {k: {if: '
+     '[has_secret, a, b]}}], d]}, c]}}}\n', True),
+    ('  r: {type: OS::Heat::None}\noutputs:\n  o: {value: {if: [dev, {if: [has_secret, a, '
+     'b]}, c]}}\n', True),
 ])
 def test_an_if_reading_a_parameter_nothing_gives(tmp_path, resources, refused):
     """Each case as Heat 27.0.1 answered it (probe: a root, top.yaml, then this nested stack,
@@ -331,7 +343,7 @@ def test_an_if_reading_a_parameter_nothing_gives(tmp_path, resources, refused):
         'heat_template_version: 2021-04-16\n'
         'parameters:\n  secret: {type: string}\n  env: {type: string, default: dev}\n'
         "conditions:\n  has_secret: {not: {equals: [{get_param: secret}, '']}}\n"
-        '  prod: {equals: [{get_param: env}, prod]}\n  never: false\n'
+        '  prod: {equals: [{get_param: env}, prod]}\n  dev: {not: prod}\n  never: false\n'
         '  prod_and_secret: {and: [prod, has_secret]}\n'
         'resources:\n' + resources)
     (tmp_path / 'env.yaml').write_text('parameter_defaults:\n  other: 1\n')

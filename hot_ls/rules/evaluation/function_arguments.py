@@ -40,8 +40,8 @@ class FunctionArguments(Rule):
     no default: nothing can give it one, and Heat refuses "The Parameter (p)
     was not provided." when it validates the nested stack.  So does the
     condition of an `if` Heat parses there (in any resource's properties or
-    metadata, in an enabled output's value), unless an `and` or `or` may
-    stop before it reads the parameter.
+    metadata, in an enabled output's value, in the branch another `if`
+    takes), unless an `and` or `or` may stop before it reads the parameter.
 
     ## Example
     ```yaml
@@ -131,16 +131,15 @@ def _nested_values(analysis) -> set | None:
 def _ifs_without_values(analysis, definition, given: set):
     """The `if`s Heat parses whose condition reads a parameter nothing gives a value in this
     nested stack: Heat decides the condition when it parses them (in any resource's
-    properties and metadata, disabled or not; in an enabled output's value) and refuses the
-    stack."""
+    properties and metadata, disabled or not; in an enabled output's value; inside another
+    `if`, in the branch it takes) and refuses the stack."""
     template = analysis.template
     missing = frozenset(name for name in template.parameters if name not in given)
     if not missing:
         return
     known = None
     for call in template.calls_in(definition):
-        if call.name != 'if' or call.guarded or \
-                call.field not in ('properties', 'metadata', 'value') \
+        if call.name != 'if' or call.field not in ('properties', 'metadata', 'value') \
                 or not isinstance(call.args, Sequence) or not call.args.items:
             continue
         if definition.section == 'outputs' and \
@@ -150,9 +149,28 @@ def _ifs_without_values(analysis, definition, given: set):
             known = Known(analysis.checked_evaluation.scope.parameters.schema,
                           lambda: template.section('conditions').to_python()
                           if isinstance(template.section('conditions'), Mapping) else None)
+        if call.guarded and not _parsed(analysis.stack, call.guards, known, missing):
+            continue
         condition = call.args.items[0]
         try:
             analysis.stack.condition_holds(condition.to_python(), known, missing)
         except MissingParameter as exc:
             yield Finding(condition.start, condition.end,
                           f'The Parameter ({exc.name}) was not provided. ({NESTED_MISSING})')
+
+
+def _parsed(stack, guards, known, missing: frozenset) -> bool:
+    """Whether Heat parses what is inside these `if` branches: each enclosing `if`'s condition
+    is known to take the branch it is in (Heat parses only the branch it takes).  One whose
+    condition reads a missing parameter fails itself (reported on it); one that is not known
+    may take the other branch."""
+    for guard, branch in guards:
+        if branch is None or not isinstance(guard.args, Sequence) or not guard.args.items:
+            return False  # (an argument too many: Heat refuses the enclosing `if` itself)
+        try:
+            taken = stack.condition_holds(guard.args.items[0].to_python(), known, missing)
+        except MissingParameter:
+            return False
+        if taken is not branch:
+            return False
+    return True
