@@ -10,6 +10,7 @@ import { PYTHON_EXTENSION_ID, SECTION } from './constants';
 import { bundledLibs, serverEnvironment, serverLaunch } from './launch';
 import { chooseInterpreter, findOnPath, interpreterCandidates, onPythonChanged, pythonFromExtension, runProbe } from './python';
 import { describeRuntime, remedy } from './runtime';
+import { FileMove, movedSettings, PATH_SETTINGS, PathSetting } from './moves';
 import { createClient } from './server';
 import { defaultPathContext, InitializationOptions, readSettings, RESTART_KEYS, Settings, toInitializationOptions } from './settings';
 
@@ -36,6 +37,41 @@ function currentSettings(scope?: vscode.Uri): Settings {
 
 function serverSettings(scope?: vscode.Uri): InitializationOptions {
   return toInitializationOptions(currentSettings(scope), defaultPathContext(workspaceFolder()?.uri.fsPath));
+}
+
+/**
+ * Files moved in the explorer: the workspace's (and each folder's) `hot-ls.*` settings
+ * that name them follow (the server rewrites templates, environments and `.hot-ls.toml`).
+ * The user's own settings are left alone: they are not the project's.
+ */
+async function followMoves(event: vscode.FileRenameEvent): Promise<void> {
+  const moves: FileMove[] = event.files
+    .filter(({ oldUri, newUri }) => oldUri.scheme === 'file' && newUri.scheme === 'file')
+    .map(({ oldUri, newUri }) => ({ oldPath: oldUri.fsPath, newPath: newUri.fsPath }));
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
+  if (moves.length === 0 || folders.length === 0) {
+    return;
+  }
+  // One folder: its settings are the workspace's; several: each folder's own, against it.
+  const targets = folders.length === 1
+    ? [{ folder: folders[0], level: 'workspaceValue' as const, target: vscode.ConfigurationTarget.Workspace }]
+    : folders.map((folder) => ({ folder, level: 'workspaceFolderValue' as const, target: vscode.ConfigurationTarget.WorkspaceFolder }));
+  for (const { folder, level, target } of targets) {
+    const config = vscode.workspace.getConfiguration(SECTION, folder.uri);
+    const values: Partial<Record<PathSetting, unknown>> = {};
+    for (const key of PATH_SETTINGS) {
+      values[key] = config.inspect(key)?.[level];
+    }
+    const changed = movedSettings(values, moves, defaultPathContext(folder.uri.fsPath));
+    for (const [key, value] of Object.entries(changed)) {
+      try {
+        await config.update(key, value, target);
+        outputChannel.appendLine(`moved files: ${SECTION}.${key} updated in the ${folders.length === 1 ? 'workspace' : `${folder.name} folder`} settings`);
+      } catch (error) {
+        outputChannel.appendLine(`moved files: ${SECTION}.${key} could not be updated: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
 }
 
 async function start(context: vscode.ExtensionContext): Promise<void> {
@@ -112,6 +148,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void restart(context)),
+    vscode.workspace.onDidRenameFiles((event) => void followMoves(event)),
   );
   const pythonChanged = await onPythonChanged(vscode.extensions, PYTHON_EXTENSION_ID, () => {
     if (currentSettings().interpreter.trim() === '') {

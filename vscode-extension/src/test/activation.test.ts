@@ -116,6 +116,27 @@ describe('the extension, activated in a fake VS Code', () => {
     fake.messages.length = 0;
   });
 
+  it('follows files moved in the explorer in the workspace settings that name them', async (t) => {
+    if (!extension) {
+      return skip(t);
+    }
+    settings.environments = ['env.yaml', 'common.yaml'];
+    settings.stacks = [{ templates: ['server.yaml'], environments: ['./env.yaml'] }];
+    fake.renameFiles([path.join(folder, 'env.yaml'), path.join(folder, 'environments', 'prod.yaml')]);
+    await waitFor('the settings updated', () => (fake.updates.length >= 2 ? true : undefined));
+    assert.deepEqual(fake.updates, [
+      { key: 'environments', value: ['environments/prod.yaml', 'common.yaml'], target: 2 },
+      { key: 'stacks', value: [{ templates: ['server.yaml'], environments: ['./environments/prod.yaml'] }], target: 2 },
+    ]);
+    assert.ok(fake.output.includes('moved files: hot-ls.environments updated in the workspace settings'), fake.output.join('\n'));
+    // a move that names nothing in the settings changes nothing
+    fake.renameFiles([path.join(folder, 'other.yaml'), path.join(folder, 'else.yaml')]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(fake.updates.length, 2);
+    delete settings.environments;
+    delete settings.stacks;
+  });
+
   it('restarts on the Restart command, and the new server answers', async (t) => {
     if (!extension) {
       return skip(t);

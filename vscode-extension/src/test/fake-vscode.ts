@@ -126,6 +126,9 @@ export function createFakeVscode(folder: string, settings: Record<string, unknow
   const shown: { uri: Uri; text: string }[] = [];
   const providers = new Map<string, { provideTextDocumentContent(uri: Uri): string }>();
   const configurationChanged = new EventEmitter<{ affectsConfiguration(section: string): boolean }>();
+  const filesRenamed = new EventEmitter<{ files: { oldUri: Uri; newUri: Uri }[] }>();
+  /** Each configuration update: (key, value, target); the value also becomes the setting's. */
+  const updates: { key: string; value: unknown; target: unknown }[] = [];
   const folderUri = Uri.file(folder);
   const message = (level: string) => (text: string) => {
     messages.push({ level, text });
@@ -140,12 +143,18 @@ export function createFakeVscode(folder: string, settings: Record<string, unknow
       return {
         get: (key: string, fallback?: unknown) => (key in values ? structuredClone(values[key]) : fallback),
         has: (key: string) => key in values,
-        inspect: () => undefined,
-        update: () => Promise.resolve(),
+        // (the settings stand for the workspace's: .vscode/settings.json of the one folder)
+        inspect: (key: string) => (key in values ? { key, workspaceValue: structuredClone(values[key]) } : undefined),
+        update: (key: string, value: unknown, target: unknown) => {
+          updates.push({ key, value: structuredClone(value), target });
+          values[key] = structuredClone(value);
+          return Promise.resolve();
+        },
       };
     },
     getWorkspaceFolder: () => workspace.workspaceFolders[0],
     onDidChangeConfiguration: configurationChanged.event,
+    onDidRenameFiles: filesRenamed.event,
     registerTextDocumentContentProvider(scheme: string, provider: { provideTextDocumentContent(uri: Uri): string }) {
       providers.set(scheme, provider);
       return new Disposable(() => providers.delete(scheme));
@@ -188,6 +197,7 @@ export function createFakeVscode(folder: string, settings: Record<string, unknow
       EventEmitter,
       Disposable,
       ViewColumn: { Active: -1, Beside: -2, One: 1 },
+      ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
       workspace: new Proxy(workspace, { get: (o: any, p) => (p in o ? o[p] : inert(`workspace.${String(p)}`)) }),
       window: new Proxy(window, { get: (o: any, p) => (p in o ? o[p] : inert(`window.${String(p)}`)) }),
       commands: new Proxy(
@@ -224,7 +234,12 @@ export function createFakeVscode(folder: string, settings: Record<string, unknow
     configurationChanged.fire({ affectsConfiguration: (section: string) => keys.some((key) => key === section || key.startsWith(`${section}.`)) });
   }
 
-  return { vscode, commands, messages, output, shown, workspace, window, changeConfiguration };
+  /** Fire what VS Code fires after files moved in its explorer. */
+  function renameFiles(...moves: [string, string][]): void {
+    filesRenamed.fire({ files: moves.map(([from, to]) => ({ oldUri: Uri.file(from), newUri: Uri.file(to) })) });
+  }
+
+  return { vscode, commands, messages, output, shown, workspace, window, changeConfiguration, renameFiles, updates };
 }
 
 /** Make `require('vscode')` answer with the fake; returns the undo. */
