@@ -35,6 +35,12 @@ class Rule:
     # whose condition is false whatever the parameters (hot_ls.rules.always_disabled):
     # inside such a resource an error is only a warning.
     checked_when_created: ClassVar[bool] = False
+    # Heat makes this check on every template python-heatclient sends with a stack, whether
+    # the stack creates it or not: it reads each one's version and builds its parameters'
+    # schemas (Template.all_param_schemata) before it validates anything.  So in a template
+    # a configured stack creates only under a condition (hot_ls.rules.engine), an error is
+    # still an error.
+    checked_when_sent: ClassVar[bool] = False
     # The rule checks the template's entries one by one (hot_ls.analysis.entries): it looks
     # only at `analysis.checking`'s entries, and what it yields while one of them is
     # `analysis.checking.current` is about that entry: it depends only on the entry, on the
@@ -60,6 +66,11 @@ class Rule:
     @classmethod
     def info(cls) -> RuleInfo:
         return RuleInfo(cls.code, cls.name, cls.severity, cls.summary(), cls.documentation())
+
+    def refused_when_sent(self, finding: Finding) -> bool:
+        """Whether Heat refuses what this finding reports in any template sent with the stack
+        (`checked_when_sent`; a rule whose findings differ says which)."""
+        return self.checked_when_sent
 
     def check(self, analysis: 'Analysis') -> Iterable[Finding]:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -138,7 +138,8 @@ def _check(analysis: Analysis, carried: 'Carried | None') -> bool:
                 diagnostic = _diagnostic(rule, finding, severity)
                 if rule.checked_when_created:
                     _excuse_disabled_resource(diagnostic, analysis)
-                if unsure is not None and diagnostic.severity is Severity.ERROR:
+                if unsure is not None and diagnostic.severity is Severity.ERROR \
+                        and not rule.refused_when_sent(finding):
                     diagnostic.severity = Severity.WARNING
                     diagnostic.message = f'{diagnostic.message} ({unsure})'
                 found.add(index, sequence, diagnostic, checking.current if entry_rule else None)
@@ -248,8 +249,10 @@ def _incomplete(rule: Rule, exc: Exception, disabled: set[str]) -> list[Diagnost
 def _unsure_stack(analysis: Analysis) -> str | None:
     """Why Heat may never check this template, when it is a nested stack the configured
     stack creates only under a condition that does not hold (or is not known) under its
-    inputs: Heat reads a nested stack's template only when it creates it (python-heatclient
-    sends a file it cannot parse as it is), and refuses none of its errors before."""
+    inputs: Heat validates a nested stack's template only when it creates it
+    (python-heatclient sends a file it cannot parse as it is), and refuses none of its errors
+    before, but those of the rules `checked_when_sent` (its version, its parameters'
+    schemas)."""
     stack = analysis.stack
     if not stack.chain or stack.guard is None:
         return None

@@ -384,3 +384,59 @@ def test_a_count_changed_on_disk_restructures_the_stacks(tmp_path):
     assert workspace.take_restructured(str(group)) is True
     assert workspace.take_restructured(str(group)) is False  # (said once)
     assert error_codes_in(member, workspace) == []
+
+
+@pytest.mark.parametrize('parameters, code, refused', [
+    # (Heat reads the version and builds the parameters' schemas of every template
+    # python-heatclient sends with the stack, created or not: Template.all_param_schemata)
+    ('parameters:\n  - a\n', 'HOT201', True),
+    ('parameters:\n  a: string\n', 'HOT201', True),
+    ('parameters:\n  a: {type: string, tyep: x}\n', 'HOT202', True),
+    ('parameters:\n  a: {default: x}\n', 'HOT203', True),
+    ('parameters:\n  a: {type: strng}\n', 'HOT204', True),
+    ('parameters:\n  a: {type: string, tags: x}\n', 'HOT205', True),
+    ('parameters:\n  a: {type: string, constraints: {length: {min: 1}}}\n', 'HOT206', True),
+    ('parameters:\n  a: {type: string, constraints: [x]}\n', 'HOT207', True),
+    ('parameters:\n  a: {type: string, constraints: [{lenght: {min: 1}}]}\n', 'HOT208', True),
+    ('parameters:\n  a: {type: string, constraints: [{description: x}]}\n', 'HOT209', True),
+    ('parameters:\n  a: {type: number, constraints: [{range: {min: abc}}]}\n', 'HOT210', True),
+    ('parameters:\n  a: {type: number, constraints: [{range: {}}]}\n', 'HOT210', True),
+    ('parameters:\n  a: {type: string, constraints: [{allowed_pattern: "[a-"}]}\n', 'HOT210',
+     True),
+    ('parameters:\n  a: {type: string, constraints: [{allowed_values: abc}]}\n', 'HOT210', True),
+    # (what it checks only when it validates the nested stack, or a value of the parameter)
+    ('parameters:\n  a: {type: string, default: x, constraints: [{custom_constraint: '
+     'nova.flavour}]}\n', 'HOT210', False),
+    ('parameters:\n  a: {type: string, constraints: [{range: {min: 1}}]}\n', 'HOT212', False),
+    ('parameters:\n  a: {type: string, default: abc, constraints: [{length: {max: 1}}]}\n',
+     'HOT213', False),
+    ('parameters:\n  a: {type: number, default: abc}\n', 'HOT214', False),
+    ('parameters:\n  a: {type: string}\nparameter_groups:\n- parameters: [b]\n', 'HOT218', False),
+    ('parameters:\n  a: {type: string, default: x}\nresourcess: {}\n', 'HOT110', False),
+    ('resources:\n  x: {type: OS::Nova::Srever}\n', 'HOT701', False),
+])
+def test_what_heat_checks_in_every_template_sent(tmp_path, parameters, code, refused):
+    """A template the stack creates only under a condition that does not hold: Heat does not
+    validate it, but python-heatclient sends it, and Heat builds the parameters' schemas of
+    every template sent before it validates anything.  Each case as Heat 27.0.1 answered it,
+    on `template validate` and `stack create` alike."""
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\nconditions:\n  never: false\n'
+        'resources:\n  r: {type: child.yaml, condition: never}\n')
+    (tmp_path / 'child.yaml').write_text('heat_template_version: 2021-04-16\n' + parameters)
+    (tmp_path / 'env.yaml').write_text('parameter_defaults: {}\n')
+    child = checked(tmp_path, 'root.yaml', 'env.yaml')['child.yaml']
+    assert {d.severity.label for d in child if d.code == code} == \
+        {'error' if refused else 'warning'}
+
+
+def test_an_invalid_version_is_refused_in_every_template_sent(tmp_path):
+    """(Heat 27.0.1: 'The template version is invalid: "heat_template_version: 2099-01-01"...',
+    the template under a condition that does not hold.)"""
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\nconditions:\n  never: false\n'
+        'resources:\n  r: {type: child.yaml, condition: never}\n')
+    (tmp_path / 'child.yaml').write_text('heat_template_version: 2099-01-01\nresources: {}\n')
+    (tmp_path / 'env.yaml').write_text('parameter_defaults: {}\n')
+    child = checked(tmp_path, 'root.yaml', 'env.yaml')['child.yaml']
+    assert [(d.code, d.severity.label) for d in child] == [('HOT103', 'error')]

@@ -1,5 +1,7 @@
+from dataclasses import dataclass, fields
+
 from hot_ls.language.constraints import AllowedValues, CustomConstraint, Range
-from hot_ls.rules.base import Rule, Severity
+from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.parameters._common import at_node, checked_parameters, resolve
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 
@@ -53,7 +55,13 @@ class ConstraintInvalid(Rule):
     code = 'HOT210'
     name = 'constraint-invalid'
     severity = Severity.ERROR
+    checked_when_sent = True
     per_entry = True
+
+    def refused_when_sent(self, finding) -> bool:
+        # (a constraint's definition is read with the schema; a custom constraint's name is
+        # looked up only when a value is checked, and an unsatisfiable one is hot-ls's own)
+        return finding.severity is None and not isinstance(finding, _CheckedWithValue)
 
     def check(self, analysis):
         template = analysis.template
@@ -66,7 +74,9 @@ class ConstraintInvalid(Rule):
                     node = resolve(cview.node, error.path, error.on_key)
                     yield at_node(node, _message(error))
                 elif isinstance(cview.constraint, CustomConstraint):
-                    yield from _unknown_custom(analysis, view, cview)
+                    for finding in _unknown_custom(analysis, view, cview):
+                        yield _CheckedWithValue(**{f.name: getattr(finding, f.name)
+                                                   for f in fields(Finding)})
                 elif cview.constraint is not None:
                     yield from _unsatisfiable(cview)
 
@@ -93,6 +103,11 @@ def _unsatisfiable(cview):
     elif isinstance(constraint, AllowedValues) and not constraint.allowed:
         yield at_node(node, 'allowed_values is empty: no value can satisfy this constraint',
                       severity=Severity.WARNING)
+
+
+@dataclass
+class _CheckedWithValue(Finding):
+    """A finding about what Heat checks only when it checks a value of the parameter."""
 
 
 def _unknown_custom(analysis, view, cview):

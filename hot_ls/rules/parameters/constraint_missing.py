@@ -44,6 +44,7 @@ class ConstraintMissing(Rule):
     code = 'HOT209'
     name = 'constraint-missing'
     severity = Severity.ERROR
+    checked_when_sent = True
     per_entry = True
 
     def check(self, analysis):

@@ -39,6 +39,7 @@ class ConstraintNotMapping(Rule):
     code = 'HOT207'
     name = 'constraint-not-mapping'
     severity = Severity.ERROR
+    checked_when_sent = True
     per_entry = True
 
     def check(self, analysis):

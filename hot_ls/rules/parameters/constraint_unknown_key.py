@@ -41,6 +41,7 @@ class ConstraintUnknownKey(Rule):
     code = 'HOT208'
     name = 'constraint-unknown-key'
     severity = Severity.ERROR
+    checked_when_sent = True
     per_entry = True
 
     def check(self, analysis):

@@ -40,6 +40,7 @@ class ParameterConstraintsNotList(Rule):
     code = 'HOT206'
     name = 'parameter-constraints-not-list'
     severity = Severity.ERROR
+    checked_when_sent = True
     per_entry = True
 
     def check(self, analysis):

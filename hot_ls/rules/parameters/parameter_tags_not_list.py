@@ -38,6 +38,7 @@ class ParameterTagsNotList(Rule):
     code = 'HOT205'
     name = 'parameter-tags-not-list'
     severity = Severity.ERROR
+    checked_when_sent = True
     per_entry = True
 
     def check(self, analysis):

@@ -45,6 +45,7 @@ class ParameterTypeInvalid(Rule):
     code = 'HOT204'
     name = 'parameter-type-invalid'
     severity = Severity.ERROR
+    checked_when_sent = True
     per_entry = True
 
     def check(self, analysis):

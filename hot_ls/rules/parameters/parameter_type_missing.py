@@ -37,6 +37,7 @@ class ParameterTypeMissing(Rule):
     code = 'HOT203'
     name = 'parameter-type-missing'
     severity = Severity.ERROR
+    checked_when_sent = True
     per_entry = True
 
     def check(self, analysis):

@@ -40,6 +40,7 @@ class ParameterUnknownKey(Rule):
     code = 'HOT202'
     name = 'parameter-unknown-key'
     severity = Severity.ERROR
+    checked_when_sent = True
     per_entry = True
 
     def check(self, analysis):

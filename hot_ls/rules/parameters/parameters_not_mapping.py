@@ -36,6 +36,7 @@ class ParametersNotMapping(Rule):
     code = 'HOT201'
     name = 'parameters-not-mapping'
     severity = Severity.ERROR
+    checked_when_sent = True
     per_entry = True
 
     def check(self, analysis):

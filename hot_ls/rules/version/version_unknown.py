@@ -27,6 +27,7 @@ class VersionUnknown(Rule):
     code = 'HOT103'
     name = 'version-unknown'
     severity = Severity.ERROR
+    checked_when_sent = True
 
     def check(self, analysis):
         template = analysis.template
