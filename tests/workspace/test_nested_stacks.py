@@ -440,3 +440,62 @@ def test_an_invalid_version_is_refused_in_every_template_sent(tmp_path):
     (tmp_path / 'env.yaml').write_text('parameter_defaults: {}\n')
     child = checked(tmp_path, 'root.yaml', 'env.yaml')['child.yaml']
     assert [(d.code, d.severity.label) for d in child] == [('HOT103', 'error')]
+
+
+_GROUP = ('  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n'
+          '      count: {get_param: n}\n      resource_def: {type: OS::Heat::None}\n')
+_BAD_DEFAULT = '  n: {type: number, default: abc}\n'
+_GOOD = '  n: {type: number, default: 1}\n'
+
+
+@pytest.mark.parametrize('parameters, resources, passed, env, code, refused', [
+    # a type's validate() reads a property (a ResourceGroup's `count`; with members, its
+    # `removal_policies` and `resource_def`): Heat's validation of the nested stack, without
+    # values, resolves and converts it there
+    (_BAD_DEFAULT, _GROUP, '', '', 'HOT214', True),
+    ('  n: {type: boolean, default: 2}\n', _GROUP, '', '', 'HOT214', True),
+    (_GOOD, '  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1\n'
+     '      removal_policies: {get_param: nope}\n      resource_def: {type: OS::Heat::None}\n',
+     '', '', 'HOT301', True),
+    (_GOOD, '  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 2\n',
+     '', '', 'HOT703', True),
+    # (the parent passes a value, or parameter_defaults gives one: the default is not used;
+    # nothing reads the property; a group of none reads no more than its count; resource_def
+    # is read with a resolver that gives None for a parameter without a value)
+    (_BAD_DEFAULT, _GROUP, ', properties: {n: 1}', '', 'HOT214', False),
+    (_BAD_DEFAULT, _GROUP, '', 'parameter_defaults:\n  n: 1\n', 'HOT214', False),
+    (_BAD_DEFAULT, '  v: {type: OS::Heat::Value, properties: {value: {get_param: n}}}\n', '', '',
+     'HOT214', False),
+    (_GOOD, '  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 0\n',
+     '', '', 'HOT703', False),
+    (_GOOD, '  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1\n'
+     '      resource_def: {type: OS::Heat::Value, properties: {value: {get_param: nope}}}\n',
+     '', '', 'HOT301', False),
+    (_GOOD, '  v: {type: OS::Heat::Value, properties: {value: {get_param: nope}}}\n', '', '',
+     'HOT301', False),
+    # Heat's validation without values checks a property's top-level names only
+    ('', '  sg:\n    type: OS::Neutron::SecurityGroup\n    properties:\n      rulez: []\n',
+     '', '', 'HOT702', True),
+    ('', '  sg:\n    type: OS::Neutron::SecurityGroup\n    properties:\n      rules:\n'
+     '      - protoclo: tcp\n', '', '', 'HOT702', False),
+    ('', '  p:\n    type: OS::Neutron::Port\n    properties:\n      network: private\n'
+     '      fixed_ips:\n      - {subnett: x}\n', '', '', 'HOT702', False),
+    ('', '  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: 1\n'
+     '      resource_def: {type: OS::Heat::None, propertise: {}}\n', '', '', 'HOT702', False),
+])
+def test_what_heat_validates_in_a_nested_stack(tmp_path, parameters, resources, passed, env,
+                                               code, refused):
+    """A template two levels down (root -> top.yaml -> child.yaml), validated by Heat
+    without its values.  Each case as Heat 27.0.1 answered it (found by mutating OVB's
+    nested templates: tools/stack_differential.py)."""
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  top: {type: top.yaml}\n')
+    (tmp_path / 'top.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  c: {type: child.yaml' + passed + '}\n')
+    (tmp_path / 'child.yaml').write_text(
+        'heat_template_version: 2021-04-16\n' + ('parameters:\n' + parameters if parameters
+                                                 else '') + 'resources:\n' + resources)
+    (tmp_path / 'env.yaml').write_text(env or 'parameter_defaults: {}\n')
+    child = checked(tmp_path, 'root.yaml', 'env.yaml')['child.yaml']
+    assert {d.severity.label for d in child if d.code == code} == \
+        {'error' if refused else 'warning'}, [(d.code, d.message) for d in child]

@@ -1,5 +1,6 @@
 from hot_ls.rules.base import Rule, Severity
 from hot_ls.rules.parameters._common import at_node, checked_parameters
+from hot_ls.rules.plugins.validation import read_by_validate
 from hot_ls.syntax import Mapping, Sequence
 
 #: Why a default of the wrong type is a warning in a nested stack (Analysis.strict).
@@ -26,7 +27,9 @@ class ParameterDefaultType(Rule):
     a list default, but its value becomes Python's text for the list
     ("['a', 'b']").  In a nested stack (a provider template a configured
     stack creates), Heat checks the parameter values only when it creates
-    that stack: a default that does not convert is a warning there.
+    that stack: a default that does not convert is a warning there, unless
+    a resource type's validate() reads a property that takes it (a
+    ResourceGroup's `count`), which Heat's validation converts.
 
     ## Example
     ```yaml
@@ -64,7 +67,8 @@ class ParameterDefaultType(Rule):
             pair = view.definition.field_pair('default')
             problem = view.default_problem
             if problem is not None:
-                if problem.kind == 'type' and not analysis.strict:
+                if problem.kind == 'type' and not analysis.strict and \
+                        not _read_by_validate(analysis, view.name):
                     yield at_node(pair.value, f'{problem.message} ({NESTED_PARAMETERS})',
                                   pair.key, severity=Severity.WARNING)
                 elif problem.kind in ('default-type', 'type'):
@@ -77,3 +81,17 @@ class ParameterDefaultType(Rule):
                               f'The default of string parameter {view.name} is a {what}; Heat '
                               f'turns it into the string "{shown}"', pair.key,
                               severity=Severity.WARNING)
+
+
+def _read_by_validate(analysis, name) -> bool:
+    """Whether a resource's validate() reads a property that takes the parameter's value
+    (and fails to): Heat's validation of a nested stack, without values, converts it there."""
+    template = analysis.template
+    for ref in template.references_to('parameter', name):
+        owner = ref.owner
+        if ref.via in ('get_param', 'Ref') and owner is not None and \
+                owner[0] == 'resources' and ref.field == 'properties':
+            definition = template.resources.get(owner[1])
+            if definition is not None and read_by_validate(analysis, definition, ref.start):
+                return True
+    return False

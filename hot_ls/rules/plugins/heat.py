@@ -7,10 +7,12 @@ hot_ls.rules.resources.members and the rules that read it.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from hot_ls.catalog import PropertySchema
 from hot_ls.rules.plugins.errors import HeatError, PythonError, ValidationFailed, value_dependency
+from hot_ls.rules.plugins.properties import PropertyProblem
 from hot_ls.rules.plugins.subject import Subject
 from hot_ls.rules.resources.property_walk import coerce
 
@@ -89,13 +91,31 @@ def _min_adjustment_step(r: Subject, type_key: str, step_key: str, percent: str)
 
 
 def resource_group(r: Subject) -> None:
-    """Validating its nested stack takes the first `count` member names (itertools.islice),
-    which a negative count makes fail.  A strict validation refuses it first, by the
-    property's range (HOT705); a nested stack's is not strict."""
+    """Validating its nested stack (validate_nested_stack) reads `count`, and, when it is
+    not 0, `removal_policies`, `resource_def` and `index_var` (the member's properties being
+    written with it); it takes the first `count` member names (itertools.islice), which a
+    negative count makes fail.  A strict validation refuses a missing or failing value
+    first, and a negative count by the property's range (HOT705); a nested stack's is not
+    strict: the reads are what fail there."""
     count = r.properties['count']
+    if not count:
+        return
+    r.touch('removal_policies')
     if not r.strict and isinstance(count, int) and count < 0:
         raise PythonError('ValueError', 'Stop argument for islice() must be None or an '
                           'integer: 0 <= x <= sys.maxsize.', at=('count',))
+    try:
+        definition = r.properties['resource_def']
+    except PropertyProblem as problem:
+        if not _PARAMETER_MISSING.fullmatch(problem.message):
+            raise
+        return  # (read with a resolver that gives None for a parameter without a value)
+    if isinstance(definition, Mapping) and definition.get('properties'):
+        r.touch('index_var')
+
+
+#: UserParameterMissing, which ResourceGroup.get_resource_def's resolver ignores
+_PARAMETER_MISSING = re.compile(r'.*The Parameter \(.+\) was not provided\.')
 
 
 def autoscaling_group(r: Subject) -> None:

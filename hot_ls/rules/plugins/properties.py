@@ -203,10 +203,12 @@ class HeatProperties(collections.abc.Mapping):
     """
 
     def __init__(self, schemas: dict[str, PropertySchema], data: Any,
-                 translations: tuple[Translation, ...] = ()):
+                 translations: tuple[Translation, ...] = (), failed: dict | None = None):
         self._schemas = schemas
         self._data = data
         self._translations = translations
+        #: key -> the message of the failure that resolving its value raises (read: raised)
+        self._failed = failed or {}
         self._read: dict[str, Any] = {}
 
     def __getitem__(self, key: str) -> Any:
@@ -229,6 +231,8 @@ class HeatProperties(collections.abc.Mapping):
         data = self._data
         if data is UNKNOWN or not isinstance(data, dict):
             return None, _UNKNOWABLE
+        if key in self._failed:
+            return None, (self._failed[key], None, key)
         reader = _Reader(key, self._translations)
         try:
             data = reader.translated(data, (), ())

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from hot_ls.catalog.property_rules import translations
+from hot_ls.model.symbols import PARAMETER
 from hot_ls.rules.plugins.properties import HeatProperties, PropertyProblem
 from hot_ls.rules.plugins.values import Unknowable, resource_state
 from hot_ls.syntax import Mapping, Node, Sequence
@@ -23,12 +24,14 @@ if TYPE_CHECKING:
 class Subject:
     def __init__(self, name: str, rtype: 'ResourceType', data: Any, stack: 'Stack',
                  properties_node: Node | None, anchor: Node, metadata: Node | None = None,
-                 calls: frozenset[int] = frozenset(), strict: bool = True):
+                 calls: frozenset[int] = frozenset(), strict: bool = True,
+                 failed: dict | None = None):
         self.name = name
         self.type = rtype
         #: Heat validates the property values too (a stack's own resource, not a group member)
         self.strict = strict
-        self.properties = HeatProperties(rtype.properties, data, translations(rtype.name))
+        self.properties = HeatProperties(rtype.properties, data, translations(rtype.name),
+                                         failed)
         self.stack = stack
         self._properties_node = properties_node
         self._anchor = anchor
@@ -139,6 +142,35 @@ def resource_subject(analysis: 'Analysis', definition: 'Definition',
     if state.enabled is not True:
         return None
     calls = analysis.template.entry_walk(definition).call_nodes
+    # (a value that fails to resolve fails the plugin's read of it: in a nested stack, whose
+    # values Heat does not validate first, that read is where Heat refuses it)
     return Subject(str(definition.name), rtype, state.data, Stack(analysis, definition),
                    definition.get('properties'), definition.key, definition.get('metadata'), calls,
-                   strict)
+                   strict, None if strict else _failures_heat_meets(analysis, definition,
+                                                                    state.failed))
+
+
+def _failures_heat_meets(analysis: 'Analysis', definition: 'Definition', failed: dict) -> dict:
+    """The properties whose failure Heat meets too: those reading no parameter the parent
+    passes (or may pass: its values not known), whose value hot-ls does not evaluate with
+    (a nested stack's evaluation has the defaults and parameter_defaults); a parameter the
+    template does not declare fails whatever is passed."""
+    if not failed:
+        return failed
+    properties = definition.get('properties')
+    if not isinstance(properties, Mapping):
+        return {}
+    passed = analysis.stack.values
+    declared = analysis.template.parameters
+    references = [ref for ref in analysis.template.references_in(definition)
+                  if ref.kind == PARAMETER and ref.field == 'properties']
+    kept = {}
+    for key, message in failed.items():
+        pair = properties.index.get(key)
+        if pair is None:
+            continue
+        start, end = pair.value.start, pair.value.end
+        if all(ref.name not in declared or (passed is not None and ref.name not in passed)
+               for ref in references if start <= ref.start < end):
+            kept[key] = message
+    return kept

@@ -27,6 +27,7 @@ from hot_ls.rules.plugins.table import CHECKS, Check
 from hot_ls.rules.plugins.values import Unknowable
 from hot_ls.rules.resources.members import Member, group_members, member_resolution
 from hot_ls.rules.resources.property_walk import misspelt_properties
+from hot_ls.syntax import Mapping
 
 if TYPE_CHECKING:
     from hot_ls.analysis import Analysis
@@ -53,6 +54,19 @@ class PluginValidation:
 
     def reads(self, group: Any, member: Member, key: str | None) -> bool:
         return key is not None and (group, member.name, key) in self.member_reads
+
+
+def read_by_validate(analysis: 'Analysis', definition: 'Definition', offset: int) -> bool:
+    """Whether the property written at `offset` of the resource's properties is one its
+    type's validate() reads and whose read fails (`own_reads`): in a nested stack, whose
+    values Heat does not validate first, Heat's validation resolves it there."""
+    properties = definition.get('properties')
+    if not isinstance(properties, Mapping):
+        return False
+    reads = plugin_validation(analysis, definition).own_reads
+    return bool(reads) and any(
+        key in reads and pair.value.start <= offset < max(pair.value.end, offset + 1)
+        for key, pair in properties.index.items())
 
 
 def plugin_validation(analysis: 'Analysis', definition: 'Definition') -> PluginValidation:

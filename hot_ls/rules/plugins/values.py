@@ -187,13 +187,16 @@ def _hashable(value: Any) -> bool:
 class ResourceState:
     """A resource at validation time: whether Heat creates it, and its properties."""
 
-    __slots__ = ('enabled', 'data')
+    __slots__ = ('enabled', 'data', 'failed')
 
-    def __init__(self, enabled: bool | None, data: Any):
+    def __init__(self, enabled: bool | None, data: Any, failed: dict | None = None):
         #: True: created under the inputs; False: never; None: unknown
         self.enabled = enabled
         #: the properties ({key: value}, values as `at_validation` gives them), or UNKNOWN
         self.data = data
+        #: the properties whose value fails to resolve (UNKNOWN in `data`): key -> Heat's
+        #: message, which reading the property raises
+        self.failed = failed or {}
 
 
 def resource_state(analysis: 'Analysis', name: Any) -> ResourceState:
@@ -281,4 +284,5 @@ class _States:
         data = {key: validation_value(value, self.reference) for key, value in values.items()}
         for key in preview.property_errors:
             data[key] = UNKNOWN
-        return ResourceState(enabled, data)
+        return ResourceState(enabled, data, {key: error.message for key, error
+                                             in preview.property_errors.items()})

@@ -4,6 +4,7 @@ from __future__ import annotations
 from hot_ls.catalog.property_rules import accepts_any_property
 from hot_ls.model.symbols import VALUE, Reference
 from hot_ls.rules.base import Severity
+from hot_ls.rules.plugins.validation import read_by_validate
 from hot_ls.rules.resources.member_issues import NESTED
 
 
@@ -32,9 +33,11 @@ def leniency(analysis, ref: Reference) -> str | None:
     if owner[0] == 'conditions' and not analysis.observe(is_used_condition, owner[1]):
         return f'condition "{owner[1]}" is never used, so Heat never evaluates it'
     if ref.via in ('get_param', 'Ref') and owner[0] == 'resources' and ref.field == 'properties':
-        if not analysis.strict:
-            return NESTED
         res = template.resources.get(owner[1])
+        if not analysis.strict:
+            # (but where the type's validate() reads the property: that read resolves it)
+            return None if res is not None and read_by_validate(analysis, res, ref.start) \
+                else NESTED
         if res is not None and isinstance(res.type_name, str) and accepts_any_property(res.type_name):
             what = 'OS::Heat::None' if res.type_name == 'OS::Heat::None' else \
                 f'{res.type_name} (retired: Heat builds it as OS::Heat::None)'
@@ -57,3 +60,4 @@ def severity_for(reason: str | None) -> Severity | None:
 
 def with_reason(message: str, reason: str | None) -> str:
     return f'{message} ({reason})' if reason else message
+

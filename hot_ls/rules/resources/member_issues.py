@@ -68,11 +68,15 @@ def member_finding(analysis, issue: PropertyIssue, message: str, *, values: bool
 def issue_findings(analysis, kind: str, *, values: bool, with_data: bool = False,
                    message: Callable[[PropertyIssue], str] | None = None,
                    own: Callable[[PropertyIssue], Finding] | None = None,
-                   postponed: str | None = None) -> Iterator[Finding]:
+                   postponed: str | None = None,
+                   nested_values: bool = False) -> Iterator[Finding]:
     """The findings of one kind of property issue: the resources' own, then their members'.
 
     `values`: the issue is about a property's value (required, type,
     constraint), which Heat does not check in a member before creating it.
+    `nested_values`: below a property's top level, it is one (an unknown key inside a
+    property's map: Heat's validation without values, a nested stack's, checks only the
+    top-level names).
     `own` makes the finding of a resource's own issue, when the rule says more.
     `postponed` ends the warning for an issue inside a property that refers
     to a resource, which Heat does not check before it creates the stack
@@ -89,7 +93,9 @@ def issue_findings(analysis, kind: str, *, values: bool, with_data: bool = False
                               severity=Severity.WARNING, data=data)
                 continue
             if issue.member is None:
-                if values and not analysis.strict:
+                if (values or nested_values and issue.container is not None
+                        and issue.container is not definition.get('properties')) \
+                        and not analysis.strict:
                     finding = nested_finding(analysis, issue, text, data=data)
                     if finding is not None:
                         yield finding

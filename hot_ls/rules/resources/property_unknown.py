@@ -21,7 +21,11 @@ class PropertyUnknown(Rule):
     ## Why it matters
     Heat refuses the stack: "Unknown Property flavour"; or, inside a
     property that refers to a resource, creates it without what the
-    misspelt key was meant to set.
+    misspelt key was meant to set.  In a nested stack (a provider template
+    a configured stack creates), Heat's validation without values checks
+    only the top-level names: a misspelt key inside a property's map or
+    list items is a warning there (the create fails when it creates that
+    stack).
 
     ## Example
     ```yaml
@@ -58,4 +62,4 @@ class PropertyUnknown(Rule):
             analysis, UNKNOWN, values=False, with_data=True,
             message=lambda issue: issue.message + suggestion_text(
                 (issue.data or {}).get('replacements', [])),
-            postponed='Heat then drops the key')
+            postponed='Heat then drops the key', nested_values=True)
