@@ -67,15 +67,17 @@ def referenced_files(path: str, text: str, files: dict, depth: int = 0) -> None:
 
 
 def client_refusal(path: str, text: str) -> str | None:
-    """What python-heatclient says before it sends the stack, when a `type:` in the resources
-    (at any depth: a group's member too) names a template file that does not exist: it reads
-    every one of them, whatever the resource's condition.  None when it would send it."""
+    """What python-heatclient says before it sends the stack, when a `type:` key anywhere in
+    the template (a resource's, a group member's, a property's or an output's data) names a
+    template file that does not exist: it reads every one of them
+    (template_utils.resolve_template_get_files), whatever the resource's condition.  None
+    when it would send it."""
     import yaml
     try:
         data = yaml.safe_load(text)
     except Exception:
         return None
-    if not isinstance(data, dict) or not isinstance(data.get('resources'), dict):
+    if not isinstance(data, dict):
         return None
     base = os.path.dirname(path)
     missing = []
@@ -92,7 +94,7 @@ def client_refusal(path: str, text: str) -> str | None:
             for item in node:
                 walk(item)
 
-    walk(data['resources'])
+    walk(data)
     if not missing:
         return None
     target = os.path.normpath(os.path.join(base, missing[0]))

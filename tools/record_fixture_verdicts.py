@@ -24,7 +24,7 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 import heat_validate  # noqa: E402
 import heat_offline_create  # noqa: E402,F401  (groups' nested stacks too)
-from client_files import referenced_files  # noqa: E402
+from client_files import client_refusal, referenced_files  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), '..', 'fixtures'))
 OUT = os.path.join(ROOT, 'heat-verdicts', 'fixtures.json')
@@ -72,7 +72,8 @@ def main() -> None:
                 referenced_files(path, text, files)
                 for env in envs:  # the provider templates its resource_registry names
                     referenced_files(path, env, files)
-                entry = {}
+                # (python-heatclient's own refusal, before it sends anything)
+                entry = {'client': client_refusal(path, text)}
                 for mode in ('template', 'strict', 'create'):
                     result = heat_validate.validate({'template': text, 'environments': envs,
                                                      'files': files, 'strict': mode != 'template',

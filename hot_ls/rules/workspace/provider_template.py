@@ -1,7 +1,9 @@
+from dataclasses import dataclass
+
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import suggestion_text
 from hot_ls.rules.workspace._common import files_like
-from hot_ls.syntax import Scalar
+from hot_ls.syntax import Mapping, Scalar, Sequence
 from hot_ls.workspace.paths import UNSAVED
 from hot_ls.workspace.stacks import PROVIDER_BROKEN, PROVIDER_MISSING, PROVIDER_UNREAD
 
@@ -23,7 +25,10 @@ class ProviderTemplate(Rule):
     and Outputs.
 
     python-heatclient reads every such file before it sends the stack, so
-    a resource Heat would never create (its condition false) counts too.
+    a resource Heat would never create (its condition false) counts too,
+    and so does any other `type:` key whose value ends in .yaml or
+    .template, anywhere in the template: a group's member (of a group with
+    no members too), a property's, metadata's or an output's data.
 
     ## Why it matters
     `openstack stack create` stops: "Could not fetch contents for
@@ -60,6 +65,12 @@ class ProviderTemplate(Rule):
     severity = Severity.ERROR
     per_entry = True
 
+    def refused_when_sent(self, finding) -> bool:
+        # python-heatclient reads every template a `type:` names, in every template it sends,
+        # before it sends anything; a file that is there but is no template is Heat's to
+        # refuse, when it creates that nested stack
+        return isinstance(finding, _NotFetched)
+
     def check(self, analysis):
         template = analysis.template
         if template.version is None:
@@ -74,8 +85,9 @@ class ProviderTemplate(Rule):
                 matches = files_like(analysis, resolved.provider, node.value) \
                     if resolved.provider is not None and node.value == resolved.provider.reference \
                     else []
-                yield Finding(node.start, node.end, resolved.message + suggestion_text(matches),
-                              data={'replacements': matches} if matches else None)
+                yield _NotFetched(node.start, node.end,
+                                  resolved.message + suggestion_text(matches),
+                                  data={'replacements': matches} if matches else None)
             elif resolved.problem == PROVIDER_BROKEN:
                 yield Finding(node.start, node.end, resolved.message)
             elif resolved.problem == PROVIDER_UNREAD and resolved.provider is not None and \
@@ -83,3 +95,56 @@ class ProviderTemplate(Rule):
                 yield Finding(node.start, node.end,
                               f'{resolved.message}; hot-ls checks nothing of this resource',
                               severity=Severity.INFORMATION)
+        yield from _other_type_keys(analysis)
+
+
+#: what python-heatclient reads as a template file when a `type:` key names it
+TEMPLATE_SUFFIXES = ('.yaml', '.template')
+
+
+def _other_type_keys(analysis):
+    """python-heatclient reads the file of every `type:` key whose value ends in .yaml or
+    .template, anywhere in the template (a group's member, a property's or an output's data),
+    not only a resource's type: one that is not there stops `openstack stack create`."""
+    stack = analysis.stack
+    files = analysis.workspace.files
+    for definition in analysis.checking.all(_SECTIONS):
+        own = definition.get('type') if definition.section == 'resources' else None
+        for value in _type_values(definition.body):
+            if value is own or '://' in value.value:
+                continue
+            target = stack.locate(value.value)
+            if target.refusal is None and not files.exists(target):
+                matches = files_like(analysis, target, value.value)
+                yield _NotFetched(
+                    value.start, value.end,
+                    f'Could not fetch contents for {value.value}: the file does not exist'
+                    f'{suggestion_text(matches)} (python-heatclient reads the file every '
+                    '`type:` names, anywhere in the template, before it sends the stack)',
+                    data={'replacements': matches} if matches else None)
+
+
+_SECTIONS = ('parameters', 'resources', 'outputs', 'conditions')
+
+
+def _type_values(node):
+    """The scalars of `type:` keys naming a template file, in and below `node`."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, Mapping):
+            for pair in reversed(current.pairs):
+                key, value = pair.key, pair.value
+                if isinstance(key, Scalar) and key.value == 'type' and \
+                        isinstance(value, Scalar) and isinstance(value.value, str) and \
+                        value.value.endswith(TEMPLATE_SUFFIXES):
+                    yield value
+                else:
+                    stack.append(value)
+        elif isinstance(current, Sequence):
+            stack.extend(reversed(current.items))
+
+
+@dataclass
+class _NotFetched(Finding):
+    """A provider template python-heatclient cannot read: `openstack stack create` stops."""
