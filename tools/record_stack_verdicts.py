@@ -10,6 +10,7 @@ Run with the Heat virtual environment's Python:
     /work/venv-heat/bin/python tools/record_stack_verdicts.py magnum   # kubecluster.yaml
     /work/venv-heat/bin/python tools/record_stack_verdicts.py tht-depth-7  # overcloud.yaml, depth 7
     /work/venv-heat/bin/python tools/record_stack_verdicts.py tht-depth-7-given  # and the values
+    /work/venv-heat/bin/python tools/record_stack_verdicts.py --serve  # requests on stdin
 
 Unlike record_corpus_verdicts.py, the files go through python-heatclient's own
 processing (`template_utils.get_template_contents`, which reads provider
@@ -131,7 +132,25 @@ def verdict(template_path: str, environments: list[str]) -> dict:
     return entry
 
 
+def serve() -> None:
+    """`--serve`: one request per line on stdin, {"template": path, "environments": [paths],
+    "heat_conf": {option: value}}; one verdict per line on stdout (tools/stack_differential.py
+    asks this way, Heat imported once)."""
+    from oslo_config import cfg
+    for line in sys.stdin:
+        request = json.loads(line)
+        for option, value in (request.get('heat_conf') or {}).items():
+            cfg.CONF.set_override(option, value)
+        answer = verdict(request['template'], request['environments'])
+        for option in request.get('heat_conf') or {}:
+            cfg.CONF.clear_override(option)
+        sys.stdout.write(json.dumps(answer) + '\n')
+        sys.stdout.flush()
+
+
 def main() -> None:
+    if sys.argv[1:] == ['--serve']:
+        return serve()
     name = sys.argv[1] if len(sys.argv) > 1 else 'project'
     folder, environments, output, *rest = PROJECTS[name]
     roots, overrides = (rest + [None, None])[:2]
