@@ -499,3 +499,27 @@ def test_what_heat_validates_in_a_nested_stack(tmp_path, parameters, resources, 
     child = checked(tmp_path, 'root.yaml', 'env.yaml')['child.yaml']
     assert {d.severity.label for d in child if d.code == code} == \
         {'error' if refused else 'warning'}, [(d.code, d.message) for d in child]
+
+
+def test_an_edit_that_makes_a_validate_read_a_parameter_rechecks_its_default(tmp_path):
+    """The parameter's entry asks the whole template whether a validate() reads it: an edit to
+    a resource re-checks the parameter too, as a full analysis would."""
+    from hot_ls.rules import analyze
+    from hot_ls.rules.incremental import reanalyze
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  top: {type: top.yaml}\n')
+    (tmp_path / 'top.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  c: {type: child.yaml}\n')
+    before = ('heat_template_version: 2021-04-16\nparameters:\n' + _BAD_DEFAULT +
+              'resources:\n' + _GROUP.replace('{get_param: n}', '1'))
+    child = tmp_path / 'child.yaml'
+    child.write_text(before)
+    (tmp_path / 'env.yaml').write_text('parameter_defaults: {}\n')
+    workspace = one_stack(tmp_path, tmp_path / 'root.yaml', tmp_path / 'env.yaml')
+    first = analyze(before, str(child), workspace=workspace)
+    assert [(d.code, d.severity.label) for d in first.diagnostics] == [('HOT214', 'warning')]
+    after = before.replace('count: 1', 'count: {get_param: n}')
+    edited, how = reanalyze(first, after, str(child), workspace=workspace)
+    assert how == 'incremental'
+    assert [(d.code, d.severity.label) for d in edited.diagnostics] == [('HOT214', 'error')]
+    assert edited.diagnostics == analyze(after, str(child), workspace=workspace).diagnostics

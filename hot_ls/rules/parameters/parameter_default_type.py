@@ -68,7 +68,7 @@ class ParameterDefaultType(Rule):
             problem = view.default_problem
             if problem is not None:
                 if problem.kind == 'type' and not analysis.strict and \
-                        not _read_by_validate(analysis, view.name):
+                        not analysis.observe(_read_by_validate, view.name):
                     yield at_node(pair.value, f'{problem.message} ({NESTED_PARAMETERS})',
                                   pair.key, severity=Severity.WARNING)
                 elif problem.kind in ('default-type', 'type'):
@@ -85,7 +85,8 @@ class ParameterDefaultType(Rule):
 
 def _read_by_validate(analysis, name) -> bool:
     """Whether a resource's validate() reads a property that takes the parameter's value
-    (and fails to): Heat's validation of a nested stack, without values, converts it there."""
+    (and fails to): Heat's validation of a nested stack, without values, converts it there.
+    (Asked of the whole template: Analysis.observe.)"""
     template = analysis.template
     for ref in template.references_to('parameter', name):
         owner = ref.owner
