@@ -17,6 +17,7 @@ Per mutation kind it prints the mutants, how many Heat refuses, hot-ls's recall 
 its false positives (an error where Heat accepts the stack).
 
     python tools/stack_differential.py --full            # every nested template, every kind (Heat's venv)
+    python tools/stack_differential.py --full --stack tht  # one tree
     python tools/stack_differential.py --record-sample   # the full run, and a sample of it into fixtures/stack-differential/
     python tools/stack_differential.py --quick           # the recorded sample, no Heat needed
 
@@ -58,7 +59,17 @@ STACKS = {
     'magnum': ('magnum-zed/magnum/drivers', 'k8s_fedora_coreos_v1/templates/kubecluster.yaml',
                tuple(f'common/templates/environments/{name}.yaml'
                      for name in MAGNUM_ENVIRONMENTS)),
+    # TripleO's overcloud on an undercloud nesting 7 deep, with the two values its client gives
+    # at deploy time (tht-overcloud-depth-7-given.json): each verdict takes Heat seconds, so
+    # --full mutates every 25th of its 100+ nested templates, one mutant of a kind, and the
+    # recorded sample leaves it out
+    'tht': ('tht-master-rendered', 'overcloud.yaml',
+            ('overcloud-resource-registry-puppet.yaml',
+             os.path.join(ROOT, 'fixtures', 'environments', 'tht-deploy-time.yaml'))),
 }
+#: per stack: Heat's max_nested_stack_depth, every how many nested templates are mutated, the
+#: mutants per kind per template, whether the recorded sample has it
+OPTIONS = {'tht': {'depth': 7, 'every': 25, 'per_kind': 1, 'sample': False}}
 #: mutants per kind per nested template (--full); the recorded sample keeps, of each kind in
 #: each stack, this many Heat refuses and this many it accepts
 PER_KIND = 3
@@ -69,7 +80,8 @@ SAMPLE_PER_VERDICT = 2
 def settings_for(stack: str, folder: str):
     from hot_ls.config import Settings, Stack
     _, root, environments = STACKS[stack]
-    return Settings(search_paths=(folder,),  # (the environments beside the templates' folder)
+    return Settings(search_paths=(folder, os.path.join(ROOT, 'fixtures', 'environments')),
+                    max_nested_stack_depth=OPTIONS.get(stack, {}).get('depth', 5),
                     stacks=(Stack(templates=(os.path.join(folder, root),),
                                   environments=tuple(os.path.join(folder, e)
                                                      for e in environments)),))
@@ -112,7 +124,8 @@ class Heat:
                     self.cache[entry['key']] = entry['verdict']
         self.process: subprocess.Popen | None = None
 
-    def verdict(self, key: str, template: str, environments: list[str]) -> dict:
+    def verdict(self, key: str, template: str, environments: list[str],
+                heat_conf: dict | None = None) -> dict:
         if key in self.cache:
             return self.cache[key]
         if self.process is None:
@@ -123,8 +136,8 @@ class Heat:
                 [HEAT_PYTHON, os.path.join(TOOLS, 'record_stack_verdicts.py'), '--serve'],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 text=True, cwd=TOOLS)
-        self.process.stdin.write(json.dumps({'template': template,
-                                             'environments': environments}) + '\n')
+        self.process.stdin.write(json.dumps({'template': template, 'environments': environments,
+                                             'heat_conf': heat_conf or {}}) + '\n')
         self.process.stdin.flush()
         answer = json.loads(self.process.stdout.readline())
         self.cache[key] = answer
@@ -148,7 +161,9 @@ def refused(verdict: dict) -> bool:
 def mutants_of(stack: str, folder: str, per_kind: int) -> list[dict]:
     """The mutants of each nested template, at most `per_kind` of each kind per template."""
     found = []
-    for relative in nested_templates(stack, folder):
+    options = OPTIONS.get(stack, {})
+    per_kind = options.get('per_kind', per_kind)
+    for relative in nested_templates(stack, folder)[::options.get('every', 1)]:
         with open(os.path.join(folder, relative), encoding='utf-8') as fh:
             text = fh.read()
         taken: Counter = Counter()
@@ -185,8 +200,10 @@ def judge(mutants: list[dict], heat: Heat | None) -> list[dict]:
                     _, root, environments = STACKS[stack]
                     key = hashlib.sha1('\0'.join((stack, mutant['file'], mutant['text']))
                                        .encode()).hexdigest()
+                    depth = OPTIONS.get(stack, {}).get('depth')
                     verdict = heat.verdict(key, os.path.join(copy, root),
-                                           [os.path.join(copy, e) for e in environments])
+                                           [os.path.join(copy, e) for e in environments],
+                                           {'max_nested_stack_depth': depth} if depth else None)
                 errors = hot_ls_errors(stack, copy, nested)
             finally:
                 with open(target, 'w', encoding='utf-8') as fh:
@@ -201,6 +218,8 @@ def sample_of(results: list[dict]) -> list[dict]:
     taken: Counter = Counter()
     kept = []
     for result in results:
+        if not OPTIONS.get(result['stack'], {}).get('sample', True):
+            continue
         key = (result['stack'], result['kind'], refused(result['heat']))
         if taken[key] < SAMPLE_PER_VERDICT:
             taken[key] += 1
@@ -279,14 +298,18 @@ def main() -> int:
     mode.add_argument('--quick', action='store_true', help='the recorded sample, no Heat')
     parser.add_argument('--cache', default=DEFAULT_CACHE, help='Heat\'s answers (JSON lines)')
     parser.add_argument('--show', action='store_true', help='print each disagreement')
+    parser.add_argument('--stack', action='append', choices=sorted(STACKS),
+                        help='only this tree (repeatable; default: all)')
     args = parser.parse_args()
+    if args.stack and not args.full:
+        parser.error('--stack goes with --full (the sample is of every tree it records)')
     start = time.perf_counter()
     if args.quick:
         results = judge(recorded_sample(), None)
     else:
         heat = Heat(args.cache)
         try:
-            mutants = [m for stack in sorted(STACKS)
+            mutants = [m for stack in sorted(args.stack or STACKS)
                        for m in mutants_of(stack, os.path.join(CORPUS, STACKS[stack][0]),
                                            PER_KIND)]
             results = judge(mutants, heat)

@@ -473,6 +473,15 @@ _GOOD = '  n: {type: number, default: 1}\n'
      '', '', 'HOT301', False),
     (_GOOD, '  v: {type: OS::Heat::Value, properties: {value: {get_param: nope}}}\n', '', '',
      'HOT301', False),
+    # building an OS::Heat::Value reads its `type` (reparse), not its `value`
+    ('', '  v: {type: OS::Heat::Value, properties: {type: {wrong: type}, value: x}}\n', '', '',
+     'HOT704', True),
+    ('', '  v: {type: OS::Heat::Value, properties: {type: {get_param: nope}, value: x}}\n', '',
+     '', 'HOT301', True),
+    ('', '  v: {type: OS::Heat::Value, properties: {type: string, value: {get_param: nope}}}\n',
+     '', '', 'HOT301', False),
+    ('', '  v: {type: OS::Heat::Value, properties: {type: strng, value: x}}\n', '', '', 'HOT705',
+     False),
     # Heat's validation without values checks a property's top-level names only
     ('', '  sg:\n    type: OS::Neutron::SecurityGroup\n    properties:\n      rulez: []\n',
      '', '', 'HOT702', True),

@@ -48,7 +48,9 @@ def test_what_hot_ls_flagged_it_still_flags(results):
 
 
 def test_the_sample_covers_both_trees_and_both_verdicts(results):
-    assert {r['stack'] for r in results} == set(stack_differential.STACKS)
+    assert {r['stack'] for r in results} == {
+        name for name in stack_differential.STACKS
+        if stack_differential.OPTIONS.get(name, {}).get('sample', True)} == {'ovb', 'magnum'}
     refused = [r for r in results if stack_differential.refused(r['heat'])]
     assert len(refused) > 50 and len(results) - len(refused) > 150
     assert sum(r['flagged'] for r in refused) / len(refused) > 0.95

@@ -41,10 +41,11 @@ VALUE_TYPES = {'string': 'string', 'number': 'number', 'comma_delimited_list': '
 
 def value(r: Subject) -> None:
     """`value` coerced to `type`, as the strict validation of a create does (not in a member,
-    which Heat does not validate strictly)."""
+    which Heat does not validate strictly).  Building the resource reads `type` (reparse),
+    in a nested stack too, where that read is what fails."""
+    value_type = r.properties['type']
     if not r.strict:
         return
-    value_type = r.properties['type']
     if value_type not in VALUE_TYPES:
         return  # no type, or one its constraint refuses (HOT705)
     given = r.given('value')

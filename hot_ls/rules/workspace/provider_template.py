@@ -108,9 +108,14 @@ def _other_type_keys(analysis):
     not only a resource's type: one that is not there stops `openstack stack create`."""
     stack = analysis.stack
     files = analysis.workspace.files
+    text = analysis.text
     for definition in analysis.checking.all(_SECTIONS):
+        body = definition.body
+        source = text[body.start:body.end]
+        if '.yaml' not in source and '.template' not in source:
+            continue  # (most entries: no walk)
         own = definition.get('type') if definition.section == 'resources' else None
-        for value in _type_values(definition.body):
+        for value in _type_values(body):
             if value is own or '://' in value.value:
                 continue
             target = stack.locate(value.value)
