@@ -101,6 +101,10 @@ class Workspace:
         self._parents: dict[str, StackContext] | None = None
         #: (template, registry) -> (height, templates below): see StackContext.deepest
         self.nesting_memo: dict = {}
+        #: the registry's templates' parameter types, by the templates it names (see
+        #: _sent_parameter_types); each template's own, and what it names
+        self._sent_memo: dict[tuple, tuple[dict, set[str]]] = {}
+        self._sent_nodes: dict[str, Any] = {}
         self.generation = 0
         #: generation -> the files whose change started it (the last few generations)
         self._causes: dict[int, frozenset[str]] = {}
@@ -294,34 +298,67 @@ class Workspace:
         """Each parameter's type as Heat's merge of the environments knows them
         (Template.all_param_schemata): those of every template python-heatclient sends with
         the stack (the templates the root's `type:`s name, a group's member's too, and theirs;
-        the registry's templates, and theirs), the root's over the others'.  A
-        `parameter_defaults` value of a later file is kept only for a parameter known so."""
-        pending = [template]
-        for env in loaded:
-            pending.extend(leaf.target.path for leaf in leaves(env.registry)
-                           if leaf.target is not None and leaf.target.readable
-                           and leaf.target.path.endswith(TEMPLATE_SUFFIXES))
-        seen: set[str] = set()
-        types: dict = {}
+        the registry's templates, and theirs), the root's over the others', the first found
+        of the others' for a name several declare.  A `parameter_defaults` value of a later
+        file is kept only for a parameter known so.
+
+        What the registry's templates send is the same for every root created with the same
+        environments (TripleO's 300 templates share one registry of 1,400 entries): it is
+        found once (`_sent_memo`), then the root's own templates are added to it."""
+        starts = tuple(leaf.target.path for env in loaded for leaf in leaves(env.registry)
+                       if leaf.target is not None and leaf.target.readable
+                       and leaf.target.path.endswith(TEMPLATE_SUFFIXES))
+        shared = self._sent_memo.get(starts)
+        if shared is None:
+            shared = self._sent_memo[starts] = self._sent_walk(list(starts), {}, set())
+        registry_types, registry_seen = shared
+        node = self._sent_node(template)
+        own, children = node if node is not None else ({}, [])
+        types = {**registry_types, **own}
+        if template not in registry_seen:  # (else its templates are the registry's already)
+            self._sent_walk(list(children), types, registry_seen | {template})
+        return types
+
+    def _sent_walk(self, pending: list[str], types: dict, seen: set[str]
+                   ) -> tuple[dict, set[str]]:
+        """The templates python-heatclient sends from `pending` on (depth first, as far as
+        `seen`), each parameter's type from the first that declares it (`types` first)."""
         while pending:
             path = pending.pop()
             if path in seen:
                 continue
             seen.add(path)
-            summary = self.summary(path)
-            if summary is None or summary.template is None:
+            node = self._sent_node(path)
+            if node is None:
                 continue
+            own, children = node
+            for name, kind in own.items():
+                types.setdefault(name, kind)
+            pending.extend(children)
+        return types, seen
+
+    def _sent_node(self, path: str) -> tuple[dict, list[str]] | None:
+        """A template's parameter types and the templates its `type:`s name (a group's
+        member's too), or None when it is no template: read once until a file changes."""
+        found = self._sent_nodes.get(path, _NOT_TOLD)
+        if found is not _NOT_TOLD:
+            return found
+        summary = self.summary(path)
+        found = None
+        if summary is not None and summary.template is not None:
             own = {name: info.schema.type for name, info in
                    summary.template.parameters.items() if info.schema is not None}
-            types = {**types, **own} if path == template else {**own, **types}
+            children = []
             for resource in summary.template.resources:
                 for one in (resource, resource.member):
                     if one is not None and isinstance(one.type, str) \
                             and one.type.endswith(TEMPLATE_SUFFIXES):
                         target = locate(self.locator, path, one.type)
                         if target.readable:
-                            pending.append(target.path)
-        return types
+                            children.append(target.path)
+            found = (own, children)
+        self._sent_nodes[path] = found
+        return found
 
     def _reached(self, template: str) -> StackContext | None:
         """A provider template reached from a configured stack: its parent's environment."""
@@ -490,6 +527,8 @@ class Workspace:
 
     def _forget_stacks(self, causes: Iterable[str]) -> None:
         self._stacks.clear()
+        self._sent_memo.clear()
+        self._sent_nodes.clear()
         self._parents = None
         self.nesting_memo.clear()
         self.generation += 1
@@ -515,6 +554,8 @@ class Workspace:
         """
         interface_changed = False
         with self._lock:
+            self._sent_memo.clear()
+            self._sent_nodes.clear()
             for path in paths:
                 path = os.path.abspath(path)
                 self.files.forget(path)

@@ -532,3 +532,27 @@ def test_an_edit_that_makes_a_validate_read_a_parameter_rechecks_its_default(tmp
     assert how == 'incremental'
     assert [(d.code, d.severity.label) for d in edited.diagnostics] == [('HOT214', 'error')]
     assert edited.diagnostics == analyze(after, str(child), workspace=workspace).diagnostics
+
+
+def test_a_provider_that_gains_a_parameter_keeps_a_later_files_default(tmp_path):
+    """What the stack's templates declare is read once per workspace (TripleO's 300 roots
+    share one registry): a provider template changed on disk is read again."""
+    from hot_ls.config import Settings, Stack
+    from hot_ls.workspace import Workspace
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  p: {type: prov.yaml}\n')
+    prov = tmp_path / 'prov.yaml'
+    prov.write_text('heat_template_version: 2021-04-16\nresources: {}\n')
+    (tmp_path / 'first.yaml').write_text('parameter_defaults:\n  other: 1\n')
+    (tmp_path / 'second.yaml').write_text('parameter_defaults:\n  limit: 5\n')
+    workspace = Workspace(Settings(stacks=(Stack(
+        templates=(str(tmp_path / 'root.yaml'),),
+        environments=(str(tmp_path / 'first.yaml'), str(tmp_path / 'second.yaml'))),)),
+        [str(tmp_path)])
+    defaults = workspace.stack(str(tmp_path / 'root.yaml')).environment.parameter_defaults
+    assert 'limit' not in defaults  # (no template sent declares it: Heat's merge drops it)
+    prov.write_text('heat_template_version: 2021-04-16\nparameters:\n  limit: {type: number}\n'
+                    'resources: {}\n')
+    workspace.changed([str(prov)])
+    defaults = workspace.stack(str(tmp_path / 'root.yaml')).environment.parameter_defaults
+    assert defaults['limit'] == 5

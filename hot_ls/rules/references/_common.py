@@ -60,4 +60,3 @@ def severity_for(reason: str | None) -> Severity | None:
 
 def with_reason(message: str, reason: str | None) -> str:
     return f'{message} ({reason})' if reason else message
-
