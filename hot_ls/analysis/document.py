@@ -240,6 +240,18 @@ class Analysis:
         """The static issues of one condition, resource or output."""
         return self._static_issues.of(definition)
 
+    def _parameter_schema(self, name: Any) -> Any:
+        """A declared parameter's schema as Heat parses it (None: undeclared, or refused)."""
+        template = self.template
+        definition = template.parameters.get(name) if template is not None else None
+        if definition is None or template.version is None or definition.body is None:
+            return None
+        from hot_ls.language.parameters import ParameterError, parse_schema
+        try:
+            return parse_schema(name, definition.body.to_python(), template.version)
+        except ParameterError:
+            return None
+
     @cached_property
     def checked_evaluation(self) -> TemplateEvaluation:
         """The evaluation the checks read: a stack create without -P (the default parameter
@@ -338,9 +350,17 @@ class Analysis:
     def inputs(self) -> EvaluationInputs:
         """The environments and parameter values of the document's stack (the configured
         ones, as checking uses them)."""
-        environment = self.stack.environment
+        stack = self.stack
+        environment = stack.environment
+        parameters = dict(environment.given)
+        parent = None
+        if stack.chain and self.template is not None:  # a nested stack: what its parent passes
+            passed = stack.passed_parameters(self._parameter_schema)
+            if passed:
+                parameters.update(passed)
+                parent = os.path.basename(stack.chain[-1])
         return EvaluationInputs(tuple(f.environment for f in environment.files),
-                                dict(environment.given), tuple(environment.unread))
+                                parameters, tuple(environment.unread), parent)
 
     @property
     def evaluation(self) -> TemplateEvaluation | None:

@@ -24,11 +24,21 @@ class EvaluationInputs:
     parameters: dict[str, Any] = field(default_factory=dict)
     #: environment files that could not be read, as messages naming them
     problems: tuple[str, ...] = ()
+    #: for a nested stack: the template whose resource passes `parameters` (its file name)
+    parent: str | None = None
 
     @property
     def given(self) -> bool:
         """Whether anything beyond the template's own defaults is given."""
         return bool(self.environments or self.parameters)
+
+    @property
+    def described(self) -> str:
+        """Which values a message's finding holds with."""
+        if self.parent is not None and self.parameters:
+            return f'with the parameter values {self.parent} passes'
+        return 'with the configured parameter values' if self.given \
+            else 'with the default parameter values'
 
     def key(self) -> str:
         """Equal for inputs that evaluate alike (to share one evaluation)."""

@@ -62,7 +62,7 @@ class Presence:
     def __init__(self, analysis: 'Analysis'):
         self.template = analysis.template
         self.always = analysis.always_disabled
-        self.given = analysis.inputs.given
+        self.described = analysis.inputs.described
         self.evaluation = analysis.checked_evaluation
         self._absent: dict[tuple[str, Any], Absence | None] = {}
         self._branches: dict[int, Any] = {}
@@ -70,8 +70,7 @@ class Presence:
 
     @property
     def inputs_text(self) -> str:
-        return ('with the configured parameter values' if self.given
-                else 'with the default parameter values')
+        return self.described
 
     # -- resources and outputs --------------------------------------------------------
     def absent(self, name: Any, section: str = 'resources') -> Absence | None:

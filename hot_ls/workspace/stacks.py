@@ -11,12 +11,14 @@ resource type, or not found, with the steps that led there.
 """
 from __future__ import annotations
 
+import json
 import os
 import weakref
 from dataclasses import InitVar, dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from hot_ls.catalog import ResourceType
+from hot_ls.language.versions import language
 from hot_ls.model.document import Kind
 from hot_ls.workspace.environments import StackEnvironment
 from hot_ls.workspace.files import FileStore
@@ -472,6 +474,29 @@ class StackContext:
         """The parameter values a resource's properties give its nested stack."""
         return {key: self.value(value, known) for key, value in resource.values.items()}
 
+    def passed_parameters(self, schema: Callable[[Any], Any]) -> dict:
+        """The parameter values this nested stack is created with, as Heat's
+        TemplateResource.child_params makes them from the parent's properties: those known
+        here, of declared parameters (`schema(name)`), that Heat passes the same whatever
+        else it is given (see `child_parameter`); none at a root."""
+        if not self.chain or not self.values:
+            return {}
+        found = {}
+        for name, value in self.values.items():
+            declared = schema(name)
+            if declared is None or value is None or value is UNKNOWN:
+                continue
+            passed = child_parameter(declared.type, value)
+            if passed is UNCONVERTED:
+                if len(self.chain) == 1 and not self.groups:
+                    continue  # (the root's validation of its properties refuses it first)
+                # (child_params passes the property's default instead; a provider's property
+                # schema has none (properties.Schema.from_parameter): the type's empty value)
+                passed = _EMPTY[declared.type]
+            if passed is not UNKNOWN:
+                found[name] = passed
+        return found
+
 
 @dataclass(frozen=True)
 class Known:
@@ -568,3 +593,71 @@ class _Conditions:
                 unknown = unknown or found is UNKNOWN
             return UNKNOWN if unknown else not decisive
         return UNKNOWN
+
+
+#: child_parameter's answer for a value the property refuses with a ValueError, which
+#: child_params replaces by the property's value for None while the stack is validated
+UNCONVERTED = object()
+#: the property's value without a default (Property._get_string, _get_number, _get_bool)
+_EMPTY = {'string': '', 'number': 0, 'boolean': False}
+
+
+def child_parameter(parameter_type: str, value: Any) -> Any:
+    """What Heat passes a nested stack's parameter of this type for a property value the
+    parent computed (TemplateResource.child_params, after the provider's property schema
+    reads the value: Property._get_string, _get_number, _get_bool, _get_list, _get_map with
+    conversion allowed); UNCONVERTED for a value the property refuses with a ValueError;
+    UNKNOWN where Heat's answer is not that simple (a TypeError, which Heat raises; a list
+    of maps, which it flattens; a function left unresolved)."""
+    if _has_function(value):
+        return UNKNOWN
+    if parameter_type == 'string':
+        if isinstance(value, str):
+            return value
+        return str(value) if isinstance(value, (bool, int)) else UNCONVERTED
+    if parameter_type == 'number':
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str):
+            for convert in (int, float):
+                try:
+                    return convert(value)
+                except ValueError:
+                    pass
+            return UNCONVERTED
+        return UNKNOWN
+    if parameter_type == 'boolean':
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str):
+            normalised = value.lower()
+            return normalised == 'true' if normalised in ('true', 'false') else UNCONVERTED
+        return UNKNOWN
+    if parameter_type == 'comma_delimited_list':
+        if isinstance(value, str):
+            return value  # (split at the commas, then joined again)
+        if not isinstance(value, list) or \
+                not all(item is None or isinstance(item, str) for item in value):
+            return UNKNOWN  # (maps flattened, or what ','.join refuses)
+        return ','.join(item if item is not None else '' for item in value)
+    if parameter_type == 'json':
+        if isinstance(value, list):
+            return json.dumps(value)  # (Property._get_map: jsonutils.dumps)
+        return value if isinstance(value, (dict, str)) else UNKNOWN
+    return UNKNOWN
+
+
+def _has_function(value: Any) -> bool:
+    """Whether plain data still holds a function call (an `if` branch taken here can)."""
+    if isinstance(value, dict):
+        if len(value) == 1 and next(iter(value)) in _function_names():
+            return True
+        return any(_has_function(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_has_function(item) for item in value)
+    return value is UNKNOWN
+
+
+def _function_names() -> frozenset:
+    found = language()
+    return found.all_function_names | found.all_condition_function_names

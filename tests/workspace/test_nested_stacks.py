@@ -556,3 +556,126 @@ def test_a_provider_that_gains_a_parameter_keeps_a_later_files_default(tmp_path)
     workspace.changed([str(prov)])
     defaults = workspace.stack(str(tmp_path / 'root.yaml')).environment.parameter_defaults
     assert defaults['limit'] == 5
+
+
+_CHAIN = ('  chain:\n    type: OS::Heat::ResourceChain\n    properties:\n'
+          '      resources: {get_param: Services}\n'
+          '      resource_properties: {RoleParameters: {}}\n')
+_SERVICES = '  Services: {type: comma_delimited_list, default: []}\n'
+_COUNTED = ('  n: {type: number, default: 1, constraints: [{range: {max: 5}}]}\n')
+_NAMED = ('  sg:\n    type: OS::Neutron::SecurityGroup\n'
+          '    properties: {name: {get_param: name}}\n')
+
+
+@pytest.mark.parametrize('parameters, resources, passed, code, refused', [
+    # a ResourceChain's members from the list the parent passes: the member template has no
+    # parameter RoleParameters ("Unknown Property RoleParameters" in the chain's stack)
+    (_SERVICES, _CHAIN, '{Services: [OS::Svc::Bare]}', 'HOT702', True),
+    (_SERVICES, _CHAIN, '{Services: [OS::Svc::Role]}', 'HOT702', None),
+    (_SERVICES, _CHAIN, '{Services: {get_param: RootServices}}', 'HOT702', True),
+    # a group's count, read by its validate(): -1 fails ResourceGroup's islice
+    (_COUNTED, _GROUP, '{n: -1}', 'HOT730', True),
+    (_COUNTED, _GROUP, '{n: "2"}', 'HOT730', None),
+    # a security group's name, read by its validate()
+    ('  name: {type: string, default: web}\n', _NAMED, '{name: default}', 'HOT730', True),
+    ('  name: {type: string, default: default}\n', _NAMED, '{name: web}', 'HOT730', None),
+    # a value the nested stack reads only when it is created (get_param past the list's end)
+    ('  L: {type: comma_delimited_list, default: [a, b]}\n',
+     '  v: {type: OS::Heat::Value, properties: {value: {get_param: [L, 1]}}}\n',
+     '{L: [x]}', 'HOT801', None),
+])
+def test_a_nested_stack_is_validated_with_what_its_parent_passes(tmp_path, parameters,
+                                                                 resources, passed, code,
+                                                                 refused):
+    """root.yaml -> top.yaml (through the registry), top.yaml given the properties root.yaml
+    writes (TemplateResource.child_params).  Each case as Heat 27.0.1 answered it (found by
+    mutating TripleO's and OVB's nested templates)."""
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\nparameters:\n'
+        '  RootServices: {type: comma_delimited_list, default: [OS::Svc::Bare]}\n'
+        'resources:\n  top: {type: OS::My::Top, properties: ' + passed + '}\n')
+    (tmp_path / 'top.yaml').write_text(
+        'heat_template_version: 2021-04-16\nparameters:\n' + parameters + 'resources:\n'
+        + resources)
+    (tmp_path / 'bare.yaml').write_text('heat_template_version: 2021-04-16\n')
+    (tmp_path / 'role.yaml').write_text('heat_template_version: 2021-04-16\nparameters:\n'
+                                        '  RoleParameters: {type: json, default: {}}\n')
+    (tmp_path / 'env.yaml').write_text(
+        'resource_registry:\n  OS::My::Top: top.yaml\n  OS::Svc::Bare: bare.yaml\n'
+        '  OS::Svc::Role: role.yaml\n')
+    found = checked(tmp_path, 'root.yaml', 'env.yaml')
+    top = [d for d in found['top.yaml'] if d.code == code]
+    if refused:
+        assert [d.severity.label for d in top] == ['error'], [(d.code, d.message) for d in top]
+    else:
+        assert [d for d in top if d.severity.label == 'error'] == [], \
+            [(d.code, d.message) for d in top]
+    assert [d for d in found['root.yaml'] if d.severity.label == 'error'] == []
+
+
+@pytest.mark.parametrize('resources, passed, refused', [
+    (_GROUP, '{}', True),  # a group's count: its validate() reads it
+    ('  v: {type: OS::Heat::Value, properties: {value: {get_param: n}}}\n', '{}', False),
+    (_GROUP, '{n: true}', False),  # the parent's value, not parameter_defaults'
+])
+def test_a_parameter_defaults_value_that_does_not_convert(tmp_path, resources, passed, refused):
+    """parameter_defaults gives a nested stack's boolean parameter 2: a valid default to
+    Heat, but "Unrecognized value '2'" where the value is read (Heat 27.0.1's answers)."""
+    (tmp_path / 'root.yaml').write_text('heat_template_version: 2021-04-16\nresources:\n'
+                                        '  top: {type: OS::My::Top, properties: ' + passed + '}\n')
+    (tmp_path / 'top.yaml').write_text('heat_template_version: 2021-04-16\nparameters:\n'
+                                       '  n: {type: boolean}\nresources:\n' + resources)
+    (tmp_path / 'env.yaml').write_text('resource_registry:\n  OS::My::Top: top.yaml\n'
+                                       'parameter_defaults:\n  n: 2\n')
+    top = checked(tmp_path, 'root.yaml', 'env.yaml')['top.yaml']
+    found = [(d.code, d.severity.label, d.message) for d in top]
+    if refused:
+        assert found == [('HOT220', 'error', "Unrecognized value '2', acceptable values are: "
+                          "'0', '1', 'f', 'false', 'n', 'no', 'off', 'on', 't', 'true', 'y', "
+                          "'yes' (the value the parameter_defaults of env.yaml give n; a "
+                          "resource type's validate() reads it, which Heat runs when it "
+                          "validates this nested stack)")]
+    else:
+        assert found == []
+
+
+_JOINED = ("  sg:\n    type: OS::Neutron::SecurityGroup\n    properties:\n"
+           "      name: {list_join: ['-', [{get_param: name}, x]]}\n")
+
+
+@pytest.mark.parametrize('value, parameter, resources, expected', [
+    # a string the property cannot read as a number: Heat passes 0 (no default: the
+    # property's schema has none), which list_join refuses
+    ('web', '{type: number, default: 5}', _JOINED,
+     [('HOT801', 'error', 'Property error: resources.sg.properties.name: Items to join must '
+       'be string, map or list not 0')]),
+    ('"7"', '{type: number}', _JOINED,
+     [('HOT801', 'error', 'Property error: resources.sg.properties.name: Items to join must '
+       'be string, map or list not 7')]),
+    ('web', '{type: string}', _JOINED, []),
+    # not a boolean: Heat passes false, and the resource is not created
+    ('maybe', '{type: boolean, default: true}',
+     '  v: {type: OS::Heat::Value, condition: c, properties: {value: {get_attr: [nope, x]}}}\n',
+     [('HOT302', 'warning', 'The specified reference "nope" is incorrect: no such resource '
+       '(resource "v" is not created with the parameter values top.yaml passes: condition '
+       '"c" is false (name is false), so Heat does not check it; it fails when name is '
+       'true)')]),
+])
+def test_a_value_two_levels_down_as_heat_converts_it(tmp_path, value, parameter, resources,
+                                                     expected):
+    """root.yaml -> top.yaml -> child.yaml: top.yaml passes its parameter's default
+    (TemplateResource.child_params read through the provider's property schema; a value it
+    cannot read is replaced by the type's empty value).  Heat 27.0.1's answers."""
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  top: {type: OS::My::Top}\n')
+    (tmp_path / 'top.yaml').write_text(
+        'heat_template_version: 2021-04-16\nparameters:\n  p: {type: string, default: '
+        + value + '}\nresources:\n  c: {type: OS::My::Child, properties: {name: {get_param: p}}}\n')
+    (tmp_path / 'child.yaml').write_text(
+        'heat_template_version: 2021-04-16\nparameters:\n  name: ' + parameter + '\n'
+        + ('conditions:\n  c: {get_param: name}\n' if 'condition' in resources else '')
+        + 'resources:\n' + resources)
+    (tmp_path / 'env.yaml').write_text(
+        'resource_registry:\n  OS::My::Top: top.yaml\n  OS::My::Child: child.yaml\n')
+    child = checked(tmp_path, 'root.yaml', 'env.yaml')['child.yaml']
+    assert [(d.code, d.severity.label, d.message) for d in child] == expected

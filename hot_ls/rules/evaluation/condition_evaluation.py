@@ -103,8 +103,7 @@ class ConditionEvaluation(Rule):
                 if isinstance(node, Mapping) and len(node.pairs) == 1 else []
             yield Finding(start, end, error.message + suggestion_text(matches),
                           data={'replacements': matches} if matches else None)
-        inputs = ('with the configured parameter values' if analysis.inputs.given
-                  else 'with the default parameter values')
+        inputs = analysis.inputs.described
         for definition in analysis.checking.resources:
             yield from _parameter_condition(evaluated.resource(definition.name).properties.error,
                                             inputs)

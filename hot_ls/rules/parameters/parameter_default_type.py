@@ -68,7 +68,7 @@ class ParameterDefaultType(Rule):
             problem = view.default_problem
             if problem is not None:
                 if problem.kind == 'type' and not analysis.strict and \
-                        not analysis.observe(_read_by_validate, view.name):
+                        not analysis.observe(read_by_validate_of, view.name):
                     yield at_node(pair.value, f'{problem.message} ({NESTED_PARAMETERS})',
                                   pair.key, severity=Severity.WARNING)
                 elif problem.kind in ('default-type', 'type'):
@@ -83,7 +83,7 @@ class ParameterDefaultType(Rule):
                               severity=Severity.WARNING)
 
 
-def _read_by_validate(analysis, name) -> bool:
+def read_by_validate_of(analysis, name) -> bool:
     """Whether a resource's validate() reads a property that takes the parameter's value
     (and fails to): Heat's validation of a nested stack, without values, converts it there.
     (Asked of the whole template: Analysis.observe.)"""

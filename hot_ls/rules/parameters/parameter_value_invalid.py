@@ -5,6 +5,7 @@ from typing import Callable
 from hot_ls.language.parameters import ParameterError
 from hot_ls.rules.base import Finding, Related, Rule, Severity
 from hot_ls.rules.parameters._common import checked_parameters
+from hot_ls.rules.parameters.parameter_default_type import read_by_validate_of
 from hot_ls.syntax import Mapping
 
 
@@ -24,8 +25,13 @@ class ParameterValueInvalid(Rule):
     group has members; through resources whose `condition`, if any, holds
     under the stack's inputs) has each such default
     checked as Heat checks a default ("Invalid default ..."), whatever the
-    parent passes.  Reported on the parameter, with the value in the
-    environment file (and the constraint it breaks) as related places.
+    parent passes.  A value such a default (or the parent) gives that Heat
+    accepts as a default but cannot convert to the parameter's type (2 for a
+    boolean) is refused where it is read: an error when a resource type's
+    validate() reads it (a ResourceGroup's `count`), which Heat's
+    validation of the nested stack runs.  Reported on the parameter, with
+    the value in the environment file (and the constraint it breaks) as
+    related places.
 
     ## Why it matters
     `template validate` passes, but `openstack stack create -e env.yaml`
@@ -109,19 +115,50 @@ def _nested_defaults(analysis, stack):
     through resources whose condition does not hold (or is not known): the stack may never
     create it."""
     defaults = stack.environment.parameter_defaults
-    if not stack.certain or not defaults:
+    passed = analysis.inputs.parameters
+    if not stack.certain or not (defaults or passed):
         return
+    parent = os.path.basename(stack.chain[-1])
+    table = None
     for _, view in checked_parameters(analysis):
-        value = defaults.get(view.name)
-        if value is None or view.schema is None:
+        name = view.name
+        value = defaults.get(name)
+        if view.schema is None or (value is None and name not in passed):
             continue
-        try:
-            replace(view.schema, default=value).validate_default()
-        except ParameterError as exc:
-            parent = os.path.basename(stack.chain[-1])
-            yield _refused(stack, view, 'parameter_defaults', exc,
-                           lambda where: f'given by the parameter_defaults of {where}, which '
-                           f'Heat hands every nested stack; {parent} creates this one')
+        if value is not None:
+            try:
+                replace(view.schema, default=value).validate_default()
+            except ParameterError as exc:
+                yield _refused(stack, view, 'parameter_defaults', exc,
+                               lambda where: f'given by the parameter_defaults of {where}, '
+                               f'which Heat hands every nested stack; {parent} creates this one')
+                continue
+        if stack.values is not None and name in stack.values and name not in passed:
+            continue  # (the parent passes a value not known here)
+        if table is None:
+            table = analysis.checked_evaluation.parameters
+        if table.lookup_fails(name) and analysis.observe(read_by_validate_of, name):
+            yield _unconverted(stack, view, table, name in passed, parent)
+
+
+def _unconverted(stack, view, table, from_parent: bool, parent: str) -> Finding:
+    """A value the nested stack's parameter is given that does not convert to its type,
+    where a resource type's validate() reads it: Heat's validation of the nested stack
+    converts it there, and fails."""
+    try:
+        table[view.name]
+        message = 'the value does not convert'  # (not reached: lookup_fails said it fails)
+    except Exception as exc:  # (what the conversion raised: Heat's message)
+        message = str(exc)
+    why = ('a resource type\'s validate() reads it, which Heat runs when it validates this '
+           'nested stack')
+    if from_parent:
+        key = view.definition.key
+        return Finding(key.start, key.end, f'{message} (the value {parent} passes for '
+                       f'{view.name}; {why})')
+    return _refused(stack, view, 'parameter_defaults', ParameterError(message),
+                    lambda where: f'the value the parameter_defaults of {where} give '
+                    f'{view.name}; {why}')
 
 
 def _refused(stack, view, section: str, exc: ParameterError,

@@ -152,15 +152,17 @@ def resource_subject(analysis: 'Analysis', definition: 'Definition',
 
 def _failures_heat_meets(analysis: 'Analysis', definition: 'Definition', failed: dict) -> dict:
     """The properties whose failure Heat meets too: those reading no parameter the parent
-    passes (or may pass: its values not known), whose value hot-ls does not evaluate with
-    (a nested stack's evaluation has the defaults and parameter_defaults); a parameter the
-    template does not declare fails whatever is passed."""
+    passes (or may pass: its values not known) a value hot-ls does not evaluate with (a
+    nested stack's evaluation has what the parent passes where that is known, else the
+    defaults and parameter_defaults); a parameter the template does not declare fails
+    whatever is passed."""
     if not failed:
         return failed
     properties = definition.get('properties')
     if not isinstance(properties, Mapping):
         return {}
     passed = analysis.stack.values
+    evaluated = analysis.inputs.parameters
     declared = analysis.template.parameters
     references = [ref for ref in analysis.template.references_in(definition)
                   if ref.kind == PARAMETER and ref.field == 'properties']
@@ -170,7 +172,8 @@ def _failures_heat_meets(analysis: 'Analysis', definition: 'Definition', failed:
         if pair is None:
             continue
         start, end = pair.value.start, pair.value.end
-        if all(ref.name not in declared or (passed is not None and ref.name not in passed)
+        if all(ref.name not in declared or ref.name in evaluated
+               or (passed is not None and ref.name not in passed)
                for ref in references if start <= ref.start < end):
             kept[key] = message
     return kept

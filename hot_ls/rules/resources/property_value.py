@@ -94,8 +94,7 @@ class PropertyValue(Rule):
         template = analysis.template
         if template.version is None:
             return
-        inputs = ('with the configured parameter values' if analysis.inputs.given
-                  else 'with the default parameter values')
+        inputs = analysis.inputs.described
         for res in analysis.checking.resources:
             for key, finding in self._findings(analysis, res, inputs):
                 yield finding if analysis.strict or finding.severity is not None \

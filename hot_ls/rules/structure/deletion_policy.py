@@ -88,8 +88,7 @@ class DeletionPolicy(Rule):
                 yield Finding(node.start, node.end, message)
             return
         value = outcome.value
-        inputs = ('with the configured parameter values' if analysis.inputs.given
-                  else 'with the default parameter values')
+        inputs = analysis.inputs.described
         if isinstance(value, (list, dict)):
             kind = 'list' if isinstance(value, list) else 'dict'
             yield Finding(node.start, node.end, f"unhashable type: '{kind}': the deletion policy is "
