@@ -679,3 +679,52 @@ def test_a_value_two_levels_down_as_heat_converts_it(tmp_path, value, parameter,
         'resource_registry:\n  OS::My::Top: top.yaml\n  OS::My::Child: child.yaml\n')
     child = checked(tmp_path, 'root.yaml', 'env.yaml')['child.yaml']
     assert [(d.code, d.severity.label, d.message) for d in child] == expected
+
+
+_FLAG = '  flag: {type: boolean, default: {a: b}}\n'
+_CONDITIONED = '  r: {type: OS::Heat::None, condition: c}\n'
+
+
+@pytest.mark.parametrize('conditions, resources, outputs, passed, env, refused', [
+    # a condition Heat decides while it parses the nested stack reads the default, which does
+    # not convert: "resources.top<top.yaml>.resources.r.condition: Unrecognized value ..."
+    ('  c: {get_param: flag}\n', _CONDITIONED, '', '', '', True),
+    ('  c: {get_param: flag}\n  d: {not: c}\n',
+     '  r: {type: OS::Heat::None, condition: d}\n', '', '', '', True),
+    ('  c: {get_param: flag}\n', '  r: {type: OS::Heat::None}\n',
+     '  o: {value: {if: [c, 1, 2]}}\n', '', '', True),
+    ('  c: {get_param: flag}\n',
+     '  r: {type: OS::Heat::Value, properties: {value: {if: [c, 1, 2]}}}\n', '', '', '', True),
+    ('  c: true\n',
+     '  r: {type: OS::Heat::Value, properties: {value: {if: [{get_param: flag}, 1, 2]}}}\n',
+     '', '', '', True),
+    # no condition that reads it is decided; the stack gets another value for it
+    ('  c: {get_param: flag}\n', '  r: {type: OS::Heat::None}\n', '', '', '', False),
+    ('  c: {get_param: flag}\n  never: false\n', '  r: {type: OS::Heat::None}\n',
+     '  o: {condition: never, value: {if: [c, 1, 2]}}\n', '', '', False),
+    ('  c: {get_param: flag}\n', _CONDITIONED, '', '{flag: true}', '', False),
+    ('  c: {get_param: flag}\n', _CONDITIONED, '', '{flag: {get_attr: [x, value]}}', '', False),
+    ('  c: {get_param: flag}\n', _CONDITIONED, '', '', 'parameter_defaults:\n  flag: true\n',
+     False),
+])
+def test_a_default_a_decided_condition_reads(tmp_path, conditions, resources, outputs, passed,
+                                             env, refused):
+    """A default that does not convert, in a nested stack: Heat 27.0.1 refuses the stack
+    where a condition it decides while it validates the stack reads it (found by mutating
+    TripleO's service templates: an `if` in role_data), and not elsewhere."""
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n'
+        '  x: {type: OS::Heat::Value, properties: {value: true}}\n'
+        '  top: {type: OS::My::Top' + (', properties: ' + passed if passed else '') + '}\n')
+    (tmp_path / 'top.yaml').write_text(
+        'heat_template_version: 2021-04-16\nparameters:\n' + _FLAG + 'conditions:\n'
+        + conditions + 'resources:\n' + resources + ('outputs:\n' + outputs if outputs else ''))
+    (tmp_path / 'env.yaml').write_text('resource_registry:\n  OS::My::Top: top.yaml\n' + env)
+    top = checked(tmp_path, 'root.yaml', 'env.yaml')['top.yaml']
+    found = [(d.code, d.severity.label) for d in top if d.code == 'HOT214']
+    message = "Parameter 'flag' is invalid: Unrecognized value '{'a': 'b'}', acceptable values"
+    if refused:
+        assert found == [('HOT214', 'error')]
+        assert top[0].message.startswith(message)
+    else:
+        assert found in ([], [('HOT214', 'warning')])

@@ -1,3 +1,4 @@
+from hot_ls.model.symbols import CONDITION, PARAMETER
 from hot_ls.rules.base import Rule, Severity
 from hot_ls.rules.parameters._common import at_node, checked_parameters
 from hot_ls.rules.plugins.validation import read_by_validate
@@ -28,8 +29,10 @@ class ParameterDefaultType(Rule):
     ("['a', 'b']").  In a nested stack (a provider template a configured
     stack creates), Heat checks the parameter values only when it creates
     that stack: a default that does not convert is a warning there, unless
-    a resource type's validate() reads a property that takes it (a
-    ResourceGroup's `count`), which Heat's validation converts.
+    Heat's validation of that stack reads it: a resource type's validate()
+    reads a property that takes it (a ResourceGroup's `count`), or a
+    condition Heat decides while it parses the stack reads it (a resource's
+    or an output's `condition`, an `if`).
 
     ## Example
     ```yaml
@@ -68,7 +71,7 @@ class ParameterDefaultType(Rule):
             problem = view.default_problem
             if problem is not None:
                 if problem.kind == 'type' and not analysis.strict and \
-                        not analysis.observe(read_by_validate_of, view.name):
+                        not analysis.observe(_default_read, view.name):
                     yield at_node(pair.value, f'{problem.message} ({NESTED_PARAMETERS})',
                                   pair.key, severity=Severity.WARNING)
                 elif problem.kind in ('default-type', 'type'):
@@ -81,6 +84,83 @@ class ParameterDefaultType(Rule):
                               f'The default of string parameter {view.name} is a {what}; Heat '
                               f'turns it into the string "{shown}"', pair.key,
                               severity=Severity.WARNING)
+
+
+def _default_read(analysis, name) -> bool:
+    """Whether Heat's validation of this nested stack reads the parameter's default: nothing
+    else gives the parameter a value (the parent, parameter_defaults; a value the parent
+    passes that is not known here may be one), and the validation reads the value."""
+    stack = analysis.stack
+    if stack.values is not None and name in stack.values and \
+            name not in analysis.inputs.parameters:
+        return False
+    if not analysis.checked_evaluation.parameters.lookup_fails(name):
+        return False  # (the stack gets another value, which converts)
+    return read_when_validated(analysis, name)
+
+
+def read_when_validated(analysis, name) -> bool:
+    """Whether Heat's validation of a nested stack, without values, reads the parameter's
+    value: a resource's validate() reads a property that takes it, or a condition Heat decides
+    while it parses the stack reads it.  (Asked of the whole template: Analysis.observe.)"""
+    return read_by_validate_of(analysis, name) or read_when_parsed(analysis, name)
+
+
+def read_when_parsed(analysis, name) -> bool:
+    """Whether a condition Heat decides while it parses the stack reads the parameter: one it
+    evaluates (a resource's or an output's `condition`, one an `if` names:
+    Analysis.heat_conditions, and those they name), or the condition written in an `if` of a
+    resource's properties or metadata (disabled or not) or of an output's value it keeps, not
+    inside another `if`'s branch."""
+    template = analysis.template
+    refs = [ref for ref in template.references_to(PARAMETER, name)
+            if ref.via in ('get_param', 'Ref') and ref.owner is not None]
+    if not refs:
+        return False
+    evaluated = _decided_conditions(analysis)
+    for ref in refs:
+        section, owner = ref.owner
+        if section == 'conditions':
+            if owner in evaluated:
+                return True
+        elif section in ('resources', 'outputs') and _in_a_parsed_if(analysis, ref):
+            return True
+    return False
+
+
+def _decided_conditions(analysis) -> set:
+    template = analysis.template
+    found = set()
+    pending = [name for name in analysis.heat_conditions if isinstance(name, str)]
+    while pending:
+        name = pending.pop()
+        if name in found:
+            continue
+        found.add(name)
+        definition = template.conditions.get(name)
+        if definition is not None:
+            pending.extend(ref.name for ref in template.references_in(definition)
+                           if ref.kind == CONDITION and isinstance(ref.name, str))
+    return found
+
+
+def _in_a_parsed_if(analysis, ref) -> bool:
+    template = analysis.template
+    definition = getattr(template, ref.owner[0]).get(ref.owner[1])
+    if definition is None:
+        return False
+    for call in template.calls_in(definition):
+        if call.name != 'if' or call.guarded or call.field not in ('properties', 'metadata', 'value') \
+                or not isinstance(call.args, Sequence) or not call.args.items:
+            continue
+        condition = call.args.items[0]
+        if not condition.start <= ref.start < condition.end:
+            continue
+        if definition.section == 'outputs' and \
+                analysis.presence.reason(call.node.start, call.node.end) is not None:
+            continue  # (an output Heat leaves out is not parsed)
+        return True
+    return False
 
 
 def read_by_validate_of(analysis, name) -> bool:

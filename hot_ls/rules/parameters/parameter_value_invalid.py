@@ -5,7 +5,7 @@ from typing import Callable
 from hot_ls.language.parameters import ParameterError
 from hot_ls.rules.base import Finding, Related, Rule, Severity
 from hot_ls.rules.parameters._common import checked_parameters
-from hot_ls.rules.parameters.parameter_default_type import read_by_validate_of
+from hot_ls.rules.parameters.parameter_default_type import read_by_validate_of, read_when_validated
 from hot_ls.syntax import Mapping
 
 
@@ -27,9 +27,9 @@ class ParameterValueInvalid(Rule):
     checked as Heat checks a default ("Invalid default ..."), whatever the
     parent passes.  A value such a default (or the parent) gives that Heat
     accepts as a default but cannot convert to the parameter's type (2 for a
-    boolean) is refused where it is read: an error when a resource type's
-    validate() reads it (a ResourceGroup's `count`), which Heat's
-    validation of the nested stack runs.  Reported on the parameter, with
+    boolean) is refused where it is read: an error when Heat's validation of
+    the nested stack reads it (a resource type's validate() reading a
+    ResourceGroup's `count`; a condition it decides).  Reported on the parameter, with
     the value in the environment file (and the constraint it breaks) as
     related places.
 
@@ -137,21 +137,24 @@ def _nested_defaults(analysis, stack):
             continue  # (the parent passes a value not known here)
         if table is None:
             table = analysis.checked_evaluation.parameters
-        if table.lookup_fails(name) and analysis.observe(read_by_validate_of, name):
-            yield _unconverted(stack, view, table, name in passed, parent)
+        if table.lookup_fails(name) and analysis.observe(read_when_validated, name):
+            yield _unconverted(analysis, stack, view, table, name in passed, parent)
 
 
-def _unconverted(stack, view, table, from_parent: bool, parent: str) -> Finding:
+def _unconverted(analysis, stack, view, table, from_parent: bool, parent: str) -> Finding:
     """A value the nested stack's parameter is given that does not convert to its type,
-    where a resource type's validate() reads it: Heat's validation of the nested stack
-    converts it there, and fails."""
+    where Heat's validation of the nested stack reads it (a resource type's validate(), a
+    condition it decides): it converts it there, and fails."""
     try:
         table[view.name]
         message = 'the value does not convert'  # (not reached: lookup_fails said it fails)
     except Exception as exc:  # (what the conversion raised: Heat's message)
         message = str(exc)
-    why = ('a resource type\'s validate() reads it, which Heat runs when it validates this '
-           'nested stack')
+    if read_by_validate_of(analysis, view.name):
+        why = ('a resource type\'s validate() reads it, which Heat runs when it validates this '
+               'nested stack')
+    else:
+        why = 'a condition Heat decides when it validates this nested stack reads it'
     if from_parent:
         key = view.definition.key
         return Finding(key.start, key.end, f'{message} (the value {parent} passes for '
