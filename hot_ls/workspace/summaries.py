@@ -173,12 +173,11 @@ class TemplateSummary:
 
     def structure_key(self) -> tuple:
         """What the stacks through it read of its resources: each one's type, its group
-        member's, its condition (and the conditions it names), and the values it passes that
-        could size a group (Workspace._provider_parents): not a string typed in a
-        property."""
-        return (tuple((r.name, r.type, r.conditional, repr(r.condition), _sizing(r.values),
-                       (r.member.type, _sizing(r.member.values)) if r.member else None,
-                       _sizing(r.chain.values) if r.chain else None)
+        member's, its condition (and the conditions it names), and the values it passes (a
+        nested stack is evaluated with them: Workspace._provider_parents)."""
+        return (tuple((r.name, r.type, r.conditional, repr(r.condition), _passed(r.values),
+                       (r.member.type, _passed(r.member.values)) if r.member else None,
+                       _passed(r.chain.values) if r.chain else None)
                       for r in self.resources), repr(self.conditions))
 
     def interface_key(self) -> str:
@@ -409,12 +408,9 @@ def _values(props) -> dict:
         if isinstance(props, Mapping) else {}
 
 
-def _sizing(values: dict) -> tuple:
-    """The values that could size a group here or below: numbers, numeric strings, lists
-    (a ResourceChain's types), parameters passed on, and `if`s choosing among them."""
-    return tuple((key, value) for key, value in values.items()
-                 if isinstance(value, (ParamRef, Expression, int, float, list))
-                 or (isinstance(value, str) and value.strip().isdigit()))
+def _passed(values: dict) -> str:
+    """The values a resource passes, as text to compare."""
+    return repr(sorted(values.items(), key=lambda item: repr(item[0])))
 
 
 def _simple(node) -> Any:

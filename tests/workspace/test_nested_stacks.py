@@ -728,3 +728,21 @@ def test_a_default_a_decided_condition_reads(tmp_path, conditions, resources, ou
         assert top[0].message.startswith(message)
     else:
         assert found in ([], [('HOT214', 'warning')])
+
+
+def test_a_value_edited_in_the_parents_buffer_reaches_the_nested_stack(tmp_path):
+    """In the editor: the security group name the parent passes, typed in its buffer
+    ('default', then 'web'), is what the nested template is analysed with."""
+    root, top = tmp_path / 'root.yaml', tmp_path / 'top.yaml'
+    passing = ('heat_template_version: 2021-04-16\nresources:\n'
+               '  top: {type: OS::My::Top, properties: {name: %s}}\n')
+    root.write_text(passing % 'web')
+    top.write_text('heat_template_version: 2021-04-16\nparameters:\n'
+                   '  name: {type: string, default: web}\nresources:\n' + _NAMED)
+    (tmp_path / 'env.yaml').write_text('resource_registry:\n  OS::My::Top: top.yaml\n')
+    workspace = one_stack(tmp_path, root, tmp_path / 'env.yaml')
+    assert error_codes_in(top, workspace) == []
+    assert analysed_in_buffer(root, passing % 'default', workspace) is True
+    assert error_codes_in(top, workspace) == ['HOT730']
+    assert analysed_in_buffer(root, passing % 'web', workspace) is True
+    assert error_codes_in(top, workspace) == []
