@@ -33,6 +33,7 @@ from hot_ls.evaluator.static import StaticIssue, StaticIssues
 from hot_ls.evaluator.template import TemplateEvaluation
 from hot_ls.language import Language, language
 from hot_ls.language.limits import MAX_DEPTH
+from hot_ls.language.parameters import ParameterError, parse_schema
 from hot_ls.model.always_disabled import AlwaysDisabled
 from hot_ls.model.document import Kind, classify
 from hot_ls.model.symbols import Definition
@@ -246,7 +247,6 @@ class Analysis:
         definition = template.parameters.get(name) if template is not None else None
         if definition is None or template.version is None or definition.body is None:
             return None
-        from hot_ls.language.parameters import ParameterError, parse_schema
         try:
             return parse_schema(name, definition.body.to_python(), template.version)
         except ParameterError:

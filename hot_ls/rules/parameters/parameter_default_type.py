@@ -150,7 +150,8 @@ def _in_a_parsed_if(analysis, ref) -> bool:
     if definition is None:
         return False
     for call in template.calls_in(definition):
-        if call.name != 'if' or call.guarded or call.field not in ('properties', 'metadata', 'value') \
+        if call.name != 'if' or call.guarded \
+                or call.field not in ('properties', 'metadata', 'value') \
                 or not isinstance(call.args, Sequence) or not call.args.items:
             continue
         condition = call.args.items[0]

@@ -5,7 +5,8 @@ from typing import Callable
 from hot_ls.language.parameters import ParameterError
 from hot_ls.rules.base import Finding, Related, Rule, Severity
 from hot_ls.rules.parameters._common import checked_parameters
-from hot_ls.rules.parameters.parameter_default_type import read_by_validate_of, read_when_validated
+from hot_ls.rules.parameters.parameter_default_type import (read_by_validate_of,
+                                                           read_when_validated)
 from hot_ls.syntax import Mapping
 
 
@@ -29,9 +30,9 @@ class ParameterValueInvalid(Rule):
     accepts as a default but cannot convert to the parameter's type (2 for a
     boolean) is refused where it is read: an error when Heat's validation of
     the nested stack reads it (a resource type's validate() reading a
-    ResourceGroup's `count`; a condition it decides).  Reported on the parameter, with
-    the value in the environment file (and the constraint it breaks) as
-    related places.
+    ResourceGroup's `count`; a condition it decides).  Reported on the
+    parameter, with the value in the environment file (and the constraint
+    it breaks) as related places.
 
     ## Why it matters
     `template validate` passes, but `openstack stack create -e env.yaml`
