@@ -18,6 +18,7 @@ its false positives (an error where Heat accepts the stack).
 
     python tools/stack_differential.py --full            # every nested template, every kind (Heat's venv)
     python tools/stack_differential.py --full --stack tht  # one tree
+    python tools/stack_differential.py --full --stack tht --offset 12  # another sample of it
     python tools/stack_differential.py --record-sample   # the full run, and a sample of it into fixtures/stack-differential/
     python tools/stack_differential.py --quick           # the recorded sample, no Heat needed
 
@@ -158,12 +159,14 @@ def refused(verdict: dict) -> bool:
 
 
 # -- the run ------------------------------------------------------------------------------------
-def mutants_of(stack: str, folder: str, per_kind: int) -> list[dict]:
-    """The mutants of each nested template, at most `per_kind` of each kind per template."""
+def mutants_of(stack: str, folder: str, per_kind: int, offset: int = 0) -> list[dict]:
+    """The mutants of each nested template, at most `per_kind` of each kind per template (of
+    a tree mutated every n-th template: those from the `offset`-th on)."""
     found = []
     options = OPTIONS.get(stack, {})
     per_kind = options.get('per_kind', per_kind)
-    for relative in nested_templates(stack, folder)[::options.get('every', 1)]:
+    every = options.get('every', 1)
+    for relative in nested_templates(stack, folder)[offset % every::every]:
         with open(os.path.join(folder, relative), encoding='utf-8') as fh:
             text = fh.read()
         taken: Counter = Counter()
@@ -300,9 +303,13 @@ def main() -> int:
     parser.add_argument('--show', action='store_true', help='print each disagreement')
     parser.add_argument('--stack', action='append', choices=sorted(STACKS),
                         help='only this tree (repeatable; default: all)')
+    parser.add_argument('--offset', type=int, default=0,
+                        help='of a tree mutated every n-th template (tht: every 25th), start at '
+                        'this one (another sample of it; --full)')
     args = parser.parse_args()
-    if args.stack and not args.full:
-        parser.error('--stack goes with --full (the sample is of every tree it records)')
+    if (args.stack or args.offset) and not args.full:
+        parser.error('--stack and --offset go with --full (the sample is of every tree it '
+                     'records)')
     start = time.perf_counter()
     if args.quick:
         results = judge(recorded_sample(), None)
@@ -311,7 +318,7 @@ def main() -> int:
         try:
             mutants = [m for stack in sorted(args.stack or STACKS)
                        for m in mutants_of(stack, os.path.join(CORPUS, STACKS[stack][0]),
-                                           PER_KIND)]
+                                           PER_KIND, args.offset)]
             results = judge(mutants, heat)
         finally:
             heat.close()
