@@ -201,14 +201,8 @@ class Workspace:
         if not self.settings.stacks:
             return []
         environment = os.path.normpath(os.path.abspath(environment))
-        candidates = {summary.path for summary in self.index().templates()}
-        for stack in self.settings.stacks:  # (a settings file's globs are absolute: they
-            for pattern in stack.templates:  # may name templates beyond these folders)
-                if os.path.isabs(pattern):
-                    candidates.update(os.path.abspath(path)
-                                      for path in glob.glob(pattern, recursive=True))
         found = []
-        for path in sorted(candidates):
+        for path in self._stack_candidates():
             summary = self.summary(path)
             if summary is None or summary.kind is not Kind.HOT or not any(
                     self._matches(path, pattern)
@@ -220,6 +214,18 @@ class Workspace:
                 if len(found) == limit:
                     break
         return found
+
+    def _stack_candidates(self) -> list[str]:
+        """The templates of the workspace, and those a settings file's `stacks` globs name
+        where the workspace may read (its globs are absolute: they may name templates beyond
+        these folders), in path order."""
+        candidates = {summary.path for summary in self.index().templates()}
+        for stack in self.settings.stacks:
+            for pattern in stack.templates:
+                if os.path.isabs(pattern):
+                    candidates.update(os.path.abspath(path)
+                                      for path in glob.glob(pattern, recursive=True))
+        return sorted(candidates)
 
     def environment_lists(self) -> list[tuple[str, ...]]:
         """Every list of environment files the configuration creates stacks with (absolute,
@@ -377,9 +383,11 @@ class Workspace:
         reached: dict[str, StackContext] = {}
         # (deeper than Heat nests, HOT606 says so: what is below is not looked at)
         deepest = max(8, self.settings.max_nested_stack_depth + 1)
-        roots = [s.path for s in self.index().templates()
-                 if self.configured_environments(s.path) is not None]
-        for root in sorted(roots):
+        # (a stack's root beyond these folders too: a nested template checked on its own,
+        # as pre-commit names only what a commit changed, is still in its stack)
+        roots = [path for path in self._stack_candidates()
+                 if self.configured_environments(path) is not None]
+        for root in roots:
             pending = [self.stack(root)]
             while pending:
                 context = pending.pop()

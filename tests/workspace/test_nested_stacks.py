@@ -746,3 +746,14 @@ def test_a_value_edited_in_the_parents_buffer_reaches_the_nested_stack(tmp_path)
     assert error_codes_in(top, workspace) == ['HOT730']
     assert analysed_in_buffer(root, passing % 'web', workspace) is True
     assert error_codes_in(top, workspace) == []
+
+
+@pytest.mark.parametrize('path', ['nested/counted-member.yaml', 'nested/lenient.yaml'])
+def test_a_nested_template_checked_on_its_own_is_still_in_its_stack(path):
+    """`hot-ls check` of one nested template (pre-commit names only what a commit changed):
+    the stacks the settings configure are found beyond its folder, and it gets what it gets
+    when the whole tree is checked."""
+    alone = check_paths([os.path.join(PROJECT, path)], SETTINGS)
+    found = [(d.code, d.severity.label, report.lines.position(d.start).line + 1, d.message)
+             for report in alone for d in report.diagnostics]
+    assert found == FOUND[path]
