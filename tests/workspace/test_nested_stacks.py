@@ -571,18 +571,18 @@ _NAMED = ('  sg:\n    type: OS::Neutron::SecurityGroup\n'
     # a ResourceChain's members from the list the parent passes: the member template has no
     # parameter RoleParameters ("Unknown Property RoleParameters" in the chain's stack)
     (_SERVICES, _CHAIN, '{Services: [OS::Svc::Bare]}', 'HOT702', True),
-    (_SERVICES, _CHAIN, '{Services: [OS::Svc::Role]}', 'HOT702', None),
+    (_SERVICES, _CHAIN, '{Services: [OS::Svc::Role]}', 'HOT702', False),
     (_SERVICES, _CHAIN, '{Services: {get_param: RootServices}}', 'HOT702', True),
     # a group's count, read by its validate(): -1 fails ResourceGroup's islice
     (_COUNTED, _GROUP, '{n: -1}', 'HOT730', True),
-    (_COUNTED, _GROUP, '{n: "2"}', 'HOT730', None),
+    (_COUNTED, _GROUP, '{n: "2"}', 'HOT730', False),
     # a security group's name, read by its validate()
     ('  name: {type: string, default: web}\n', _NAMED, '{name: default}', 'HOT730', True),
-    ('  name: {type: string, default: default}\n', _NAMED, '{name: web}', 'HOT730', None),
+    ('  name: {type: string, default: default}\n', _NAMED, '{name: web}', 'HOT730', False),
     # a value the nested stack reads only when it is created (get_param past the list's end)
     ('  L: {type: comma_delimited_list, default: [a, b]}\n',
      '  v: {type: OS::Heat::Value, properties: {value: {get_param: [L, 1]}}}\n',
-     '{L: [x]}', 'HOT801', None),
+     '{L: [x]}', 'HOT801', False),
 ])
 def test_a_nested_stack_is_validated_with_what_its_parent_passes(tmp_path, parameters,
                                                                  resources, passed, code,
