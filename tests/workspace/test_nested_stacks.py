@@ -726,6 +726,8 @@ def test_a_default_a_decided_condition_reads(tmp_path, conditions, resources, ou
     if refused:
         assert found == [('HOT214', 'error')]
         assert top[0].message.startswith(message)
+        assert top[0].message.endswith('(a condition Heat decides when it validates this '
+                                       'nested stack reads it)')
     else:
         assert found in ([], [('HOT214', 'warning')])
 

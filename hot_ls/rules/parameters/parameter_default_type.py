@@ -74,6 +74,9 @@ class ParameterDefaultType(Rule):
                         not analysis.observe(_default_read, view.name):
                     yield at_node(pair.value, f'{problem.message} ({NESTED_PARAMETERS})',
                                   pair.key, severity=Severity.WARNING)
+                elif problem.kind == 'type' and not analysis.strict:
+                    yield at_node(pair.value, f'{problem.message} '
+                                  f'({read_reason(analysis, view.name)})', pair.key)
                 elif problem.kind in ('default-type', 'type'):
                     yield at_node(pair.value, problem.message, pair.key)
                 continue
@@ -97,6 +100,14 @@ def _default_read(analysis, name) -> bool:
     if not analysis.checked_evaluation.parameters.lookup_fails(name):
         return False  # (the stack gets another value, which converts)
     return read_when_validated(analysis, name)
+
+
+def read_reason(analysis, name) -> str:
+    """Why Heat's validation of a nested stack reads the parameter (read_when_validated)."""
+    if analysis.observe(read_by_validate_of, name):
+        return ('a resource type\'s validate() reads it, which Heat runs when it validates '
+                'this nested stack')
+    return 'a condition Heat decides when it validates this nested stack reads it'
 
 
 def read_when_validated(analysis, name) -> bool:

@@ -5,8 +5,7 @@ from typing import Callable
 from hot_ls.language.parameters import ParameterError
 from hot_ls.rules.base import Finding, Related, Rule, Severity
 from hot_ls.rules.parameters._common import checked_parameters
-from hot_ls.rules.parameters.parameter_default_type import (read_by_validate_of,
-                                                           read_when_validated)
+from hot_ls.rules.parameters.parameter_default_type import read_reason, read_when_validated
 from hot_ls.syntax import Mapping
 
 
@@ -151,11 +150,7 @@ def _unconverted(analysis, stack, view, table, from_parent: bool, parent: str) -
         message = 'the value does not convert'  # (not reached: lookup_fails said it fails)
     except Exception as exc:  # (what the conversion raised: Heat's message)
         message = str(exc)
-    if read_by_validate_of(analysis, view.name):
-        why = ('a resource type\'s validate() reads it, which Heat runs when it validates this '
-               'nested stack')
-    else:
-        why = 'a condition Heat decides when it validates this nested stack reads it'
+    why = read_reason(analysis, view.name)
     if from_parent:
         key = view.definition.key
         return Finding(key.start, key.end, f'{message} (the value {parent} passes for '
