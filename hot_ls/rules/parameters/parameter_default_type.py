@@ -71,7 +71,7 @@ class ParameterDefaultType(Rule):
             problem = view.default_problem
             if problem is not None:
                 if problem.kind == 'type' and not analysis.strict and \
-                        not analysis.observe(_default_read, view.name):
+                        not analysis.observe(read_value_fails, view.name):
                     yield at_node(pair.value, f'{problem.message} ({NESTED_PARAMETERS})',
                                   pair.key, severity=Severity.WARNING)
                 elif problem.kind == 'type' and not analysis.strict:
@@ -89,10 +89,11 @@ class ParameterDefaultType(Rule):
                               severity=Severity.WARNING)
 
 
-def _default_read(analysis, name) -> bool:
-    """Whether Heat's validation of this nested stack reads the parameter's default: nothing
-    else gives the parameter a value (the parent, parameter_defaults; a value the parent
-    passes that is not known here may be one), and the validation reads the value."""
+def read_value_fails(analysis, name) -> bool:
+    """Whether Heat's validation of this nested stack reads the parameter's value and fails
+    to convert it: the value the evaluation has (the parent's, parameter_defaults', else the
+    default; a value the parent passes that is not known here may be any) does not convert,
+    and the validation reads it."""
     stack = analysis.stack
     if stack.values is not None and name in stack.values and \
             name not in analysis.inputs.parameters:

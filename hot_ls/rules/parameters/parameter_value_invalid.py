@@ -5,7 +5,7 @@ from typing import Callable
 from hot_ls.language.parameters import ParameterError
 from hot_ls.rules.base import Finding, Related, Rule, Severity
 from hot_ls.rules.parameters._common import checked_parameters
-from hot_ls.rules.parameters.parameter_default_type import read_reason, read_when_validated
+from hot_ls.rules.parameters.parameter_default_type import read_reason, read_value_fails
 from hot_ls.syntax import Mapping
 
 
@@ -119,7 +119,6 @@ def _nested_defaults(analysis, stack):
     if not stack.certain or not (defaults or passed):
         return
     parent = os.path.basename(stack.chain[-1])
-    table = None
     for _, view in checked_parameters(analysis):
         name = view.name
         value = defaults.get(name)
@@ -133,20 +132,16 @@ def _nested_defaults(analysis, stack):
                                lambda where: f'given by the parameter_defaults of {where}, '
                                f'which Heat hands every nested stack; {parent} creates this one')
                 continue
-        if stack.values is not None and name in stack.values and name not in passed:
-            continue  # (the parent passes a value not known here)
-        if table is None:
-            table = analysis.checked_evaluation.parameters
-        if table.lookup_fails(name) and analysis.observe(read_when_validated, name):
-            yield _unconverted(analysis, stack, view, table, name in passed, parent)
+        if analysis.observe(read_value_fails, name):
+            yield _unconverted(analysis, view, name in passed, parent)
 
 
-def _unconverted(analysis, stack, view, table, from_parent: bool, parent: str) -> Finding:
+def _unconverted(analysis, view, from_parent: bool, parent: str) -> Finding:
     """A value the nested stack's parameter is given that does not convert to its type,
     where Heat's validation of the nested stack reads it (a resource type's validate(), a
     condition it decides): it converts it there, and fails."""
     try:
-        table[view.name]
+        analysis.checked_evaluation.parameters[view.name]
         message = 'the value does not convert'  # (not reached: lookup_fails said it fails)
     except Exception as exc:  # (what the conversion raised: Heat's message)
         message = str(exc)
@@ -155,7 +150,7 @@ def _unconverted(analysis, stack, view, table, from_parent: bool, parent: str) -
         key = view.definition.key
         return Finding(key.start, key.end, f'{message} (the value {parent} passes for '
                        f'{view.name}; {why})')
-    return _refused(stack, view, 'parameter_defaults', ParameterError(message),
+    return _refused(analysis.stack, view, 'parameter_defaults', ParameterError(message),
                     lambda where: f'the value the parameter_defaults of {where} give '
                     f'{view.name}; {why}')
 
