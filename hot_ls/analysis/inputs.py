@@ -1,9 +1,10 @@
 """What a template is evaluated with, beyond itself: environments and parameter values.
 
-One function builds these inputs for every consumer (the editor's value
-hints and preview, `hot-ls eval`, `hot-ls preview`), from the settings
-(`environments`, `parameters`) and what a command line adds (`-e`, `-P`),
-so the CLI and the editor show the same values for the same settings.
+A template's are those of its stack (`Analysis.inputs`, which the editor,
+the rules and `hot-ls eval --template`/`preview`/`graph` share).
+`evaluation_inputs` builds them for a snippet evaluated without a template
+(`hot-ls eval`), from the settings (`environments`, `parameters`) and what
+the command line adds (`-e`, `-P`).
 Environment files are read through `hot_ls.text.source` like every file.
 """
 from __future__ import annotations

@@ -107,10 +107,14 @@ def add_parser(sub) -> None:
 
 def workspace_for(paths: list[str], settings: Settings,
                   environments: list[str] | tuple[str, ...] = ()) -> Workspace:
-    """The workspace of a command line: the folders of its paths; the working directory and
-    the environments' folders may be read too."""
+    """The workspace of a command line: the folders of its paths; the working directory, the
+    environments' folders and the settings file's folder (the project it configures: its
+    `environments` and `stacks` name files there, also for a run in one of its subfolders)
+    may be read too."""
     roots = [p if os.path.isdir(p) else os.path.dirname(os.path.abspath(p)) for p in paths]
     readable = [os.getcwd()] + [os.path.dirname(os.path.abspath(e)) for e in environments]
+    if settings.base_dir is not None:
+        readable.append(settings.base_dir)
     return Workspace(settings, roots, environments=environments, readable=readable,
                      one_run=True)
 

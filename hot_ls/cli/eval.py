@@ -5,8 +5,11 @@
     hot-ls eval --condition --template stack.yaml <<< is_prod
     hot-ls eval --batch < cases.jsonl
 
-The settings' `environments` and `parameters` (.hot-ls.toml) apply first,
-then `-e` and `-P`, exactly as in the editor (hot_ls.analysis.inputs).
+With --template, the snippet is evaluated with what the template's stack
+gives it, as in the editor and `hot-ls check` (hot_ls.cli.stack_inputs): the
+configured environments, then `-e`; for a nested stack the values its parent
+passes; `-P` over all.  Without it, the settings' `environments` and
+`parameters` (.hot-ls.toml), then `-e` and `-P`.
 Prints {"value": ...} or {"error": {"message": ...}} and exits 0 or 1.  In
 batch mode each input line is a case {"version", "snippet", "condition",
 "parameters", "conditions", "values"} (all but version and snippet
@@ -23,14 +26,14 @@ import os
 import sys
 from typing import Any
 
-from hot_ls.analysis import evaluation_inputs
+from hot_ls.analysis import Analysis, evaluation_inputs
+from hot_ls.cli.stack_inputs import stack_inputs, template_in_stack
 from hot_ls.config import Settings
 from hot_ls.evaluator import StackIdentity, evaluate, evaluate_in, from_python
 from hot_ls.evaluator.scope import NOT_GIVEN
 from hot_ls.evaluator.snippet import StackError, make_scope
 from hot_ls.model import Template
 from hot_ls.syntax import Mapping, Scalar, parse
-from hot_ls.text.source import read_source
 
 
 def add_parser(sub) -> None:
@@ -74,25 +77,27 @@ def check_declared(values: dict[str, str], declared) -> None:
 
 
 class TemplateInputs:
-    """What --template contributes: version, parameters, conditions, resources, files."""
+    """What --template contributes: version, parameters, conditions, resources, files, and
+    the analysis of the template in its stack (None without --template)."""
 
-    def __init__(self, path: str | None):
+    def __init__(self, path: str | None, settings: Settings | None = None,
+                 environments: list[str] | tuple[str, ...] = ()):
         self.version = None
         self.parameters: dict = {}
         self.conditions: Any = NOT_GIVEN
         self.resources: dict = {}
         self.files = None
+        self.analysis: Analysis | None = None
         if path is None:
             return
-        source = read_source(path)
-        if source.problem is not None:
-            raise UsageError(f'{path}: {source.problem.message}')
-        template = Template(parse(source.text), path)
-        from hot_ls.cli.check import workspace_for
-        workspace = workspace_for([path], Settings())
-        self.files = workspace.stack(path).files
+        analysis = template_in_stack(path, settings or Settings(), environments)
+        if analysis.read_problem is not None:
+            raise UsageError(f'{path}: {analysis.read_problem.message}')
+        template = analysis.template or Template(analysis.tree, path)
         if not isinstance(template.tree.root, Mapping):
             raise UsageError(f'{path}: not a HOT template')
+        self.analysis = analysis
+        self.files = analysis.stack.files
         self.version = template.version_text
         self.parameters = {name: d.body.to_python() for name, d in template.parameters.items()}
         pair = template.sections.get('conditions')
@@ -119,11 +124,14 @@ def _print(result: dict) -> None:
 
 def run(args, settings: Settings) -> int:
     try:
-        inputs = TemplateInputs(args.template)
+        inputs = TemplateInputs(args.template, settings, args.environment)
         values = parameter_values(args.parameter)
         check_declared(values, inputs.parameters)
-        given = evaluation_inputs(settings, args.template,
-                                  [os.path.abspath(p) for p in args.environment], values)
+        if inputs.analysis is not None:
+            given = stack_inputs(inputs.analysis, values)
+        else:
+            given = evaluation_inputs(settings, None,
+                                      [os.path.abspath(p) for p in args.environment], values)
     except UsageError as exc:
         _print({'error': {'message': str(exc)}})
         return 1

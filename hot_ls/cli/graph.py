@@ -3,25 +3,23 @@
     hot-ls graph stack.yaml -e prod.yaml --format mermaid
     hot-ls graph stack.yaml | dot -Tsvg > stack.svg
 
-The settings' `environments` and `parameters` apply first, then `-e` and
-`-P`, as for `preview`: they decide which resources exist (their
-conditions) and which `if` branches count.  JSON gives each resource's
+The template is evaluated with what its stack gives it, as for `preview`
+(hot_ls.cli.stack_inputs: the configured environments, then `-e`, a nested
+stack's parent's values, `-P` over all): they decide which resources exist
+(their conditions) and which `if` branches count.  JSON gives each resource's
 level in Heat's creation order.  Exits 0, 1 when the resources depend on
 each other in a cycle (listed on stderr; Heat refuses such a stack), 2 when
 the template cannot be read or is not a HOT template.
 """
 from __future__ import annotations
 
-import os
 import sys
 
-from hot_ls.analysis import evaluation_inputs
 from hot_ls.cli.eval import UsageError, check_declared, parameter_values
 from hot_ls.config import Settings
-from hot_ls.cli.check import workspace_for
+from hot_ls.cli.stack_inputs import stack_inputs, template_in_stack
 from hot_ls.features.graph import RENDERERS, cycle_text, dependency_graph, workspace_resolver
 from hot_ls.model import Kind
-from hot_ls.rules import analyze_file
 
 
 def add_parser(sub) -> None:
@@ -38,8 +36,7 @@ def add_parser(sub) -> None:
 
 
 def run(args, settings: Settings) -> int:
-    workspace = workspace_for([args.template], settings, args.environment)
-    analysis = analyze_file(args.template, settings, workspace)
+    analysis = template_in_stack(args.template, settings, args.environment, checked=True)
     if analysis.read_problem is not None:
         print(f'hot-ls: {args.template}: {analysis.read_problem.message}', file=sys.stderr)
         return 2
@@ -50,8 +47,7 @@ def run(args, settings: Settings) -> int:
     try:
         values = parameter_values(args.parameter)
         check_declared(values, analysis.template.parameters)
-        inputs = evaluation_inputs(settings, args.template,
-                                   [os.path.abspath(p) for p in args.environment], values)
+        inputs = stack_inputs(analysis, values)
     except UsageError as exc:
         print(f'hot-ls: {exc}', file=sys.stderr)
         return 2

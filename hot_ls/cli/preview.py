@@ -9,27 +9,25 @@ gives the resource, as `openstack stack preview` shows them: every property
 of its type, defaults, conversions and translations applied; `--raw` shows
 the values as the template resolves them instead.  Exits 0 when every item evaluates, 1 when
 some item (or an environment) fails, 2 when the template cannot be read.
-The settings' `environments` and `parameters` (.hot-ls.toml) apply first,
-then `-e` and `-P`, exactly as in the editor (hot_ls.analysis.inputs).
+The template is evaluated with what its stack gives it, as in the editor and
+`hot-ls check` (hot_ls.cli.stack_inputs): the configured environments, then
+`-e`; for a nested stack the values its parent passes; `-P` over all.
 """
 from __future__ import annotations
 
 import io
 import json
-import os
 import sys
 from typing import Any
 
-from hot_ls.analysis import evaluation_inputs
 from hot_ls.analysis.properties import catalog_attribute_names, preview as heat_preview
 from hot_ls.catalog import effective_catalog
 from hot_ls.cli.eval import UsageError, check_declared, parameter_values
+from hot_ls.cli.stack_inputs import stack_inputs, template_in_stack
 from hot_ls.config import Settings
 from hot_ls.evaluator import StackIdentity
 from hot_ls.evaluator.template import TemplateEvaluation
 from hot_ls.model import Kind, Template, classify
-from hot_ls.syntax import parse
-from hot_ls.text.source import read_source
 
 
 def add_parser(sub) -> None:
@@ -69,20 +67,18 @@ def render(data: dict, fmt: str) -> str:
 
 
 def run(args, settings: Settings) -> int:
-    source = read_source(args.template)
-    if source.problem is not None:
-        print(f'hot-ls: {args.template}: {source.problem.message}', file=sys.stderr)
+    analysis = template_in_stack(args.template, settings, args.environment)
+    if analysis.read_problem is not None:
+        print(f'hot-ls: {args.template}: {analysis.read_problem.message}', file=sys.stderr)
         return 2
-    tree = parse(source.text)
-    if classify(tree, args.template) is not Kind.HOT:
+    if classify(analysis.tree, args.template) is not Kind.HOT:
         print(f'hot-ls: {args.template}: not a HOT template', file=sys.stderr)
         return 2
-    template = Template(tree, args.template)
+    template = Template(analysis.tree, args.template)
     try:
         values = parameter_values(args.parameter)
         check_declared(values, template.parameters)
-        inputs = evaluation_inputs(settings, args.template,
-                                   [os.path.abspath(p) for p in args.environment], values)
+        inputs = stack_inputs(analysis, values)
     except UsageError as exc:
         print(f'hot-ls: {exc}', file=sys.stderr)
         return 2
@@ -96,6 +92,7 @@ def run(args, settings: Settings) -> int:
         return 2
     catalog = effective_catalog(settings)
     evaluation = TemplateEvaluation(template, inputs.environments, inputs.parameters,
+                                    files=analysis.stack.files,
                                     stack=StackIdentity(name=args.stack_name),
                                     attribute_names=catalog_attribute_names(catalog))
     result = heat_preview(evaluation, catalog, raw=args.raw).to_json()

@@ -1,8 +1,8 @@
 """What a template evaluates to, for the editor: the preview command, and value hints.
 
-The evaluation of one analysed template under the user's environments and
-parameter values (settings `environments` and `parameters`) is computed once
-per analysis (`Analysis.evaluation`) and shared by the features that show
+The evaluation of one analysed template under what its stack gives it
+(`Analysis.inputs`: the configured environments and parameter values, for a
+nested stack its parent's values) is computed once per analysis (`Analysis.evaluation`) and shared by the features that show
 values.  Hints go after
 each output, each condition and each `if`, showing the value under those
 inputs; the server shows them as inlay hints, or as code lenses for clients
@@ -45,7 +45,7 @@ def preview(analysis: Analysis | None, environments: Iterable[str] | None = None
     """The preview of the document: parameters, conditions, resources, outputs (JSON-ready),
     each resource's properties as Heat gives them to it.
 
-    Without inputs given, those of the settings (`environments`, `parameters`).
+    Without inputs given, those of its stack (`Analysis.inputs`).
     """
     evaluation = evaluation_of(analysis, environments, parameter_values)
     if evaluation is None:
@@ -75,7 +75,7 @@ def _line_end(text: str, offset: int) -> int:
 
 def value_hints(analysis: Analysis | None, environments: Iterable[str] | None = None,
                 parameter_values: dict | None = None) -> list[InlayHint]:
-    """Hints after outputs, conditions and ifs; without inputs given, those of the settings."""
+    """Hints after outputs, conditions and ifs; without inputs given, those of its stack."""
     evaluation = evaluation_of(analysis, environments, parameter_values)
     if evaluation is None:
         return []
