@@ -52,6 +52,9 @@ from hot_ls.syntax import Node
 IF_BRANCH = ('it is inside an "if" branch that the condition does not pick with the default '
              'parameter values, and Heat parses only the branch it picks')
 RESOURCE_FIELDS = ('properties', 'metadata', 'update_policy', 'deletion_policy', 'external_id')
+DEPLOY_TIME = 'it depends on parameter values, which are given at deploy time'
+_PARAMETER_ERRORS = frozenset({'UserParameterMissing', 'ParameterMissingError',
+                               'ParameterValueError', 'ParameterError', 'ParameterSchemaError'})
 
 
 @dataclass
@@ -79,6 +82,17 @@ def _innermost(exc: BaseException) -> BaseException:
     while exc.__cause__ is not None:
         exc = exc.__cause__
     return exc
+
+
+def _parameter_missing(exc: BaseException) -> bool:
+    """Whether `exc` was raised for want of a parameter value (Heat's UserParameterMissing),
+    read while deciding a condition."""
+    link: BaseException | None = exc
+    while link is not None:
+        if type(link).__name__ in ('UserParameterMissing', 'ParameterMissingError'):
+            return True
+        link = link.__cause__
+    return False
 
 
 def _cause(exc: BaseException) -> str:
@@ -227,8 +241,12 @@ class _Checker:
                 reason = guard
                 if reason is None and fn is not None and fn.guarded:
                     reason = IF_BRANCH
-                self.issues.append(StaticIssue(str(exc), where or node, VALIDATE, reason is None,
-                                               _cause(exc), owner, field, reason, fn))
+                if not _parameter_missing(exc):
+                    self.issues.append(StaticIssue(str(exc), where or node, VALIDATE,
+                                                   reason is None, _cause(exc), owner, field,
+                                                   reason, fn))
+                # (else the call read a resource's condition that wants a parameter value:
+                # deciding that resource's `condition` says so, where the parameter is read)
                 if fn is None or fn.neutral:
                     return
                 fn.neutral = True
@@ -348,9 +366,8 @@ class _Checker:
         if 'RecursionError' in kinds or 'EvaluationLimit' in kinds:
             return
         reason = None
-        if kinds & {'UserParameterMissing', 'ParameterMissingError', 'ParameterValueError',
-                    'ParameterError', 'ParameterSchemaError'}:
-            reason = 'it depends on parameter values, which are given at deploy time'
+        if kinds & _PARAMETER_ERRORS:
+            reason = DEPLOY_TIME
         message = str(exc)
         if any(i.message == message and i.owner == owner for i in self.issues):
             return

@@ -352,6 +352,30 @@ def test_an_if_reading_a_parameter_nothing_gives(tmp_path, resources, refused):
         (['HOT404'] if refused else [])
 
 
+def test_a_get_attr_of_a_resource_whose_condition_wants_a_value(tmp_path):
+    """Heat 27.0.1 refuses the stack "The Parameter (secret) was not provided." when it
+    validates mid.yaml: deciding g's condition, for itself and for the get_attrs of it.  One
+    error says so, where the parameter is read, with Heat's message (not one per get_attr,
+    nor one prefixed with a get_attr's path)."""
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  top: {type: top.yaml}\n')
+    (tmp_path / 'top.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  m: {type: mid.yaml}\n')
+    (tmp_path / 'mid.yaml').write_text(
+        'heat_template_version: 2021-04-16\nparameters:\n  secret: {type: string}\n'
+        "conditions:\n  has_secret: {not: {equals: [{get_param: secret}, '']}}\n"
+        'resources:\n  g: {type: OS::Heat::None, condition: has_secret}\n'
+        '  r: {type: OS::Heat::Value, properties: {value: {get_attr: [g, show]}}}\n'
+        'outputs:\n  o: {value: {get_attr: [g, show]}}\n')
+    (tmp_path / 'env.yaml').write_text('parameter_defaults:\n  other: 1\n')
+    mid = checked(tmp_path, 'root.yaml', 'env.yaml')['mid.yaml']
+    text = (tmp_path / 'mid.yaml').read_text()
+    assert [(d.code, d.severity.label, text[d.start:d.end], d.message) for d in mid] == [
+        ('HOT404', 'error', 'get_param', 'The Parameter (secret) was not provided. (its parent does not '
+         "pass it, no environment's parameter_defaults gives it, and it has no default: Heat "
+         'evaluates the condition when it validates this nested stack)')]
+
+
 @pytest.mark.parametrize('order', [('first.yaml', 'second.yaml'), ('second.yaml', 'first.yaml')])
 def test_a_later_files_defaults_reach_the_nested_stacks(tmp_path, order):
     """Heat's merge of several environments keeps a later file's `parameter_defaults` value

@@ -1,6 +1,7 @@
 import re
 
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.evaluator.static import DEPLOY_TIME
 from hot_ls.rules.evaluation._common import condition_function_matches, span
 from hot_ls.rules.suggestions import suggestion_text
 from hot_ls.syntax import Mapping, Sequence
@@ -35,13 +36,15 @@ class FunctionArguments(Rule):
     in a branch, resource or output that is left out with the default
     parameter values is a warning, since it fails only for other values.
     A condition that reads a parameter without a value is a warning too (the
-    value comes at deploy time), except in a nested stack a configured stack
+    value comes at deploy time; `template validate` without it refuses the
+    template), where Heat decides it: a resource's or output's `condition`
+    (also for a `get_attr` of that resource), and an `if` Heat parses (in any
+    resource's properties or metadata, in an enabled output's value, in the
+    branch another `if` takes), unless an `and` or `or` may stop before it
+    reads the parameter.  It is an error in a nested stack a configured stack
     creates whose parent does not pass it, with no `parameter_defaults` and
     no default: nothing can give it one, and Heat refuses "The Parameter (p)
-    was not provided." when it validates the nested stack.  So does the
-    condition of an `if` Heat parses there (in any resource's properties or
-    metadata, in an enabled output's value, in the branch another `if`
-    takes), unless an `and` or `or` may stop before it reads the parameter.
+    was not provided." when it validates the nested stack.
 
     ## Example
     ```yaml
@@ -92,7 +95,8 @@ class FunctionArguments(Rule):
                 message = issue.message + suggestion_text(
                     condition_function_matches(template, issue.message))
                 certain = issue.certain
-                missing = _MISSING.fullmatch(issue.message) if not certain else None
+                missing = _MISSING.fullmatch(issue.message) \
+                    if not certain and issue.reason == DEPLOY_TIME else None
                 if missing is not None and nested is not None:
                     if missing.group(1) in nested:
                         continue  # (the nested stack has a value: its parent's, or a default)
@@ -102,8 +106,12 @@ class FunctionArguments(Rule):
                     message += f' ({issue.reason})'
                 yield Finding(start, end, message,
                               severity=None if certain else Severity.WARNING)
-            if nested is not None and definition.section in ('resources', 'outputs'):
-                yield from _ifs_without_values(analysis, definition, nested)
+            if definition.section in ('resources', 'outputs'):
+                if nested is not None:
+                    yield from _ifs_without_values(analysis, definition, nested, certain=True)
+                elif not analysis.stack.chain:  # (a nested stack's parent may pass it)
+                    yield from _ifs_without_values(analysis, definition, _given(analysis),
+                                                   certain=False)
 
 
 #: Heat's message for a parameter without a value (UserParameterMissing)
@@ -128,11 +136,23 @@ def _nested_values(analysis) -> set | None:
                     or schema.default is not None}
 
 
-def _ifs_without_values(analysis, definition, given: set):
-    """The `if`s Heat parses whose condition reads a parameter nothing gives a value in this
-    nested stack: Heat decides the condition when it parses them (in any resource's
-    properties and metadata, disabled or not; in an enabled output's value; inside another
-    `if`, in the branch it takes) and refuses the stack."""
+def _given(analysis) -> set:
+    """The parameters that have a value before deploy time: a default, or one the configured
+    environments and parameter values give."""
+    environment = analysis.stack.environment
+    parameters = analysis.checked_evaluation.scope.parameters
+    return set(analysis.inputs.parameters) | set(environment.parameter_defaults) | {
+        name for name in analysis.template.parameters
+        if (schema := parameters.schema(name)) is None or schema.default is not None}
+
+
+def _ifs_without_values(analysis, definition, given: set, certain: bool):
+    """The `if`s Heat parses whose condition reads a parameter nothing gives a value: Heat
+    decides the condition when it parses them (in any resource's properties and metadata,
+    disabled or not; in an enabled output's value; inside another `if`, in the branch it
+    takes) and refuses the stack.  `certain`: in a nested stack nothing can give it one;
+    else the value may come at deploy time (`template validate` without it refuses the
+    template: a warning)."""
     template = analysis.template
     missing = frozenset(name for name in template.parameters if name not in given)
     if not missing:
@@ -155,8 +175,13 @@ def _ifs_without_values(analysis, definition, given: set):
         try:
             analysis.stack.condition_holds(condition.to_python(), known, missing)
         except MissingParameter as exc:
-            yield Finding(condition.start, condition.end,
-                          f'The Parameter ({exc.name}) was not provided. ({NESTED_MISSING})')
+            if certain:
+                yield Finding(condition.start, condition.end,
+                              f'The Parameter ({exc.name}) was not provided. ({NESTED_MISSING})')
+            else:
+                yield Finding(condition.start, condition.end,
+                              f'The Parameter ({exc.name}) was not provided. ({DEPLOY_TIME})',
+                              severity=Severity.WARNING)
 
 
 def _parsed(stack, guards, known, missing: frozenset) -> bool:
