@@ -9,8 +9,11 @@ from hot_ls.syntax import Mapping, SyntaxTree
 ENVIRONMENT_SECTIONS = ('parameters', 'resource_registry', 'parameter_defaults',
                         'encrypted_param_names', 'event_sinks', 'parameter_merge_strategies')
 _ENV_ONLY_SECTIONS = frozenset(ENVIRONMENT_SECTIONS) - {'parameters'}
-_HOT_HINT_SECTIONS = frozenset(('resources', 'outputs', 'parameter_groups', 'conditions',
-                                'description'))
+_HOT_HINT_SECTIONS = frozenset(('resources', 'outputs', 'parameter_groups', 'conditions'))
+#: HOT's top-level sections: a `description` shows a HOT template only among these (a
+#: package.json, a chart's or a playbook's metadata has a description too)
+_HOT_SECTIONS = frozenset(('heat_template_version', 'description', 'parameter_groups',
+                           'parameters', 'resources', 'outputs', 'conditions'))
 CFN_VERSION_KEYS = ('AWSTemplateFormatVersion', 'HeatTemplateFormatVersion')
 _JINJA = re.compile(r'\{%|\{\{|\{#')
 # What shows a text is meant as Heat even when it does not parse as a template: a version
@@ -154,7 +157,8 @@ def _mapping_kind(keys) -> Kind:
     if string_keys and len(string_keys) == len(keys):
         if all(key in ENVIRONMENT_SECTIONS for key in string_keys):
             return Kind.ENVIRONMENT
-        if any(key in _HOT_HINT_SECTIONS for key in string_keys):
+        if any(key in _HOT_HINT_SECTIONS for key in string_keys) or (
+                'description' in keys and all(key in _HOT_SECTIONS for key in string_keys)):
             return Kind.HOT
         if any(key in _ENV_ONLY_SECTIONS for key in string_keys):
             return Kind.ENVIRONMENT

@@ -23,6 +23,11 @@ def kind_of(text: str, path: str | None = None) -> Kind:
     ('{"heat_template_version": "2013-05-23", "resources": {}}', Kind.HOT),
     ('description: no version yet\nresources:\n  r: {type: T}\n', Kind.HOT),    # HOT-only sections
     ('outputs: {}\n', Kind.HOT),
+    ('description: only HOT sections\nparameters: {a: {type: string}}\n', Kind.HOT),
+    # a description among keys HOT does not have: a package.json, a chart's metadata
+    ('{"name": "heat-templates", "version": "0.2.4", "description": "heat-templates", '
+     '"main": "lib/index.js"}', Kind.UNKNOWN),
+    ('name: chart\ndescription: A Helm chart\nversion: 1.0.0\n', Kind.UNKNOWN),
     ('parameters: {}\nresources: {}\n', Kind.HOT),
     ('heat_template_version: 2018-08-31\nresource_registry: {}\n', Kind.HOT),  # the version decides
     # CFN, JSON and YAML
