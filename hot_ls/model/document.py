@@ -43,6 +43,17 @@ class Kind(str, enum.Enum):
                         Kind.NOT_MAPPING)
 
 
+# What shows a YAML list or scalar (text that parses) is meant as Heat: a version key or an
+# environment-only section, or a resource's `type:` naming a Heat type.  A type named
+# elsewhere is not enough: TripleO's roles_data.yaml lists its roles' services
+# (`ServicesDefault: [OS::TripleO::Services::Kernel, ...]`) and is no Heat document.
+_STRUCTURE_HINTS = re.compile(
+    r'^[ \t{-]*["\']?(?:heat_template_version|HeatTemplateFormatVersion|AWSTemplateFormatVersion'
+    r'|resource_registry|parameter_defaults)["\']?[ \t]*:'
+    r'|\b["\']?[Tt]ype["\']?[ \t]*:[ \t]*["\']?(?:OS|AWS)::[A-Za-z0-9]+::[A-Za-z0-9]',
+    re.MULTILINE)
+
+
 def has_heat_hints(text: str) -> bool:
     """Whether a text that is no template as it stands shows it is meant as one."""
     return _HEAT_HINTS.search(text) is not None
@@ -134,7 +145,9 @@ def classify(tree: SyntaxTree, path: str | None = None, heat: bool = False) -> K
             return Kind.EMPTY
         return Kind.BROKEN if hinted else Kind.OTHER
     if not isinstance(root, Mapping):
-        return Kind.NOT_MAPPING if hinted else Kind.OTHER
+        shows = heat or (hinted and (bool(tree.syntax_errors)
+                                     or _STRUCTURE_HINTS.search(tree.text) is not None))
+        return Kind.NOT_MAPPING if shows else Kind.OTHER
     keys = root.index
     if not keys:
         if tree.skimmed:  # too large to parse, and no top-level key of Heat's in it

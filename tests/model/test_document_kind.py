@@ -49,6 +49,10 @@ def kind_of(text: str, path: str | None = None) -> Kind:
     # not a mapping: a template written wrong when it shows Heat, else something else
     ('- heat_template_version: 2021-04-16\n', Kind.NOT_MAPPING),
     ('- {type: OS::Nova::Server}\n', Kind.NOT_MAPPING),
+    ('- r:\n    "type": "OS::Nova::Server"\n', Kind.NOT_MAPPING),
+    # TripleO's roles_data.yaml: services named, no resource's type: no Heat document
+    ('- name: Controller\n  CountDefault: 1\n  ServicesDefault:\n'
+     '    - OS::TripleO::Services::Kernel\n    - OS::TripleO::Services::Ntp\n', Kind.OTHER),
     ('- a\n- b\n', Kind.OTHER),
     ('[1, 2]\n', Kind.OTHER),
     ('[1, 2]', Kind.OTHER),                                           # JSON array
