@@ -2,7 +2,7 @@ from dataclasses import dataclass
 
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import suggestion_text
-from hot_ls.rules.workspace._common import files_like
+from hot_ls.rules.workspace._common import files_like, jinja_source_of
 from hot_ls.syntax import Mapping, Scalar, Sequence
 from hot_ls.workspace.paths import UNSAVED
 from hot_ls.workspace.stacks import PROVIDER_BROKEN, PROVIDER_MISSING, PROVIDER_UNREAD
@@ -44,6 +44,10 @@ class ProviderTemplate(Rule):
     ```
 
     ## Fix
+    A missing `name.yaml` beside a Jinja2 source `name.j2.yaml` is rendered
+    from it before a stack is created (TripleO's tools/process-templates.py):
+    in a tree that is not rendered, that is a warning.
+
     Fix the path (relative to the template, or to the environment that
     maps the type); for files only the deploying machine has, set
     `path_map` or `search_paths`.  A template beside the missing one whose
@@ -81,10 +85,16 @@ class ProviderTemplate(Rule):
                 continue
             resolved = analysis.type_resolution(res)
             if resolved.problem == PROVIDER_MISSING:
+                written = resolved.provider is not None and \
+                    node.value == resolved.provider.reference
+                source = jinja_source_of(analysis, resolved.provider, node.value) \
+                    if written else None
+                if source is not None:
+                    yield Finding(node.start, node.end, _rendered(resolved.message, source),
+                                  severity=Severity.WARNING)
+                    continue
                 # (a path written here, not one an environment maps the type to)
-                matches = files_like(analysis, resolved.provider, node.value) \
-                    if resolved.provider is not None and node.value == resolved.provider.reference \
-                    else []
+                matches = files_like(analysis, resolved.provider, node.value) if written else []
                 yield _NotFetched(node.start, node.end,
                                   resolved.message + suggestion_text(matches),
                                   data={'replacements': matches} if matches else None)
@@ -96,6 +106,12 @@ class ProviderTemplate(Rule):
                               f'{resolved.message}; hot-ls checks nothing of this resource',
                               severity=Severity.INFORMATION)
         yield from _other_type_keys(analysis)
+
+
+def _rendered(message: str, source: str) -> str:
+    return (f'{message}; it is rendered from the Jinja2 source {source} (as TripleO\'s '
+            'tools/process-templates.py renders its *.j2.yaml files before a stack is created); '
+            'render the templates to have it checked')
 
 
 #: what python-heatclient reads as a template file when a `type:` key names it
@@ -120,6 +136,12 @@ def _other_type_keys(analysis):
                 continue
             target = stack.locate(value.value)
             if target.refusal is None and not files.exists(target):
+                source = jinja_source_of(analysis, target, value.value)
+                if source is not None:
+                    yield Finding(value.start, value.end, _rendered(
+                        f'Could not fetch contents for {value.value}: the file does not exist',
+                        source), severity=Severity.WARNING)
+                    continue
                 matches = files_like(analysis, target, value.value)
                 yield _NotFetched(
                     value.start, value.end,
