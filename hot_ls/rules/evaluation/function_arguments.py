@@ -87,6 +87,7 @@ class FunctionArguments(Rule):
         if template.version is None:
             return
         nested = _nested_values(analysis)
+        nested_missing = None
         for definition in analysis.checking.all(('conditions', 'resources', 'outputs')):
             for issue in analysis.static_issues_in(definition):
                 if issue.cause != 'arguments':
@@ -108,9 +109,13 @@ class FunctionArguments(Rule):
                               severity=None if certain else Severity.WARNING)
             if definition.section in ('resources', 'outputs'):
                 if nested is not None:
-                    yield from _ifs_without_values(analysis, definition, nested, certain=True)
+                    if nested_missing is None:
+                        nested_missing = _without(analysis, nested)
+                    yield from _ifs_without_values(analysis, definition, nested_missing,
+                                                   certain=True)
                 elif not analysis.stack.chain:  # (a nested stack's parent may pass it)
-                    yield from _ifs_without_values(analysis, definition, _given(analysis),
+                    yield from _ifs_without_values(analysis, definition,
+                                                   analysis.derived(_missing_at_root),
                                                    certain=False)
 
 
@@ -136,27 +141,33 @@ def _nested_values(analysis) -> set | None:
                     or schema.default is not None}
 
 
-def _given(analysis) -> set:
-    """The parameters that have a value before deploy time: a default, or one the configured
-    environments and parameter values give."""
+def _missing_at_root(analysis) -> frozenset:
+    """The parameters without a value before deploy time: no default, and none the
+    configured environments and parameter values give (`analysis.derived`: once an
+    analysis)."""
     environment = analysis.stack.environment
     parameters = analysis.checked_evaluation.scope.parameters
-    return set(analysis.inputs.parameters) | set(environment.parameter_defaults) | {
+    given = set(analysis.inputs.parameters) | set(environment.parameter_defaults) | {
         name for name in analysis.template.parameters
         if (schema := parameters.schema(name)) is None or schema.default is not None}
+    return _without(analysis, given)
 
 
-def _ifs_without_values(analysis, definition, given: set, certain: bool):
+def _without(analysis, given: set) -> frozenset:
+    """The template's parameters not in `given`."""
+    return frozenset(name for name in analysis.template.parameters if name not in given)
+
+
+def _ifs_without_values(analysis, definition, missing: frozenset, certain: bool):
     """The `if`s Heat parses whose condition reads a parameter nothing gives a value: Heat
     decides the condition when it parses them (in any resource's properties and metadata,
     disabled or not; in an enabled output's value; inside another `if`, in the branch it
     takes) and refuses the stack.  `certain`: in a nested stack nothing can give it one;
     else the value may come at deploy time (`template validate` without it refuses the
     template: a warning)."""
-    template = analysis.template
-    missing = frozenset(name for name in template.parameters if name not in given)
     if not missing:
         return
+    template = analysis.template
     known = None
     for call in template.calls_in(definition):
         if call.name != 'if' or call.field not in ('properties', 'metadata', 'value') \
