@@ -1,4 +1,4 @@
-"""validate() of the less used services (Zun, Zaqar, Glance, Barbican) and of the quotas."""
+"""validate() of the less used services (Zun, Zaqar, Glance, Barbican, Trove) and of the quotas."""
 from __future__ import annotations
 
 import base64
@@ -43,6 +43,42 @@ def _restart_policy(policy: str):
     if policy in ['always', 'unless-stopped', 'on-failure', 'no']:
         return {'Name': policy, 'MaximumRetryCount': '0'}
     return None
+
+
+def trove_instance(r: Subject) -> None:
+    """Instance.validate after its datastore check (the cloud's): users need the databases
+    they name, and each of `networks` names a network or a port."""
+    props = r.properties
+    users = props['users']
+    if users:
+        databases = props['databases']
+        if not databases:
+            raise ValidationFailed('Databases property is required if users property is '
+                                   'provided for resource %s.' % r.name, at=('users',))
+        names = {database['name'] for database in databases}
+        for index, user in enumerate(users):
+            missing = [name for name in user['databases'] if name not in names]
+            if missing:
+                raise ValidationFailed('Database %s specified for user does not exist in '
+                                       'databases for resource %s.' % (missing, r.name),
+                                       at=('users', index))
+    for index, nic in enumerate(props['networks']):
+        if (nic.get('network') is None) == (nic.get('port') is None):
+            raise ValidationFailed('Either network or port must be provided.',
+                                   at=('networks', index))
+
+
+def trove_cluster(r: Subject) -> None:
+    """TroveCluster.validate after its datastore check: each instance's networks name a
+    network or a port, not both."""
+    for index, instance in enumerate(r.properties['instances']):
+        for nic_index, nic in enumerate(instance['networks']):
+            network, port = nic.get('network'), nic.get('port')
+            if network is None and port is None:
+                raise ValidationFailed('Either network or port must be provided.',
+                                       at=('instances', index, 'networks', nic_index))
+            if network is not None and port is not None:
+                raise conflict('network', 'port', at=('instances', index, 'networks', nic_index))
 
 
 SUBSCRIBER_TYPES = ['http', 'https', 'mailto', 'trust+http', 'trust+https']

@@ -69,6 +69,8 @@ CHECKS: dict[str, Check] = {
     'OS::Zaqar::Subscription': other.zaqar_subscription,
     'OS::Glance::WebImage': other.glance_web_image,
     'OS::Barbican::Secret': other.barbican_secret,
+    'OS::Trove::Instance': other.trove_instance,
+    'OS::Trove::Cluster': other.trove_cluster,
     # AWS
     'AWS::EC2::EIPAssociation': aws.eip_association,
     'AWS::AutoScaling::LaunchConfiguration': aws.launch_configuration,
