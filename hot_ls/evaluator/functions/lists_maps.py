@@ -188,6 +188,10 @@ class Repeat(Function):
         if isinstance(for_each, Symbolic):
             return unknown(self.fn_name, for_each)
         keys, lists = zip(*for_each.items())
+        for value in lists:  # (no value of a number, boolean or string parameter is a list:
+            # Heat fails on it whatever it is given, and on each other value the same way)
+            if isinstance(value, DeployValue) and value.type in ('number', 'boolean', 'string'):
+                self._valid_arg(value)
         value_lens = []
         values = []
         for value in lists:

@@ -27,7 +27,8 @@ class PropertyEvaluation(Rule):
     `list_join` of a number or boolean parameter, `map_replace` or
     `map_merge` of a string, comma_delimited_list, number or boolean one,
     `str_replace` of a number template (or, before 2015-10-15, with a
-    comma_delimited_list param).
+    comma_delimited_list param), `repeat` over a number, boolean or string
+    one.
     A property that reads another resource is computed as Heat computes it
     when it validates the stack before creating anything: `get_attr` gives
     None then, and `get_resource` the reference a resource has before it
