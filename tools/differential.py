@@ -16,6 +16,7 @@ subprocess); hot-ls checks each in-process.  Per mutation kind it prints:
 Run it with hot-ls's venv (Heat is only ever a subprocess):
 
     python tools/differential.py --full            # every seed, every kind (needs Heat's venv)
+    python tools/differential.py --full --corpus DIR --seeds 100   # seeds from your own tree
     python tools/differential.py --record-sample   # re-record fixtures/differential/ (needs Heat's venv)
     python tools/differential.py --quick           # the recorded sample, no Heat needed
 
@@ -263,6 +264,31 @@ def corpus_seeds(limit: int | None = None) -> list[tuple[str, str]]:
     return seeds[:limit] if limit else seeds
 
 
+def tree_seeds(root: str, limit: int | None = None) -> list[tuple[str, str]]:
+    """The HOT templates of any tree laid out as the corpus (a folder per project) that
+    hot-ls reports no error on: what an outsider's own templates give (Heat's answer then
+    decides which are seeds)."""
+    seeds = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames.sort()
+        for name in sorted(filenames):
+            if not name.endswith(SUFFIXES) or '.j2.' in name:
+                continue
+            path = os.path.join(dirpath, name)
+            try:
+                with open(path, encoding='utf-8') as fh:
+                    text = fh.read()
+                if 'heat_template_version' not in text:
+                    continue
+                seed = mutate.Seed(os.path.relpath(path, root), text)
+            except Exception:  # unreadable, not YAML PyYAML reads, no known version
+                continue
+            rel = os.path.relpath(path, root)
+            if seed.resources() and not hot_ls_answer(text, rel).flags:
+                seeds.append((rel, text))
+    return seeds[:limit] if limit else seeds
+
+
 def seed_files(rel: str, text: str) -> dict:
     files: dict = {}
     path = os.path.join(CORPUS, rel)
@@ -438,6 +464,9 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument('--quick', action='store_true', help='the recorded sample (no Heat)')
     mode.add_argument('--record-sample', action='store_true', help='re-record the sample (needs Heat)')
     parser.add_argument('--seeds', type=int, help='at most this many seeds (--full)')
+    parser.add_argument('--corpus', metavar='DIR',
+                        help='take the seeds from the templates of this tree instead (--full): '
+                             'each project a folder of DIR, as ../shared/corpus')
     parser.add_argument('--kinds', nargs='*', help='only these mutation kinds (--full)')
     parser.add_argument('--per-kind', type=int, default=24, help='mutants per kind (--record-sample)')
     parser.add_argument('--max-lines', type=int, default=160, help='largest seed (--record-sample)')
@@ -454,6 +483,10 @@ def main(argv: list[str] | None = None) -> int:
     elif args.record_sample:
         record_sample(HeatOracle(args.cache), args.per_kind, args.max_lines)
         outcomes = quick()
+    elif args.corpus:
+        global CORPUS
+        CORPUS = os.path.abspath(args.corpus)
+        outcomes = run(tree_seeds(CORPUS, args.seeds), HeatOracle(args.cache), args.kinds)
     else:
         outcomes = run(corpus_seeds(args.seeds), HeatOracle(args.cache), args.kinds)
     rows = report(outcomes, show=args.show)
