@@ -74,6 +74,7 @@ from hot_ls.rules.resources.resource_type_unknown import ResourceTypeUnknown
 from hot_ls.rules.resources.property_unknown import PropertyUnknown
 from hot_ls.rules.resources.property_required import PropertyRequired
 from hot_ls.rules.resources.property_type import PropertyType
+from hot_ls.rules.resources.provider_list_join import ProviderListJoin
 from hot_ls.rules.resources.property_constraint import PropertyConstraint
 from hot_ls.rules.resources.attribute_unknown import AttributeUnknown
 from hot_ls.rules.resources.deprecated import Deprecated
@@ -124,7 +125,7 @@ RULE_CLASSES: list[type[Rule]] = [
     # resource types, properties and attributes (the catalog)
     ResourceTypeUnknown, PropertyUnknown, PropertyRequired, PropertyType, PropertyConstraint,
     AttributeUnknown, Deprecated, Hidden, Unsupported, NotInTargetRelease,
-    PropertyNotImplemented, UpdatePolicy, SnapshotUnsupported, PropertyValue,
+    PropertyNotImplemented, UpdatePolicy, SnapshotUnsupported, PropertyValue, ProviderListJoin,
     # group members and the resource plugins' own validation
     MemberTypeUnknown, ResourceValidation,
     # OS::Heat::SoftwareComponent
