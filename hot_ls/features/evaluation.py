@@ -2,11 +2,11 @@
 
 The evaluation of one analysed template under what its stack gives it
 (`Analysis.inputs`: the configured environments and parameter values, for a
-nested stack its parent's values) is computed once per analysis (`Analysis.evaluation`) and shared by the features that show
-values.  Hints go after
-each output, each condition and each `if`, showing the value under those
-inputs; the server shows them as inlay hints, or as code lenses for clients
-without inlay hints.
+nested stack its parent's values) is computed once per analysis
+(`Analysis.evaluation`) and shared by the features that show values.  Hints
+go after each output, each condition and each `if`, showing the value under
+those inputs; the server shows them as inlay hints, or as code lenses for
+clients without inlay hints.
 """
 from __future__ import annotations
 
