@@ -1,10 +1,11 @@
 import re
+from typing import Callable
 
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.evaluator.static import DEPLOY_TIME
 from hot_ls.rules.evaluation._common import condition_function_matches, span
 from hot_ls.rules.suggestions import suggestion_text
-from hot_ls.syntax import Mapping, Sequence
+from hot_ls.syntax import Mapping, Scalar, Sequence
 from hot_ls.workspace.stacks import Known, MissingParameter
 
 
@@ -87,7 +88,6 @@ class FunctionArguments(Rule):
         if template.version is None:
             return
         nested = _nested_values(analysis)
-        nested_missing = None
         for definition in analysis.checking.all(('conditions', 'resources', 'outputs')):
             for issue in analysis.static_issues_in(definition):
                 if issue.cause != 'arguments':
@@ -109,14 +109,13 @@ class FunctionArguments(Rule):
                               severity=None if certain else Severity.WARNING)
             if definition.section in ('resources', 'outputs'):
                 if nested is not None:
-                    if nested_missing is None:
-                        nested_missing = _without(analysis, nested)
-                    yield from _ifs_without_values(analysis, definition, nested_missing,
-                                                   certain=True)
+                    yield from _ifs_without_values(
+                        analysis, definition, lambda: analysis.derived(_missing_in_nested),
+                        certain=True)
                 elif not analysis.stack.chain:  # (a nested stack's parent may pass it)
-                    yield from _ifs_without_values(analysis, definition,
-                                                   analysis.derived(_missing_at_root),
-                                                   certain=False)
+                    yield from _ifs_without_values(
+                        analysis, definition, lambda: analysis.derived(_missing_at_root),
+                        certain=False)
 
 
 #: Heat's message for a parameter without a value (UserParameterMissing)
@@ -147,10 +146,26 @@ def _missing_at_root(analysis) -> frozenset:
     analysis)."""
     environment = analysis.stack.environment
     parameters = analysis.checked_evaluation.scope.parameters
-    given = set(analysis.inputs.parameters) | set(environment.parameter_defaults) | {
-        name for name in analysis.template.parameters
-        if (schema := parameters.schema(name)) is None or schema.default is not None}
+    given = set(analysis.inputs.parameters) | set(environment.parameter_defaults)
+    for name, definition in analysis.template.parameters.items():
+        if name in given or _written_default(definition):
+            given.add(name)  # (read as written: a template's hundreds of schemas are parsed
+            # only where they have none)
+        elif (schema := parameters.schema(name)) is None or schema.default is not None:
+            given.add(name)
     return _without(analysis, given)
+
+
+def _written_default(definition) -> bool:
+    """A parameter whose schema, as written, gives a default that is not null."""
+    default = definition.get('default')
+    return default is not None and not (isinstance(default, Scalar) and default.value is None)
+
+
+def _missing_in_nested(analysis) -> frozenset:
+    """In a nested stack whose parent's properties are known: the parameters nothing gives a
+    value (`analysis.derived`: once an analysis)."""
+    return _without(analysis, _nested_values(analysis) or set())
 
 
 def _without(analysis, given: set) -> frozenset:
@@ -158,21 +173,26 @@ def _without(analysis, given: set) -> frozenset:
     return frozenset(name for name in analysis.template.parameters if name not in given)
 
 
-def _ifs_without_values(analysis, definition, missing: frozenset, certain: bool):
+def _ifs_without_values(analysis, definition, missing_of: Callable[[], frozenset],
+                        certain: bool):
     """The `if`s Heat parses whose condition reads a parameter nothing gives a value: Heat
     decides the condition when it parses them (in any resource's properties and metadata,
     disabled or not; in an enabled output's value; inside another `if`, in the branch it
     takes) and refuses the stack.  `certain`: in a nested stack nothing can give it one;
     else the value may come at deploy time (`template validate` without it refuses the
-    template: a warning)."""
-    if not missing:
-        return
+    template: a warning).  `missing_of()`: the parameters nothing gives a value, found
+    once an `if` asks (most entries have none)."""
     template = analysis.template
     known = None
+    missing = None
     for call in template.calls_in(definition):
         if call.name != 'if' or call.field not in ('properties', 'metadata', 'value') \
                 or not isinstance(call.args, Sequence) or not call.args.items:
             continue
+        if missing is None:
+            missing = missing_of()
+        if not missing:
+            return
         if definition.section == 'outputs' and \
                 analysis.presence.reason(call.node.start, call.node.end) is not None:
             continue  # (an output Heat leaves out is not parsed)
