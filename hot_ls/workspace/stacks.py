@@ -555,9 +555,10 @@ class _Conditions:
         (function, argument), = data.items()
         if function == 'get_param':
             if isinstance(argument, list) and argument:
-                argument = argument[0] if len(argument) == 1 or argument[0] in self.missing \
+                head = argument[0] if isinstance(argument[0], str) else None
+                argument = head if len(argument) == 1 or head in self.missing \
                     else None  # (a path into a parameter's value: not known here)
-            if argument in self.missing:
+            if isinstance(argument, str) and argument in self.missing:
                 raise MissingParameter(argument)
             return self.stack.parameter_value(argument, self.known) \
                 if isinstance(argument, str) else UNKNOWN

@@ -352,6 +352,29 @@ def test_an_if_reading_a_parameter_nothing_gives(tmp_path, resources, refused):
         (['HOT404'] if refused else [])
 
 
+_ODD_GET_PARAMS = ('heat_template_version: 2021-04-16\nparameters:\n  p: {type: string}\n'
+                   'conditions:\n  c: {equals: [{get_param: [[p]]}, a]}\n'
+                   '  d: {equals: [{get_param: {x: p}}, a]}\nresources:\n'
+                   '  r: {type: OS::Heat::Value, properties: {value: {if: [c, a, b]}}}\n'
+                   '  s: {type: OS::Heat::Value, properties: {value: {if: [d, a, b]}}}\n')
+
+
+def test_an_if_whose_condition_gets_a_parameter_oddly(tmp_path):
+    """A `get_param` of a list or a map inside a condition an `if` decides (found by the
+    differential, mutating OVB's ipv6-radvd.yaml): Heat refuses 'Parameter name in
+    "get_param" must be string' (HOT803 says so); deciding whether the `if` reads a
+    parameter without a value never fails (it raised TypeError: unhashable type, and HOT404
+    could not finish), at a root or in a nested stack."""
+    (tmp_path / 'root.yaml').write_text(_ODD_GET_PARAMS)
+    (tmp_path / 'top.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  m: {type: mid.yaml}\n')
+    (tmp_path / 'mid.yaml').write_text(_ODD_GET_PARAMS)
+    (tmp_path / 'env.yaml').write_text('parameter_defaults:\n  other: 1\n')
+    found = checked(tmp_path, 'top.yaml', 'env.yaml')
+    for name in ('root.yaml', 'mid.yaml'):
+        assert [d.code for d in found[name]] == ['HOT803', 'HOT803'], name
+
+
 def test_a_get_attr_of_a_resource_whose_condition_wants_a_value(tmp_path):
     """Heat 27.0.1 refuses the stack "The Parameter (secret) was not provided." when it
     validates mid.yaml: deciding g's condition, for itself and for the get_attrs of it.  One
