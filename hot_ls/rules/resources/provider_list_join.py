@@ -1,4 +1,5 @@
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 from hot_ls.language import constraints as constr
@@ -19,7 +20,10 @@ class ProviderListJoin(Rule):
     must be a string (or null, passed as an empty string), or, when the
     first item is a map, every item a map (Heat flattens a list of maps to
     `.member.0.key=value` items).  The values are those the stack create
-    computes before creating anything (a `get_attr` is null then).
+    computes before creating anything (a `get_attr` is null then); an item
+    `{get_param: port}` of a number or boolean parameter without a value
+    fails whatever value it is given (Heat passes a number or a Boolean,
+    never a string).
 
     ## Why it matters
     `openstack stack create` stops before it creates anything: "TypeError:
@@ -80,13 +84,13 @@ class ProviderListJoin(Rule):
             rtype = analysis.resource_type(res)
             if rtype is not None and _joined(rtype):
                 props = res.get('properties')
-                yield from _findings(rtype, resource_state(analysis, res.name).data,
+                yield from _findings(analysis, rtype, resource_state(analysis, res.name).data,
                                      props if isinstance(props, Mapping) else None, res.key)
             for member in group_members(analysis, res):
                 mtype = member_type(analysis, member) if member.built is not False else None
                 if mtype is None or not _joined(mtype):
                     continue
-                for finding in _findings(mtype, member.data, member.properties_node,
+                for finding in _findings(analysis, mtype, member.data, member.properties_node,
                                          member.anchor):
                     if member.built is None:
                         finding.severity = Severity.WARNING
@@ -111,7 +115,7 @@ def _joined(rtype) -> tuple[str, ...]:
     return found
 
 
-def _findings(rtype, data: Any, written: Mapping | None, anchor: Node):
+def _findings(analysis, rtype, data: Any, written: Mapping | None, anchor: Node):
     """Each comma_delimited_list parameter of the provider `rtype` whose value in `data` (the
     properties as the stack create computes them) Heat cannot join."""
     if not isinstance(data, dict):
@@ -120,11 +124,14 @@ def _findings(rtype, data: Any, written: Mapping | None, anchor: Node):
         value = data.get(key)
         if not isinstance(value, list) or not value:
             continue
-        failure = join_failure(value)
+        node = written.get(key) if written is not None else None
+        items = node.items if isinstance(node, Sequence) and len(node.items) == len(value) \
+            else None
+        failure = join_failure(value, None if items is None else
+                               lambda index: _always(analysis, items[index]))
         if failure is None:
             continue
         index, message = failure
-        node = written.get(key) if written is not None else None
         if isinstance(node, Sequence) and index < len(node.items):
             node = node.items[index]
         node = node if node is not None else anchor
@@ -134,11 +141,35 @@ def _findings(rtype, data: Any, written: Mapping | None, anchor: Node):
                       'validates the stack)')
 
 
-def join_failure(value: list) -> tuple[int, str] | None:
+#: the Python type every value of a parameter of these types has (Heat's NumberParam gives
+#: an int, or a float for a value with a fraction; BooleanParam a bool)
+_VALUE_TYPES = {'number': 'int', 'boolean': 'bool'}
+
+
+def _always(analysis, item: Node) -> str | None:
+    """The name of the Python type a list item known only at deploy time has whatever its
+    value: a whole `{get_param: port}` of a number or boolean parameter (None: any other)."""
+    if not isinstance(item, Mapping) or len(item.index) != 1:
+        return None
+    argument = item.get('get_param')
+    if isinstance(argument, Sequence) and len(argument.items) == 1:
+        argument = argument.items[0]
+    if argument is None or not isinstance(getattr(argument, 'value', None), str):
+        return None
+    parameter = analysis.template.parameters.get(argument.value)
+    return _VALUE_TYPES.get(parameter.type_name) if parameter is not None else None
+
+
+def join_failure(value: list, always: Callable[[int], str | None] | None = None
+                 ) -> tuple[int, str] | None:
     """(the item, Python's message) where TemplateResource.child_params fails on a list it
-    passes to a comma_delimited_list parameter; None when it passes it (or an item is known
-    only at deploy time)."""
-    if isinstance(value[0], dict):
+    passes to a comma_delimited_list parameter; None when it passes it, or when an item known
+    only at deploy time may (`always(index)` names the type such an item has whatever its
+    value, when it knows one)."""
+    first = value[0]
+    if first is UNKNOWN and (always is None or always(0) is None):
+        return None  # (a map or not: a number or a Boolean is not)
+    if isinstance(first, dict):
         for index, item in enumerate(value):
             if item is UNKNOWN:
                 return None
@@ -147,7 +178,10 @@ def join_failure(value: list) -> tuple[int, str] | None:
         return None
     for index, item in enumerate(value):
         if item is UNKNOWN:
-            return None
+            kind = always(index) if always is not None else None
+            if kind is None:
+                return None
+            return index, f'sequence item {index}: expected str instance, {kind} found'
         if item is not None and not isinstance(item, str):
             return index, (f'sequence item {index}: expected str instance, '
                            f'{type(item).__name__} found')
