@@ -50,6 +50,9 @@ class Related:
 #: a finding's data key: the first heat_template_version where what it reports is fine (the
 #: quick fix raises the version to the latest any finding of the document needs)
 NEEDS_VERSION = 'needs_version'
+#: The data key of a type that no environment known for the template maps (HOT701, HOT731):
+#: the quick fix offers the workspace's environments that map it.
+UNMAPPED = 'unmapped_type'
 
 
 @dataclass

@@ -32,6 +32,7 @@ from hot_ls.cli.baseline import Baseline, BaselineError, write as write_baseline
 from hot_ls.cli.checkstyle import format_checkstyle
 from hot_ls.cli.codequality import format_codequality
 from hot_ls.cli.files import discover
+from hot_ls.cli.unmapped import unmapped_hint
 from hot_ls.cli.formats import (FileReport, ReportOptions, format_github, format_json,
                                 format_text, summary_line)
 from hot_ls.cli.junit import format_junit
@@ -353,6 +354,9 @@ def run(args, settings: Settings) -> int:
     if args.write_baseline:
         print(f'hot-ls: wrote {written} findings to {args.write_baseline}', file=sys.stderr)
         return 0
+    hint = unmapped_hint(reports)
+    if hint is not None:
+        print(f'hot-ls: hint: {hint}', file=sys.stderr)
     failed = any(options.fails(d) for report in reports for d in report.diagnostics)
     if not reports:
         found = ('no YAML, JSON or .template file found' if checked.looked_at == 0 else

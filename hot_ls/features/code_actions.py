@@ -24,6 +24,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | HOT113 a "resource" named after a resource key (`properties:` too far left) | indent it under the resource above |
 | HOT704 a single value where the property takes a list (HOT205 tags, HOT206 constraints, HOT215 parameter_groups: where a list goes) | make it the list's one item |
 | HOT730 a deployment on a server whose user_data_format is not SOFTWARE_CONFIG | set the server's |
+| HOT701/HOT731 a type no known environment maps, which environments of the workspace map | a `[[stacks]]` entry in the settings file creating the template with one of them (a new `.hot-ls.toml` when there is none) |
 | any (not YAML syntax errors, not in JSON) | suppress on this line; suppress in this file |
 
 Refactorings (not tied to a diagnostic): extract a property's literal value
@@ -52,6 +53,7 @@ from hot_ls.features.quick_fixes.set_property import set_property
 from hot_ls.features.quick_fixes.tabs import indent_with_spaces
 from hot_ls.features.quick_fixes.suppress import suppressions
 from hot_ls.features.quick_fixes.unused import remove_unused_suppression
+from hot_ls.features.quick_fixes.use_environment import use_environment
 from hot_ls.features.quick_fixes.yaml_edit import Doc
 from hot_ls.features.types import CodeAction
 
@@ -75,9 +77,11 @@ FIXERS: dict[str, list[Fixer]] = {
     'HOT302': [replacements, call_instead],
     'HOT304': [same_condition],
     'HOT401': [removed_function],
+    'HOT701': [replacements, use_environment],
     'HOT703': [rename_misspelt, add_required],
     'HOT704': [make_list],
     'HOT730': [set_property],
+    'HOT731': [replacements, use_environment],
 }
 DEFAULT_FIXERS: list[Fixer] = [replacements]
 

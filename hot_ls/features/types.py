@@ -99,6 +99,7 @@ class TextEdit:
     end: int
     new_text: str
     path: str | None = None
+    create: bool = False  # the file at `path` does not exist: the edit creates it
 
 
 @dataclass

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
-from hot_ls.analysis.findings import (NEEDS_VERSION, Diagnostic, Finding, Related, RuleInfo,
-                                     Severity, Tag)
+from hot_ls.analysis.findings import (NEEDS_VERSION, UNMAPPED, Diagnostic, Finding, Related,
+                                     RuleInfo, Severity, Tag)
 from hot_ls.model.document import Kind
 from hot_ls.syntax import Node
 
 if TYPE_CHECKING:
     from hot_ls.analysis import Analysis
 
-__all__ = ['NEEDS_VERSION', 'Diagnostic', 'Finding', 'Related', 'Rule', 'RuleInfo', 'Severity',
-           'Tag', 'at']
+__all__ = ['NEEDS_VERSION', 'UNMAPPED', 'Diagnostic', 'Finding', 'Related', 'Rule', 'RuleInfo',
+           'Severity', 'Tag', 'at']
 
 
 class Rule:

@@ -465,6 +465,7 @@ def did_change(ls: HotLanguageServer, params: types.DidChangeTextDocumentParams)
     document = ls.documents.change(uri, params.text_document.version,
                                    convert.edits(params.content_changes), ls.client.encoding)
     ls.workspaces.edited(document.path, document.text)
+    settings_files_looked_at(ls)
     ls.diagnose(uri, ls.scheduler.debounce(
         uri, ls.workspaces.for_path(document.path).settings.debounce_ms / 1000))
 
@@ -474,8 +475,21 @@ def did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentParams) -> 
     if params.text is not None:
         document = ls.documents.replace(uri, params.text)
         ls.workspaces.edited(document.path, document.text)
+    if settings_files_looked_at(ls):
+        return
     if ls.scheduler.pending(uri) or params.text is not None:
         ls.diagnose(uri, 0)  # saving is a good moment not to wait out the debounce
+
+
+def settings_files_looked_at(ls: HotLanguageServer) -> bool:
+    """For an editor that does not report changed files: when a settings file has changed
+    (or one appeared: a quick fix's `.hot-ls.toml`), read them all again and analyse every
+    document anew, as did_change_watched_files does.  Whether they had."""
+    if ls.client.watch_files or not ls.workspaces.settings_files_stale():
+        return False
+    ls.workspaces.settings_files_changed()
+    ls.rediagnose_all()
+    return True
 
 
 def did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
@@ -859,7 +873,7 @@ async def code_action(ls: HotLanguageServer, params: types.CodeActionParams):
         actions = actions + ([fix_all] if fix_all is not None else [])
     return convert.code_actions(actions, document.uri, document.version, lines,
                                 [(d, lsp) for d, lsp in sent if lsp is not None],
-                                params.context.only, ls.client)
+                                params.context.only, ls.client, ls.lines_of, ls.version_of)
 
 
 def shutdown(ls: HotLanguageServer, params: None) -> None:

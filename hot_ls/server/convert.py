@@ -57,6 +57,7 @@ class ClientFeatures:
     symbol_tags: bool = False              # documentSymbol.tagSupport has Deprecated
     folding_limit: int | None = None       # foldingRange.rangeLimit
     document_changes: bool = False         # workspaceEdit.documentChanges: versioned edits
+    create_files: bool = False             # workspaceEdit.resourceOperations has 'create'
     code_action_literals: bool = False     # codeAction.codeActionLiteralSupport
     # -- the workspace
     watch_files: bool = False              # didChangeWatchedFiles.dynamicRegistration
@@ -792,8 +793,13 @@ def _code_action_features(capabilities: types.ClientCapabilities) -> dict:
     edit = workspace.workspace_edit if workspace else None
     text_document = capabilities.text_document
     actions = text_document.code_action if text_document else None
+    operations = [str(getattr(o, 'value', o)) for o in (edit.resource_operations or ())] \
+        if edit else []
     return dict(
         document_changes=bool(edit and edit.document_changes),
+        # (resource operations live in documentChanges only: a client that declares one takes
+        # them, as Neovim does without declaring documentChanges)
+        create_files='create' in operations,
         code_action_literals=bool(actions and actions.code_action_literal_support),
     )
 
@@ -842,9 +848,13 @@ def wanted_kind(kind: str, only: Sequence[str] | None) -> bool:
 
 def code_actions(results: list[ours.CodeAction], uri: str, version: int | None, lines: LineIndex,
                  sent: list[tuple[Diagnostic, types.Diagnostic]], only: Sequence[str] | None,
-                 features: ClientFeatures) -> list[types.CodeAction]:
+                 features: ClientFeatures, lines_of: LinesOf = _no_lines,
+                 versions: 'Callable[[str], int | None]' = lambda uri: None
+                 ) -> list[types.CodeAction]:
     """hot-ls CodeActions as LSP's, with the client's own diagnostic objects where it sent
-    them; versioned document edits for clients that take them."""
+    them; versioned document edits for clients that take them.  An action that edits
+    another file needs its lines (`lines_of`), and one that creates a file a client that
+    creates files: else it is left out."""
     if not features.code_action_literals:
         return []  # such a client takes only Commands, and hot-ls's fixes are edits
     originals = {id(d): lsp for d, lsp in sent}
@@ -853,16 +863,46 @@ def code_actions(results: list[ours.CodeAction], uri: str, version: int | None, 
         kind = str(getattr(action.kind, 'value', action.kind))
         if not wanted_kind(kind, [str(getattr(k, 'value', k)) for k in only or ()]):
             continue
-        edits = [types.TextEdit(lsp_range(lines, e.start, e.end, features.encoding), e.new_text)
-                 for e in action.edits if e.path is None]
-        if features.document_changes:
-            edit = types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
-                types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=version), edits)])
-        else:
-            edit = types.WorkspaceEdit(changes={uri: edits})
+        edit = _action_edit(action, uri, version, lines, features, lines_of, versions)
+        if edit is None:
+            continue
         diagnostics = [originals.get(id(d)) or diagnostic(d, lines, uri, features)
                        for d in action.diagnostics]
         out.append(types.CodeAction(
             title=action.title, kind=kind, diagnostics=diagnostics or None, edit=edit,
             is_preferred=True if action.preferred else None))
     return out
+
+
+def _action_edit(action: ours.CodeAction, uri: str, version: int | None, lines: LineIndex,
+                 features: ClientFeatures, lines_of: LinesOf,
+                 versions: 'Callable[[str], int | None]') -> types.WorkspaceEdit | None:
+    """One action's edits as a WorkspaceEdit: this document's, then each other file's (a file
+    created first); None when the client cannot make them all."""
+    by_uri: dict[str, list[types.TextEdit]] = {uri: []}
+    created: list[str] = []
+    for e in action.edits:
+        if e.path is None:
+            target, index = uri, lines
+        elif e.create:
+            if not features.create_files:
+                return None
+            target, index = path_to_uri(e.path), LineIndex('')
+            created.append(target)
+        else:
+            target, index = path_to_uri(e.path), lines_of(e.path)
+            if index is None:
+                return None
+        by_uri.setdefault(target, []).append(types.TextEdit(
+            lsp_range(index, e.start, e.end, features.encoding), e.new_text))
+    if not by_uri[uri] and len(by_uri) > 1:
+        del by_uri[uri]
+    if not features.document_changes and not created:
+        return types.WorkspaceEdit(changes=by_uri)
+    changes: list = [types.CreateFile(uri=target, options=types.CreateFileOptions(
+        ignore_if_exists=True)) for target in created]
+    changes += [types.TextDocumentEdit(types.OptionalVersionedTextDocumentIdentifier(
+        uri=target, version=version if target == uri else
+        None if target in created else versions(target)), edits)
+        for target, edits in by_uri.items()]
+    return types.WorkspaceEdit(document_changes=changes)

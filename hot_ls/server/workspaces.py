@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from dataclasses import replace
 from typing import Any, Iterable
 
@@ -27,6 +28,14 @@ from hot_ls.config.settings import snake_case
 from hot_ls.rules.misconfiguration import misconfiguration
 from hot_ls.workspace import Workspace
 from hot_ls.workspace.summaries import Summary
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_mtime_ns, status.st_size
 
 
 def _within(path: str, folder: str) -> bool:
@@ -71,6 +80,8 @@ class Workspaces:
         self._retired = 0  # generations of workspaces replaced (settings changed)
         self._own: dict[str, int] = {}  # document -> the moves its own analyses made
         self._problems: list[str] = []  # what the settings of new workspaces cannot use
+        self._stamps: dict[str, tuple[int, int] | None] = {}  # settings file -> as read
+        self._checked = 0.0  # when settings_files_stale last looked (time.monotonic)
 
     # -- configuration -------------------------------------------------------------------
     def set_folders(self, folders: Iterable[str]) -> None:
@@ -94,6 +105,7 @@ class Workspaces:
             self._retired += sum(space.generation for space in self._spaces.values()) + 1
             self._spaces = {}
             self._configs = {}
+            self._stamps = {}
         for path, text in overlays.items():
             self.for_path(path).files.overlay(path, text)
 
@@ -136,9 +148,26 @@ class Workspaces:
             if start in self._configs:
                 return self._configs[start]
         found = find_config_file(start)
+        stamp = _stamp(found) if found is not None else None
         with self._lock:
             self._configs[start] = found
+            if found is not None:
+                self._stamps.setdefault(found, stamp)
         return found
+
+    def settings_files_stale(self, every: float = 0.5) -> bool:
+        """Whether a settings file read since the last reset has changed or gone, or a
+        document's folder now finds another one (a `.hot-ls.toml` a quick fix created): for
+        an editor that does not report changed files (Neovim 0.7).  It looks at most once
+        every `every` seconds."""
+        now = time.monotonic()
+        with self._lock:
+            if now - self._checked < every:
+                return False
+            self._checked = now
+            configs, stamps = dict(self._configs), dict(self._stamps)
+        return any(_stamp(path) != stamp for path, stamp in stamps.items()) or \
+            any(find_config_file(start) != found for start, found in configs.items())
 
     def for_path(self, path: str | None) -> Workspace:
         return self._space(self.folder_of(path), self.config_of(path))

@@ -391,7 +391,9 @@ def test_jobs_give_the_same_report_in_the_same_order(form):
     serial = run('check', '--format', form, '-j', '1', folder)
     parallel = run('check', '--format', form, '-j', '3', folder)
     assert serial.returncode == parallel.returncode == 1
-    assert parallel.stderr == serial.stderr == ''
+    assert parallel.stderr == serial.stderr
+    # (magnum's environments map the types its templates use: the one line is the hint)
+    assert serial.stderr.startswith('hot-ls: hint: ') and serial.stderr.count('\n') == 1
     assert parallel.stdout == serial.stdout
     assert len(json.loads(serial.stdout)['files' if form == 'json' else 'runs']) > (
         50 if form == 'json' else 0)
@@ -403,3 +405,29 @@ def test_jobs_must_be_a_positive_number_or_auto():
     refused = run('check', '-j', '-2', path)
     assert refused.returncode == 2
     assert "expected a positive number or auto, not '-2'" in refused.stderr
+
+
+def test_a_hint_names_the_checked_environments_that_map_the_unmapped_types(tmp_path):
+    (tmp_path / 'lib').mkdir()
+    (tmp_path / 'lib' / 'server.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources: {}\n')
+    (tmp_path / 'app.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n  a: {type: My::Server}\n'
+        '  b: {type: My::Server}\n  c: {type: Else::Thing}\n')
+    (tmp_path / 'env.yaml').write_text('resource_registry:\n  My::Server: lib/server.yaml\n')
+    (tmp_path / 'globs.yaml').write_text('resource_registry:\n  "Else::*": lib/server.yaml\n')
+    result = run('check', str(tmp_path), cwd=str(tmp_path))
+    assert result.returncode == 0
+    assert result.stderr == (
+        'hot-ls: hint: 3 warnings (HOT701, HOT731) name types that no environment known for '
+        'their templates maps, and environments checked here map some: env.yaml, globs.yaml.  '
+        "Name the stacks' environments in the settings (`stacks`) or with -e\n")
+    # with the environment the warnings are gone, and so is the hint
+    result = run('check', str(tmp_path), '-e', str(tmp_path / 'env.yaml'), '-e',
+                 str(tmp_path / 'globs.yaml'), cwd=str(tmp_path))
+    assert 'HOT701' not in result.stdout and result.stderr == ''
+    # no environment of the run maps them: no hint
+    os.remove(tmp_path / 'env.yaml')
+    os.remove(tmp_path / 'globs.yaml')
+    result = run('check', str(tmp_path / 'app.yaml'), cwd=str(tmp_path))
+    assert result.stdout.count('HOT701') == 3 and result.stderr == ''

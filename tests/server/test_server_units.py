@@ -572,3 +572,26 @@ def test_a_run_ending_after_the_loop_closed_hands_nothing_over():
     loop.close()
     assert _hand_over(loop, future, ('analysis', 0.1), None) is False
     assert not future.done()
+
+
+def test_settings_files_are_seen_to_appear_change_and_go(tmp_path):
+    """For an editor that reports no changed files (Neovim 0.7): settings_files_stale."""
+    from hot_ls.server.workspaces import Workspaces
+    spaces = Workspaces()
+    spaces.set_folders([str(tmp_path)])
+    template = str(tmp_path / 'app.yaml')
+    assert spaces.config_of(template) is None
+    assert not spaces.settings_files_stale(every=0)
+    settings = tmp_path / '.hot-ls.toml'
+    settings.write_text('disable = []\n')  # (a quick fix created it)
+    assert spaces.settings_files_stale(every=0)
+    assert not spaces.settings_files_stale(every=60)  # (looked at just now)
+    spaces.settings_files_changed()
+    assert spaces.config_of(template) == str(settings)
+    assert not spaces.settings_files_stale(every=0)
+    settings.write_text('disable = ["HOT110"]\n')
+    assert spaces.settings_files_stale(every=0)
+    spaces.settings_files_changed()
+    assert spaces.config_of(template) == str(settings)
+    settings.unlink()
+    assert spaces.settings_files_stale(every=0)

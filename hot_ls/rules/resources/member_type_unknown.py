@@ -1,6 +1,6 @@
 import os
 
-from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.base import UNMAPPED, Finding, Rule, Severity
 from hot_ls.rules.plugins.values import resource_state
 from hot_ls.rules.resources.members import RESOURCE_CHAIN, group_members, member_resolution
 from hot_ls.rules.resources.resource_type_unknown import (NOT_A_TEMPLATE_NAME,
@@ -47,7 +47,8 @@ class MemberTypeUnknown(Rule):
 
     ## Fix
     Fix the spelling (the message suggests close names), or map the type in
-    an environment's resource_registry.
+    an environment's resource_registry (when environments of the workspace map
+    it, the editor's quick fix names one for the template's stack).
     ```yaml
     heat_template_version: 2021-04-16
     resources:
@@ -109,7 +110,7 @@ class MemberTypeUnknown(Rule):
                     text = (f"The Resource Type ({name}) could not be found in Heat's catalog; "
                             "it must be mapped by an environment's resource_registry, and no "
                             'environment is known for this template')
-                    data, severity = None, Severity.WARNING
+                    data, severity = {UNMAPPED: name}, Severity.WARNING
                 if member.built is False:
                     text = f'{text} ({group} has no members, so Heat does not check it)'
                     severity = Severity.WARNING

@@ -2,7 +2,7 @@ import functools
 import os
 import weakref
 
-from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.base import UNMAPPED, Finding, Rule, Severity
 from hot_ls.workspace.registry import TEMPLATE_SUFFIXES
 from hot_ls.workspace.stacks import LOOP, NOT_FOUND
 from hot_ls.rules.suggestions import did_you_mean, near_misses, suggestion_text
@@ -61,7 +61,10 @@ class ResourceTypeUnknown(Rule):
 
     ## Fix
     Fix the spelling (the message suggests close names), or map the type in
-    an environment's resource_registry.
+    an environment's resource_registry.  When no environment is known for the
+    template and environments of the workspace map the type, name one for its
+    stack (`-e`, or the settings' `stacks`: the editor's quick fix writes the
+    entry).
     ```yaml
     heat_template_version: 2021-04-16
     resources:
@@ -122,7 +125,8 @@ class ResourceTypeUnknown(Rule):
                               message + " in Heat's catalog; it must be mapped by an environment's "
                               'resource_registry, and no environment is known for this template '
                               '(name them in the settings, `environments` or `stacks`, or with '
-                              'hot-ls check -e)', severity=Severity.WARNING)
+                              'hot-ls check -e)', severity=Severity.WARNING,
+                              data={UNMAPPED: name})
 
 
 _CANDIDATES: 'weakref.WeakKeyDictionary' = weakref.WeakKeyDictionary()
