@@ -109,7 +109,7 @@ class _Context:
     """What a decision reads beyond the two resources: the ports the source requires, and
     the string parameter a property is written as."""
 
-    def __init__(self, ports: Callable[[], list[Any]], parameter: Callable[[Any, str], Any]):
+    def __init__(self, ports: Callable[[], list[Any]], parameter: Callable[..., Any]):
         self.ports = ports
         self.parameter = parameter
 
@@ -181,12 +181,21 @@ def _floating_ip_router(source: Subject, target: Subject,
     """FloatingIP.add_dependencies, for one Router."""
     gateway = _read(lambda: target.properties.get('external_gateway_info'))
     floating_network = _read(lambda: source.properties['floating_network'])
-    if any(value is _SKIP or value is _UNREAD for value in (gateway, floating_network)):
+    if gateway is _SKIP or floating_network is _SKIP:
         return None
     try:
-        return bool(gateway) and _same(gateway.get('network'), floating_network)
+        if gateway is not _UNREAD and floating_network is not _UNREAD:
+            return bool(gateway) and _same(gateway.get('network'), floating_network)
+        if gateway is not _UNREAD and not gateway:
+            return False
     except Unknowable:
-        return None
+        pass
+    # a value given at deploy time: the same string parameter on both sides is one value
+    parameter = context.parameter(source, 'floating_network')
+    if parameter is not None and \
+            parameter == context.parameter(target, 'external_gateway_info', 'network'):
+        return f'both are the parameter {parameter}, whatever value it is given'
+    return None
 
 
 def _floating_ip_interface(source: Subject, target: Subject,
@@ -333,13 +342,20 @@ def _heat_type(analysis: 'Analysis', definition: 'Definition', resolver: Any) ->
     return found
 
 
-def written_parameter(analysis: 'Analysis', definition: 'Definition', key: str) -> str | None:
-    """The string parameter a top-level property is written as, `{get_param: name}` and
-    nothing else (under its own key, or the one a translation rule fills it from), or
-    None."""
+def written_parameter(analysis: 'Analysis', definition: 'Definition', key: str,
+                      *inner: str) -> str | None:
+    """The string parameter a top-level property (or the key `inner` of its map, as
+    written) is written as, `{get_param: name}` and nothing else (under its own key, or the
+    one a translation rule fills it from), or None."""
     properties = definition.get('properties')
     if not isinstance(properties, Mapping):
         return None
+    if inner:
+        for step in (key, *inner[:-1]):
+            properties = properties.get(step)
+            if not isinstance(properties, Mapping):
+                return None
+        key = inner[-1]
     pair = properties.pair(key)
     if pair is None:
         sources = [rule.value_path[0] for rule in translations(heat_type(analysis, definition))
@@ -389,8 +405,8 @@ def implicit_dependencies(analysis: 'Analysis', sources: list[Any],
                 if port in resources and heat_type(analysis, resources[port]) == PORT
                 and (found := subject(port)) is not None]
 
-    def parameter(of: Subject, key: str) -> Any:
-        return written_parameter(analysis, resources[of_name[id(of)]], key)
+    def parameter(of: Subject, key: str, *inner: str) -> Any:
+        return written_parameter(analysis, resources[of_name[id(of)]], key, *inner)
 
     order = {name: index for index, name in enumerate(resources)}
     found: list[Implicit] = []
