@@ -15,6 +15,7 @@ from hot_ls.analysis.findings import UNMAPPED
 from hot_ls.cli.formats import FileReport
 from hot_ls.model.document import Kind
 from hot_ls.model.environment import Environment
+from hot_ls.workspace.registry import types_mapped
 
 #: environments named in the hint, at most
 NAMED = 3
@@ -51,18 +52,10 @@ def unmapped_hint(reports: list[FileReport]) -> str | None:
 
 
 def _mapped(path: str, wanted: set[str]) -> set[str]:
-    """Which of `wanted` an environment file's resource_registry maps (a name, or `prefix*`)."""
+    """Which of `wanted` an environment file's resource_registry maps."""
     try:
         with open(path, encoding='utf-8') as fh:
             registry = Environment.from_text(fh.read(), path).section('resource_registry')
     except (OSError, UnicodeDecodeError):
         return set()
-    found = set()
-    for key, value in registry.items() if isinstance(registry, dict) else ():
-        if not isinstance(key, str) or isinstance(value, dict):
-            continue
-        if key.endswith('*'):
-            found.update(n for n in wanted if n.startswith(key[:-1]) and n != value)
-        elif key in wanted:
-            found.add(key)
-    return found
+    return set(types_mapped(registry, wanted)) if isinstance(registry, dict) else set()

@@ -257,3 +257,21 @@ class _CatalogNames:
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and self._catalog.get(name) is not None
+
+
+def types_mapped(entries: dict, wanted: set[str]) -> dict[str, str]:
+    """Which of the type names `wanted` a resource_registry's top-level `entries` (name ->
+    what it maps to: a type, a template, or a leaf with a `value`) map, by name or by Heat's
+    `prefix*` glob (never onto the glob's own target), each with what it maps it to.  The
+    per-resource `resources:` section maps no type of the stack."""
+    found: dict[str, str] = {}
+    for key, value in entries.items():
+        if not isinstance(key, str) or isinstance(value, dict):
+            continue
+        value = str(getattr(value, 'value', value))
+        if key.endswith('*'):
+            found.update((name, value) for name in wanted
+                         if name.startswith(key[:-1]) and name != value)
+        elif key in wanted:
+            found[key] = value
+    return found

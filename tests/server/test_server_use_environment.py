@@ -24,8 +24,8 @@ resources:
 """
 
 
-@pytest.mark.parametrize('client', ['vscode', 'neovim'])
-async def test_the_fix_creates_the_settings_file_and_the_warning_goes(client, tmp_path):
+def project(tmp_path):
+    """app.yaml, whose type only env.yaml maps (to lib/server.yaml); no settings file."""
     (tmp_path / 'lib').mkdir()
     (tmp_path / 'lib' / 'server.yaml').write_text(
         'heat_template_version: 2021-04-16\nresources: {}\n', encoding='utf-8')
@@ -33,6 +33,12 @@ async def test_the_fix_creates_the_settings_file_and_the_warning_goes(client, tm
                                        encoding='utf-8')
     app = tmp_path / 'app.yaml'
     app.write_text(APP, encoding='utf-8')
+    return app
+
+
+@pytest.mark.parametrize('client', ['vscode', 'neovim'])
+async def test_the_fix_creates_the_settings_file_and_the_warning_goes(client, tmp_path):
+    app = project(tmp_path)
     async with session(capabilities(client), FAST, name=client, folders=(str(tmp_path),)) as lsp:
         uri = app.as_uri()
         lsp.client.text_document_did_open(types.DidOpenTextDocumentParams(
@@ -76,13 +82,7 @@ async def test_the_fix_creates_the_settings_file_and_the_warning_goes(client, tm
 
 
 async def test_a_client_that_cannot_create_files_gets_the_fix_only_for_an_existing_file(tmp_path):
-    (tmp_path / 'lib').mkdir()
-    (tmp_path / 'lib' / 'server.yaml').write_text(
-        'heat_template_version: 2021-04-16\nresources: {}\n', encoding='utf-8')
-    (tmp_path / 'env.yaml').write_text('resource_registry:\n  My::Server: lib/server.yaml\n',
-                                       encoding='utf-8')
-    app = tmp_path / 'app.yaml'
-    app.write_text(APP, encoding='utf-8')
+    app = project(tmp_path)
     caps = capabilities('vscode')
     caps.workspace.workspace_edit.resource_operations = None
     async with session(caps, FAST, name='no-create', folders=(str(tmp_path),)) as lsp:

@@ -22,6 +22,7 @@ from hot_ls.analysis.findings import UNMAPPED
 from hot_ls.config.settings import find_config_file
 from hot_ls.features.quick_fixes.context import FixContext, quickfix
 from hot_ls.features.types import CodeAction, TextEdit
+from hot_ls.workspace.registry import types_mapped
 
 MOST = 3  # actions: the environments that map the most of the template's unmapped types
 
@@ -37,9 +38,9 @@ def use_environment(ctx: FixContext, diagnostic: Any) -> list[CodeAction]:
               if isinstance(d.data, dict) and isinstance(d.data.get(UNMAPPED), str)}
     ranked = []
     for summary in workspace.index().environments():
-        mapped = _mapped(summary.environment.loaded.registry, wanted)
+        mapped = types_mapped(summary.environment.loaded.registry, wanted)
         if name in mapped:
-            fetched = sum(1 for value in mapped.values() if '://' in value)
+            fetched = sum(1 for value in mapped.values() if '://' in value)  # (not read)
             ranked.append((-len(mapped), fetched, _distance(summary.path, template),
                            summary.path))
     if not ranked:
@@ -65,22 +66,6 @@ def use_environment(ctx: FixContext, diagnostic: Any) -> list[CodeAction]:
             f'Create this stack with {shown}, which maps {name} '
             f'(a [[stacks]] entry in {os.path.basename(path)})', [edit], [diagnostic]))
     return actions
-
-
-def _mapped(registry: dict, wanted: set[str]) -> dict[str, str]:
-    """Which of `wanted` a registry's top-level entries map (a name, or Heat's `prefix*`),
-    each with what it maps it to (an environment whose templates are URLs, which hot-ls
-    does not fetch, comes after one whose templates it reads)."""
-    found: dict[str, str] = {}
-    for key, leaf in registry.items():
-        if not isinstance(key, str) or isinstance(leaf, dict):
-            continue  # (`resources`: one resource's mappings, not the stack's types)
-        value = str(leaf.value)
-        if key.endswith('*'):
-            found.update((n, value) for n in wanted if n.startswith(key[:-1]) and n != value)
-        elif key in wanted:
-            found[key] = value
-    return found
 
 
 def _settings_file(workspace, template: str) -> tuple[str, str | None] | None:
