@@ -64,12 +64,13 @@ def automatic_fixes(analysis: Analysis | None) -> list[CodeAction]:
 
 
 def _one_fix(ctx: FixContext, diagnostic) -> CodeAction | None:
-    offered = []  # (fixer, its quick fixes for the diagnostic)
+    automatic = []  # (fixer, its quick fixes for the diagnostic); the others are not run
     for fixer in fixers_of(diagnostic.code):
+        if fixer not in AUTOMATIC:
+            continue  # (what they offer is never applied: no need to compute it)
         actions = [a for a in run_fixer(fixer, ctx, diagnostic) if a.kind == 'quickfix']
         if actions:
-            offered.append((fixer, actions))
-    automatic = [(fixer, actions) for fixer, actions in offered if fixer in AUTOMATIC]
+            automatic.append((fixer, actions))
     if len(automatic) != 1:
         return None  # none, or competing readings
     fixer, actions = automatic[0]
