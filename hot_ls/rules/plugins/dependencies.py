@@ -31,7 +31,8 @@ network rather than fixed IPs: Heat asks Neutron for its subnets), what
 depends on the order Heat adds edges in (FloatingIPAssociation and
 FloatingIPPortForward), the unsupported ExtraRoute, and AWS's
 VPCGatewayAttachment.  An edge is reported only when it is certain: both
-resources created under the inputs, Heat's own types, values known.
+resources created under the inputs, Heat's own types, values known (or both the
+same string parameter, one value whatever it is).
 """
 from __future__ import annotations
 
