@@ -168,11 +168,18 @@ def _router(source: Subject, target: Subject, context: _Context) -> bool | str |
         external_gw = source.properties['external_gateway_info']
         if not external_gw:
             return False
-        external_gw_net = external_gw.get('network')
     except Unknowable:
         raise _Unknown() from None
+    external_gw_net = _read(lambda: external_gw.get('network'))
     subnet_net = _read(lambda: target.properties.get('network'))
-    if subnet_net is _SKIP or subnet_net is _UNREAD:
+    if subnet_net is _SKIP or external_gw_net is _SKIP:
+        return None
+    if subnet_net is _UNREAD or external_gw_net is _UNREAD:
+        # a value given at deploy time: the same string parameter on both sides is one value
+        parameter = context.parameter(target, 'network')
+        if parameter is not None and \
+                parameter == context.parameter(source, 'external_gateway_info', 'network'):
+            return f'both are the parameter {parameter}, whatever value it is given'
         return None
     return _same(subnet_net, external_gw_net)
 
