@@ -38,10 +38,10 @@ from hot_ls.model.always_disabled import AlwaysDisabled
 from hot_ls.model.document import Kind, classify
 from hot_ls.model.symbols import Definition
 from hot_ls.model.template import Template
-from hot_ls.syntax import SyntaxTree, parse
+from hot_ls.syntax import Mapping, SyntaxTree, parse
 from hot_ls.text.source import ReadProblem
 from hot_ls.workspace import StackContext, TypeResolution, Workspace
-from hot_ls.workspace.stacks import UNSAVED_NAME
+from hot_ls.workspace.stacks import UNSAVED_NAME, Known
 from hot_ls.workspace.summaries import (Summary, environment_summary, template_summary,
                                         unread_reason)
 
@@ -185,6 +185,17 @@ class Analysis:
         #: the workspace's generation when the stack was had (at most that of the stack)
         self.stack_generation = self.workspace.generation
         return self.workspace.stack(path)
+
+    def known(self) -> Known:
+        """What the stack context may read of this template from its analysis rather than its
+        summary: a parameter's schema as the evaluation parsed it, the conditions section.
+        (Made per call: kept on the analysis, it would tie the two into a cycle.)"""
+        template = self._hot()
+
+        def conditions() -> dict | None:
+            node = template.section('conditions')
+            return node.to_python() if isinstance(node, Mapping) else None
+        return Known(self.checked_evaluation.scope.parameters.schema, conditions)
 
     @property
     def strict(self) -> bool:

@@ -72,6 +72,8 @@ class ResourceInfo:
     chain: 'ResourceInfo | None' = field(default=None, compare=False, hash=False, repr=False)
     #: its `condition` as plain data (a condition's name, a boolean, a definition), if any
     condition: Any = field(default=None, compare=False, hash=False, repr=False)
+    #: it has an `external_id` (Heat does not validate its properties)
+    external: bool = field(default=False, compare=False, hash=False, repr=False)
 
 
 class _Unknown:
@@ -186,8 +188,30 @@ class TemplateSummary:
             parts = [info.interface for (info, _), _ in self._placed_parameters]
             parts += [repr(('output', info.name)) for (info, _), _ in self._placed_outputs]
             parts.append(repr(self.capabilities))
+            parts.append(repr(self.required_flows()))
             self._interface = hashlib.sha1(''.join(parts).encode()).hexdigest()
         return self._interface
+
+    def required_flows(self) -> tuple:
+        """What a parent that has it as a group's member reads of its resources (Heat
+        validates the member's nested stack, where a parameter without a value fails the
+        validate() that reads it): each resource a property of which is `{get_param: p}` of
+        a parameter without a default, with its type, external id and condition, and which
+        properties those parameters fill; and the conditions, when such a resource has one."""
+        required = {name for name, info in self.parameters.items()
+                    if info.schema is not None and info.schema.default is None}
+        if not required:
+            return ()
+        flows = []
+        for resource in self.resources:
+            filled = tuple((key, value.name) for key, value in resource.values.items()
+                           if isinstance(value, ParamRef) and value.name in required)
+            if filled:
+                flows.append((resource.name, resource.type, resource.external,
+                              repr(resource.condition) if resource.conditional else None, filled))
+        if any(flow[3] is not None for flow in flows):
+            flows.append(repr(self.conditions))
+        return tuple(flows)
 
 
 @dataclass
@@ -331,7 +355,7 @@ def _move_resource(info: ResourceInfo | None, delta: int) -> ResourceInfo | None
                         _moved(info.type_span, delta),
                         tuple((key, _moved(span, delta)) for key, span in info.properties),
                         _move_resource(info.member, delta), info.conditional, info.values,
-                        _move_resource(info.chain, delta), info.condition)
+                        _move_resource(info.chain, delta), info.condition, info.external)
 
 
 def _parameter(template: Template, definition) -> tuple[ParameterInfo, int]:
@@ -393,9 +417,10 @@ def resource_info(name: Any, key, body, member: bool = False) -> ResourceInfo:
             chain = ResourceInfo(name, _span(key), None, None, _keys(inner),
                                  values=_values(inner))
     conditional = not member and isinstance(body, Mapping) and 'condition' in body.index
+    external = not member and isinstance(body, Mapping) and 'external_id' in body.index
     return ResourceInfo(name, _span(key), type_name, _span(node) if node is not None else None,
                         _keys(props), found, conditional, _values(props), chain,
-                        _plain(body.get('condition')) if conditional else None)
+                        _plain(body.get('condition')) if conditional else None, external)
 
 
 def _keys(props) -> tuple:

@@ -326,3 +326,55 @@ async def test_references_on_a_get_attr_of_a_provider_output(project):
     target, text = open_file(project, 'stack.yaml')
     assert await referenced(project, target, position(text, 'server, ip]', 8)) == [
         ('providers/server.yaml', 19, 2), ('stack.yaml', 28, 31)]
+
+
+MEMBER = '''heat_template_version: 2021-04-16
+parameters:
+  image: {type: string}
+resources:
+  server:
+    type: OS::Nova::Server
+    properties:
+      image: {get_param: image}
+      flavor: m1.small
+'''
+GROUP = '''heat_template_version: 2021-04-16
+resources:
+  group:
+    type: OS::Heat::ResourceGroup
+    properties:
+      count: 2
+      resource_def:
+        type: member.yaml
+'''
+
+
+@pytest.mark.parametrize('client', ['vscode', 'neovim'])
+async def test_an_edit_to_a_group_member_provider_refreshes_its_parent(client, tmp_path):
+    """The server of a group's member reads a parameter without a value when Heat validates
+    the member's stack (HOT730 on the group); the provider, edited in the editor (unsaved),
+    gives the server its image as written: the parent's error goes."""
+    root = tmp_path / 'groups'
+    root.mkdir()
+    (root / 'member.yaml').write_text(MEMBER, encoding='utf-8')
+    (root / 'group.yaml').write_text(GROUP, encoding='utf-8')
+    (root / 'env.yaml').write_text('parameter_defaults: {other: 1}\n', encoding='utf-8')
+    options = {**FAST, 'environments': ['env.yaml']}
+    async with session(capabilities(client), options, name=client, folders=(str(root),)) as s:
+        s.root = str(root)
+        parent, _ = open_file(s, 'group.yaml')
+        first = await s.diagnostics(parent, 1)
+        assert [(d.code, d.message) for d in first] == [(
+            'HOT730', 'ValueError: resources.group<nested_stack>.resources.0<member.yaml>'
+            '.resources.server: The Parameter (image) was not provided.')]
+        provider, text = open_file(s, 'member.yaml')
+        await s.diagnostics(provider, 1)
+        since = len(s.published)
+        at = position(text, '{get_param: image}')
+        s.change(provider, 2, ((at.line, at.character, at.line,
+                                at.character + len('{get_param: image}')), 'fedora'))
+        await s.diagnostics(provider, 2, since)
+        found = await settled(s, parent, 1, since, codes('HOT703'))
+        assert [(d.code, d.message) for d in found] == [(
+            'HOT703', "Property image not assigned (Heat checks the property values of group's "
+            'members only when it creates them, after the stack create has started)')]

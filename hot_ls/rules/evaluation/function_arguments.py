@@ -5,8 +5,8 @@ from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.evaluator.static import DEPLOY_TIME
 from hot_ls.rules.evaluation._common import condition_function_matches, span
 from hot_ls.rules.suggestions import suggestion_text
-from hot_ls.syntax import Mapping, Scalar, Sequence
-from hot_ls.workspace.stacks import Known, MissingParameter
+from hot_ls.syntax import Scalar, Sequence
+from hot_ls.workspace.stacks import MissingParameter
 
 
 class FunctionArguments(Rule):
@@ -197,9 +197,7 @@ def _ifs_without_values(analysis, definition, missing_of: Callable[[], frozenset
                 analysis.presence.reason(call.node.start, call.node.end) is not None:
             continue  # (an output Heat leaves out is not parsed)
         if known is None:
-            known = Known(analysis.checked_evaluation.scope.parameters.schema,
-                          lambda: template.section('conditions').to_python()
-                          if isinstance(template.section('conditions'), Mapping) else None)
+            known = analysis.known()
         if call.guarded and not _parsed(analysis.stack, call.guards, known, missing):
             continue
         condition = call.args.items[0]

@@ -23,7 +23,13 @@ class ResourceValidation(Rule):
     that is a string, `properties` that are a map...), and more (the table
     in `hot_ls/rules/plugins/table.py`).  A
     group's member (ResourceGroup's `resource_def`...) is checked as Heat
-    checks it, as part of the group.
+    checks it, as part of the group.  A member that is a provider template
+    has its nested stack validated: a resource there whose validate() reads
+    a property written `{get_param: p}`, where the member does not pass `p`
+    and it has no default nor an environment's `parameter_defaults`, is
+    refused ("The Parameter (image) was not provided."); where no
+    environment is known for the template, one could give it a value, so
+    that is a warning.
 
     Only what needs no cloud is checked, and only where the values are
     known: literals, and functions of parameters with their default values.
@@ -73,6 +79,6 @@ class ResourceValidation(Rule):
     def check(self, analysis):
         for definition in analysis.checking.resources:
             for finding in plugin_validation(analysis, definition).findings:
-                yield Finding(finding.start, finding.end, finding.message,
+                yield Finding(finding.start, finding.end, finding.message, finding.severity,
                               related=[Related(*place) for place in finding.related],
                               data=finding.data)

@@ -17,11 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from hot_ls.analysis import Severity
 from hot_ls.evaluator.errors import detached
 from hot_ls.rules.plugins.dependencies import read_when_ordering
 from hot_ls.rules.plugins.errors import (PythonError, Rejection, ValidationFailed, member_text,
                                          resource_text)
 from hot_ls.rules.plugins.properties import PropertyProblem, TranslationConflict
+from hot_ls.rules.plugins.provider_members import missing_reads
 from hot_ls.rules.plugins.subject import Stack, Subject, resource_subject
 from hot_ls.rules.plugins.table import CHECKS, Check
 from hot_ls.rules.plugins.values import Unknowable
@@ -41,6 +43,7 @@ class PluginFinding:
     message: str
     related: tuple = ()  # (start, end, what is there)
     data: dict | None = None  # for a quick fix
+    severity: Severity | None = None  # None: the rule's
 
 
 @dataclass
@@ -111,6 +114,9 @@ def _validate_member(analysis: 'Analysis', found: PluginValidation, group: Any, 
     if member.built is False:
         return
     resolution = member_resolution(analysis, member)
+    if resolution is not None and resolution.is_provider:
+        _validate_provider_member(analysis, found, group, member)
+        return
     mtype = resolution.type if resolution is not None else None
     check = CHECKS.get(mtype.name) if mtype is not None and not resolution.is_provider else None
     if check is None:
@@ -123,6 +129,25 @@ def _validate_member(analysis: 'Analysis', found: PluginValidation, group: Any, 
     if isinstance(rejection, PropertyRead):
         found.member_reads.add((group, member.name, rejection.at[0]))
     _record(found, subject, rejection, member_text(rejection, str(group), member.name))
+
+
+def _validate_provider_member(analysis: 'Analysis', found: PluginValidation, group: Any,
+                              member: Member) -> None:
+    """The parameters of a member's provider template that its nested stack's validation
+    reads without a value (provider_members): Heat refuses the stack there.  Where no
+    environment is known, one may give them (parameter_defaults): a warning that says so."""
+    known = analysis.stack.environments_known
+    node = member.properties_node if member.properties_node is not None else member.anchor
+    for read in missing_reads(analysis, member,
+                              lambda check, subject: _run(check, subject, member=True)):
+        found.member_reads.add((group, member.name, read.parameter))
+        if known:
+            found.findings.append(PluginFinding(node.start, node.end, read.message))
+        else:
+            found.findings.append(PluginFinding(
+                node.start, node.end, f'{read.message} ({read.parameter} has no default, and no '
+                'environment is known for this template whose parameter_defaults could give it '
+                'one)', severity=Severity.WARNING))
 
 
 def _run(check: Check, subject: Subject, member: bool = False,

@@ -2,8 +2,7 @@ from dataclasses import replace
 
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.resources.members import GROUP_TYPES
-from hot_ls.syntax import Mapping, Scalar
-from hot_ls.workspace.stacks import Known
+from hot_ls.syntax import Scalar
 from hot_ls.workspace.summaries import resource_info
 
 
@@ -62,11 +61,7 @@ class NestingDepth(Rule):
             return
         stack = analysis.stack
         limit = analysis.settings.max_nested_stack_depth
-
-        def conditions():
-            node = template.section('conditions')
-            return node.to_python() if isinstance(node, Mapping) else None
-        known = Known(analysis.checked_evaluation.scope.parameters.schema, conditions)
+        known = analysis.known()
         for res in analysis.checking.resources:
             node = res.get('type')
             if not isinstance(node, Scalar) or not isinstance(node.value, str):

@@ -1,0 +1,47 @@
+"""What a parent sees of a template it has as a group's member: the properties its
+parameters without a default fill (TemplateSummary.required_flows, in the interface key),
+which decide whether Heat's validation of the member's stack reads a missing parameter."""
+from __future__ import annotations
+
+from hot_ls.workspace import Workspace
+
+MEMBER = '''heat_template_version: 2021-04-16
+parameters:
+  image: {type: string}
+  flavor: {type: string, default: m1.small}
+resources:
+  server:
+    type: OS::Nova::Server
+    condition: true
+    properties:
+      image: {get_param: image}
+      flavor: {get_param: flavor}
+      name: web
+'''
+
+
+def summary_of(tmp_path, text: str, name: str = 'member.yaml'):
+    path = tmp_path / name
+    path.write_text(text, encoding='utf-8')
+    return Workspace.for_document(str(path)).summary(str(path)).template
+
+
+def test_the_flows_name_only_parameters_without_a_default(tmp_path):
+    summary = summary_of(tmp_path, MEMBER)
+    assert summary.required_flows() == (('server', 'OS::Nova::Server', False, 'True',
+                                         (('image', 'image'),)), 'None')
+
+
+def test_a_literal_value_leaves_the_interface_a_flow_changes_it(tmp_path):
+    before = summary_of(tmp_path, MEMBER).interface_key()
+    assert summary_of(tmp_path, MEMBER.replace('name: web', 'name: db'), 'b.yaml') \
+        .interface_key() == before
+    assert summary_of(tmp_path, MEMBER.replace('{get_param: image}', 'fedora'), 'c.yaml') \
+        .interface_key() != before
+    assert summary_of(tmp_path, MEMBER.replace('OS::Nova::Server', 'OS::Heat::None'),
+                      'd.yaml').interface_key() != before
+
+
+def test_a_template_whose_parameters_all_have_defaults_has_none(tmp_path):
+    text = MEMBER.replace('image: {type: string}', 'image: {type: string, default: x}')
+    assert summary_of(tmp_path, text).required_flows() == ()
