@@ -474,15 +474,18 @@ class StackContext:
         """The parameter values a resource's properties give its nested stack."""
         return {key: self.value(value, known) for key, value in resource.values.items()}
 
-    def passed_parameters(self, schema: Callable[[Any], Any]) -> dict:
+    def passed_parameters(self, schema: Callable[[Any], Any], values: dict | None = None
+                          ) -> dict:
         """The parameter values this nested stack is created with, as Heat's
-        TemplateResource.child_params makes them from the parent's properties: those known
+        TemplateResource.child_params makes them from the parent's properties (`values`, when
+        the caller has them otherwise: a group's member with its index replaced): those known
         here, of declared parameters (`schema(name)`), that Heat passes the same whatever
         else it is given (see `child_parameter`); none at a root."""
-        if not self.chain or not self.values:
+        values = self.values if values is None else values
+        if not self.chain or not values:
             return {}
         found = {}
-        for name, value in self.values.items():
+        for name, value in values.items():
             declared = schema(name)
             if declared is None or value is None or value is UNKNOWN:
                 continue

@@ -188,24 +188,21 @@ class TemplateSummary:
             parts = [info.interface for (info, _), _ in self._placed_parameters]
             parts += [repr(('output', info.name)) for (info, _), _ in self._placed_outputs]
             parts.append(repr(self.capabilities))
-            parts.append(repr(self.required_flows()))
+            parts.append(repr(self.parameter_flows()))
             self._interface = hashlib.sha1(''.join(parts).encode()).hexdigest()
         return self._interface
 
-    def required_flows(self) -> tuple:
+    def parameter_flows(self) -> tuple:
         """What a parent that has it as a group's member reads of its resources (Heat
-        validates the member's nested stack, where a parameter without a value fails the
-        validate() that reads it): each resource a property of which is `{get_param: p}` of
-        a parameter without a default, with its type, external id and condition, and which
-        properties those parameters fill; and the conditions, when such a resource has one."""
-        required = {name for name, info in self.parameters.items()
-                    if info.schema is not None and info.schema.default is None}
-        if not required:
-            return ()
+        validates the member's nested stack: a validate() that reads a parameter without a
+        value, or with one the member passes that does not convert, fails there): each
+        resource a property of which is `{get_param: p}`, with its type, external id and
+        condition, and which properties which parameters fill; and the conditions, when
+        such a resource has one."""
         flows = []
         for resource in self.resources:
             filled = tuple((key, value.name) for key, value in resource.values.items()
-                           if isinstance(value, ParamRef) and value.name in required)
+                           if isinstance(value, ParamRef))
             if filled:
                 flows.append((resource.name, resource.type, resource.external,
                               repr(resource.condition) if resource.conditional else None, filled))

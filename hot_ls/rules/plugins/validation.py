@@ -23,7 +23,7 @@ from hot_ls.rules.plugins.dependencies import read_when_ordering
 from hot_ls.rules.plugins.errors import (PythonError, Rejection, ValidationFailed, member_text,
                                          resource_text)
 from hot_ls.rules.plugins.properties import PropertyProblem, TranslationConflict
-from hot_ls.rules.plugins.provider_members import missing_reads
+from hot_ls.rules.plugins.provider_members import refused_reads
 from hot_ls.rules.plugins.subject import Stack, Subject, resource_subject
 from hot_ls.rules.plugins.table import CHECKS, Check
 from hot_ls.rules.plugins.values import Unknowable
@@ -133,21 +133,31 @@ def _validate_member(analysis: 'Analysis', found: PluginValidation, group: Any, 
 
 def _validate_provider_member(analysis: 'Analysis', found: PluginValidation, group: Any,
                               member: Member) -> None:
-    """The parameters of a member's provider template that its nested stack's validation
-    reads without a value (provider_members): Heat refuses the stack there.  Where no
-    environment is known, one may give them (parameter_defaults): a warning that says so."""
+    """What Heat's validation of a member's provider stack refuses (provider_members): a
+    parameter read without a value (where no environment is known, one may give it in
+    parameter_defaults: a warning that says so), or a value the member passes."""
     known = analysis.stack.environments_known
     node = member.properties_node if member.properties_node is not None else member.anchor
-    for read in missing_reads(analysis, member,
-                              lambda check, subject: _run(check, subject, member=True)):
-        found.member_reads.add((group, member.name, read.parameter))
+    for refused in refused_reads(analysis, member, _read_failure):
+        if refused.missing is None:
+            found.findings.append(PluginFinding(node.start, node.end, refused.message))
+            continue
+        found.member_reads.add((group, member.name, refused.missing))
         if known:
-            found.findings.append(PluginFinding(node.start, node.end, read.message))
+            found.findings.append(PluginFinding(node.start, node.end, refused.message))
         else:
             found.findings.append(PluginFinding(
-                node.start, node.end, f'{read.message} ({read.parameter} has no default, and no '
-                'environment is known for this template whose parameter_defaults could give it '
-                'one)', severity=Severity.WARNING))
+                node.start, node.end, f'{refused.message} ({refused.missing} has no default, '
+                'and no environment is known for this template whose parameter_defaults could '
+                'give it one)', severity=Severity.WARNING))
+
+
+def _read_failure(check: Check, subject: Subject) -> tuple[str, str] | None:
+    """The property whose read fails a member's validate(), and Heat's message."""
+    rejection = _run(check, subject, member=True)
+    if isinstance(rejection, PropertyRead):
+        return rejection.at[0], rejection.message
+    return None
 
 
 def _run(check: Check, subject: Subject, member: bool = False,

@@ -134,7 +134,7 @@ def _members(analysis: 'Analysis', group: Definition, group_type: str):
         index_var = index_var if isinstance(index_var, str) else None
         built = _count(data.get('count', 1))
         if isinstance(member_data, dict) and index_var is not None and name is not None:
-            member_data = _replace_index(member_data, index_var, name)
+            member_data = replace_index(member_data, index_var, name)
         elif index_var is None or name is None:
             member_data = UNKNOWN
     else:
@@ -206,14 +206,14 @@ def _first_name(policies: Any) -> str | None:
     return next(name for name in map(str, itertools.count()) if name not in skipped)
 
 
-def _replace_index(value: Any, index_var: str, name: str) -> Any:
+def replace_index(value: Any, index_var: str, name: str) -> Any:
     """ResourceGroup._handle_repl_val: the index variable replaced in every string."""
     if isinstance(value, str):
         return value.replace(index_var, name)
     if isinstance(value, dict):
-        return {key: _replace_index(item, index_var, name) for key, item in value.items()}
+        return {key: replace_index(item, index_var, name) for key, item in value.items()}
     if isinstance(value, list):
-        return [_replace_index(item, index_var, name) for item in value]
+        return [replace_index(item, index_var, name) for item in value]
     return value
 
 

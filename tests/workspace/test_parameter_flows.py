@@ -1,6 +1,6 @@
 """What a parent sees of a template it has as a group's member: the properties its
-parameters without a default fill (TemplateSummary.required_flows, in the interface key),
-which decide whether Heat's validation of the member's stack reads a missing parameter."""
+parameters fill (TemplateSummary.parameter_flows, in the interface key), which decide what
+Heat's validation of the member's stack reads: a missing parameter, a value passed."""
 from __future__ import annotations
 
 from hot_ls.workspace import Workspace
@@ -26,10 +26,10 @@ def summary_of(tmp_path, text: str, name: str = 'member.yaml'):
     return Workspace.for_document(str(path)).summary(str(path)).template
 
 
-def test_the_flows_name_only_parameters_without_a_default(tmp_path):
+def test_the_flows_name_each_property_a_parameter_fills(tmp_path):
     summary = summary_of(tmp_path, MEMBER)
-    assert summary.required_flows() == (('server', 'OS::Nova::Server', False, 'True',
-                                         (('image', 'image'),)), 'None')
+    assert summary.parameter_flows() == (('server', 'OS::Nova::Server', False, 'True',
+                                          (('image', 'image'), ('flavor', 'flavor'))), 'None')
 
 
 def test_a_literal_value_leaves_the_interface_a_flow_changes_it(tmp_path):
@@ -42,6 +42,6 @@ def test_a_literal_value_leaves_the_interface_a_flow_changes_it(tmp_path):
                       'd.yaml').interface_key() != before
 
 
-def test_a_template_whose_parameters_all_have_defaults_has_none(tmp_path):
-    text = MEMBER.replace('image: {type: string}', 'image: {type: string, default: x}')
-    assert summary_of(tmp_path, text).required_flows() == ()
+def test_a_template_without_get_param_in_properties_has_none(tmp_path):
+    text = MEMBER.replace('{get_param: image}', 'x').replace('{get_param: flavor}', 'y')
+    assert summary_of(tmp_path, text).parameter_flows() == ()
