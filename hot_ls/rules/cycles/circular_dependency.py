@@ -37,8 +37,9 @@ class CircularDependency(Rule):
     Dependency Found" (a cycle through an implicit dependency only on
     create: `openstack orchestration template validate` leaves those out).
     A cycle through a reference inside an `if` branch, or through a resource
-    with a `condition`, exists only for some parameter values, so it is a
-    warning.
+    whose `condition` does not surely hold with the default parameter values
+    (and the configured ones), exists only for some parameter values, so it
+    is a warning.
 
     ## Example
     ```yaml
@@ -112,7 +113,8 @@ class CircularDependency(Rule):
             name for name, res in resources.items()
             if res.get('condition') is not None
             and not (isinstance(res.get('condition'), Scalar)
-                     and res.get('condition').value is True)}
+                     and res.get('condition').value is True)
+            and not _surely_created(analysis, name)}
         if references is None:
             references = [ref for definition in resources.values()
                           for ref in model.entry_walk(definition).references if _dependency(ref)]
@@ -147,6 +149,15 @@ class CircularDependency(Rule):
                                    _step_text(steps[other], refs[other][0]))
                            for other in other_steps(len(steps), index)]
                 yield Finding(ref.start, ref.end, message, severity=severity, related=related)
+
+
+def _surely_created(analysis, name) -> bool:
+    """Whether the resource's condition holds under the inputs (the default parameter values
+    and the configured ones): Heat orders it with the others then, on both paths."""
+    try:
+        return analysis.checked_evaluation.scope.enabled(name) is True
+    except Exception:  # a condition Heat cannot evaluate: other rules say why
+        return False
 
 
 def _step_text(step: tuple, ref) -> str:
