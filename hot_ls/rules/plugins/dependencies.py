@@ -228,7 +228,8 @@ def _floating_ip_interface(source: Subject, target: Subject,
         try:
             if not fixed_ips:
                 if interface_subnet is None:
-                    return True
+                    return (f'its port {port.name} has no fixed IP, and the interface\'s '
+                            f'subnet is {_EMPTY}')
                 certain = False  # Heat asks Neutron for the network's subnets
                 continue
             for fixed_ip in fixed_ips:

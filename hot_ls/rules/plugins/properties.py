@@ -125,8 +125,10 @@ class _Reader:
         "Cannot define the following properties at the same time".  A Delete
         drops the key.  A Replace from a top-level path (Port's `network_id` →
         `network`) moves a string value as Heat does (_replace_from_top); from
-        anywhere else, the target reads as unknown (and the source too, when
-        given).
+        anywhere else, the target reads as unknown.  A Replace's source reads as
+        absent, given or not (Heat's Properties skip what Translation.is_replaced
+        says): a RouterInterface's `subnet_id` is None, its `subnet` '' when both
+        come from get_resource of a Neutron resource.
         """
         if not self.rules:  # (most types have no translation rule)
             return data
@@ -154,9 +156,9 @@ class _Reader:
         is that; a target given too conflicts when both are non-empty.  Values that are
         not strings, and sources deeper down, read as unknown."""
         target, key = rule.path[-1], rule.value_path[-1]
-        value, given = data[key], data.get(target)
+        value, given = data.pop(key), data.get(target)
         if names or not all(item is None or isinstance(item, str) for item in (value, given)):
-            data[target] = data[key] = UNKNOWN
+            data[target] = UNKNOWN
             return
         value = '' if value is None else value
         if value and given:
@@ -165,11 +167,12 @@ class _Reader:
                 % ', '.join(['.'.join(rule.path), '.'.join(rule.value_path)]), target,
                 where + (target,))  # (whatever key is read: Heat's validation reads each)
         data[target] = value
-        data[key] = None
 
     def _replace(self, data: dict, rule: Translation, names: tuple, where: tuple) -> None:
         target = rule.path[-1]
         value = data.get(rule.value_name)
+        if not rule.custom_value_path:
+            data.pop(rule.value_name, None)  # (read as absent: Translation.is_replaced)
         for step in rule.custom_value_path or ():
             if value is UNKNOWN:
                 break
@@ -188,8 +191,6 @@ class _Reader:
                 'Cannot define the following properties at the same time: %s'
                 % ', '.join(['.'.join(rule.path), '.'.join(source)]), self.top, where + (target,))
         data[target] = value
-        if not rule.custom_value_path:
-            data[rule.value_name] = None
 
 
 _UNKNOWABLE = object()  # a read that met an unknown value
