@@ -6,7 +6,7 @@ itself, a parameter is its value (here: its default, as `openstack stack
 create` without -P), `get_attr` of any resource is None (GetAtt.result()
 answers None for a resource that is not created), `get_resource` is what
 the type answers before it has a physical id (`reference_at_validation`:
-its name, or None for Neutron's types).  What hot-ls cannot know at all (a
+its name, or None for Neutron's types; a provider template's, its name).  What hot-ls cannot know at all (a
 parameter without a default, the stack's name or id, text built from
 them, whatever a function made of them) is `UNKNOWN`.
 
@@ -224,9 +224,13 @@ class _References:
         except KeyError:
             pass
         definition = self._template.resources.get(name)
-        rtype = self._stack.resolve(definition.type_name, name).type \
+        resolution = self._stack.resolve(definition.type_name, name) \
             if definition is not None and definition.type_name else None
-        found = self._found[name] = reference_at_validation(rtype, name)
+        if resolution is not None and resolution.is_provider and resolution.type is not None:
+            found = str(name)  # (TemplateResource.get_reference_id: its name until created)
+        else:
+            found = reference_at_validation(resolution.type if resolution else None, name)
+        self._found[name] = found
         return found
 
 
