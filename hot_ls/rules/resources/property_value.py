@@ -197,8 +197,9 @@ def _never_taken(schema, node: Node, parameters, path: str,
                  call_nodes: frozenset[int]) -> str | None:
     """For a property whose value is not known here (a parameter given at deploy time, a file
     not read...): Heat's refusal when no value the call could give is one the property takes:
-    a whole `{get_param: name}` of a type no value of fits, or a function whose result is
-    always a string, a list or a map where the property takes none."""
+    a whole `{get_param: name}` of a type no value of fits, an item of a comma_delimited_list
+    parameter (`{get_param: [name, index]}`: a string) where the property takes no string,
+    or a function whose result is always a string, a list or a map where it takes none."""
     if not (isinstance(node, Mapping) and len(node.pairs) == 1 and id(node) in call_nodes):
         return None
     function = node.pairs[0].key.value
@@ -210,9 +211,20 @@ def _never_taken(schema, node: Node, parameters, path: str,
         return (f'{path}: {function} gives a {result}, which a {schema.type_name} property '
                 'never takes: a stack create fails whatever it gives')
     name = node.pairs[0].value
+    steps = 0  # (the path after the name)
+    if isinstance(name, Sequence) and name.items:
+        steps = len(name.items) - 1
+        name = name.items[0]
     name = name.value if isinstance(name, Scalar) else None
     declared = parameters.schema(name) if isinstance(name, str) else None
-    if declared is None or schema.type_key not in _NEVER.get(declared.type, ()):
+    if declared is not None and steps == 1 and declared.type == 'comma_delimited_list':
+        # (an item of a comma_delimited_list is a string: CommaDelimitedListParam.parse)
+        if schema.allow_conversion or schema.type_key not in _NEVER_RESULT['string']:
+            return None
+        return (f'{path}: an item of parameter {name} (a comma_delimited_list) is a string, '
+                f'which a {schema.type_name} property never takes: a stack create fails '
+                'whatever value it is given')
+    if declared is None or steps or schema.type_key not in _NEVER.get(declared.type, ()):
         return None
     if schema.allow_conversion and (schema.type_key == constr.MAP or declared.type == 'string'):
         return None  # a provider's json parameter takes a string or a list; its list, a string
