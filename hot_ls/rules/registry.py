@@ -68,6 +68,7 @@ from hot_ls.rules.environment.environment_empty_section import EnvironmentEmptyS
 from hot_ls.rules.evaluation.function_arguments import FunctionArguments
 from hot_ls.rules.evaluation.property_evaluation import PropertyEvaluation
 from hot_ls.rules.evaluation.output_evaluation import OutputEvaluation
+from hot_ls.rules.evaluation.attribute_path_evaluation import AttributePathEvaluation
 from hot_ls.rules.evaluation.condition_evaluation import ConditionEvaluation
 
 from hot_ls.rules.resources.resource_type_unknown import ResourceTypeUnknown
@@ -136,6 +137,7 @@ RULE_CLASSES: list[type[Rule]] = [
     CapabilitiesUnresolved,
     # evaluation
     FunctionArguments, PropertyEvaluation, OutputEvaluation, ConditionEvaluation,
+    AttributePathEvaluation,
 ]
 
 RULES: list[Rule] = [cls() for cls in RULE_CLASSES]

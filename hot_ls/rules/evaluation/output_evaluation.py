@@ -1,5 +1,6 @@
 from hot_ls.evaluator.errors import RESOLVE
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.references._common import attribute_path_around
 from hot_ls.rules.evaluation._common import (
     PARAMETER_ERRORS, REFERENCE_ERRORS, left_to_unhashable_reference, skipped_message, span,
 )
@@ -18,7 +19,9 @@ class OutputEvaluation(Rule):
 
     ## Why it matters
     Heat creates the stack, but the output never has a value: `openstack
-    stack output show` reports the error instead.
+    stack output show` reports the error instead.  (A failure in a
+    `get_attr`'s attribute name or path is HOT804's: Heat refuses the
+    template there.)
 
     ## Example
     ```yaml
@@ -47,18 +50,31 @@ class OutputEvaluation(Rule):
         template = analysis.template
         if template.version is None:
             return
-        evaluated = analysis.checked_evaluation
         for definition in analysis.checking.outputs:
             name = definition.name
-            if definition.mapping is None or definition.get('value') is None:
+            found = output_failure(analysis, definition)
+            if found is None:
                 continue
-            output = evaluated.output(name)
-            error = output.value.error
-            if error is None or error.phase != RESOLVE or output.enabled.value is not True:
-                continue
-            if error.kind in PARAMETER_ERRORS or error.kind in REFERENCE_ERRORS:
-                continue
-            if skipped_message(error.message) or left_to_unhashable_reference(analysis, error.node):
-                continue
-            start, end = span(error.node, definition.key, error.message)
+            error, start, end = found
+            if attribute_path_around(template, ('outputs', name), start) is not None:
+                continue  # (Heat refuses the template there: HOT804)
             yield Finding(start, end, f'{error.message} (output "{name}" will have no value)')
+
+
+def output_failure(analysis, definition):
+    """The failure of an enabled output's value with the inputs that HOT802 would report
+    (certain, not a parameter's or a reference's, which their rules report): (the error,
+    start, end), or None."""
+    name = definition.name
+    if definition.mapping is None or definition.get('value') is None:
+        return None
+    output = analysis.checked_evaluation.output(name)
+    error = output.value.error
+    if error is None or error.phase != RESOLVE or output.enabled.value is not True:
+        return None
+    if error.kind in PARAMETER_ERRORS or error.kind in REFERENCE_ERRORS:
+        return None
+    if skipped_message(error.message) or left_to_unhashable_reference(analysis, error.node):
+        return None
+    start, end = span(error.node, definition.key, error.message)
+    return error, start, end

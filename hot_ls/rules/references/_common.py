@@ -43,9 +43,29 @@ def leniency(analysis, ref: Reference) -> str | None:
                 f'{res.type_name} (retired: Heat builds it as OS::Heat::None)'
             return f'{what} ignores its properties, so Heat never resolves it'
     if owner[0] == 'outputs' and ref.via in ('get_param', 'get_resource') and \
-            ref.field == 'value' and (ref.call is None or ref.call.context == VALUE):
-        # (a condition, an `if`'s among them, is decided when Heat parses the output: that fails)
+            ref.field == 'value' and (ref.call is None or ref.call.context == VALUE) and \
+            attribute_path_around(template, owner, ref.start) is None:
+        # (a condition, an `if`'s among them, is decided when Heat parses the output: that
+        # fails; so does a get_attr's attribute or path: attribute_path_around)
         return 'Heat accepts the template; only this output fails to resolve'
+    return None
+
+
+def attribute_path_around(template, owner: tuple, offset: int) -> Reference | None:
+    """The get_attr of the entry `owner` whose attribute name or path holds the place
+    `offset`, if any.  Heat resolves those when it validates the stack (to know which
+    attributes the stack references: Resource.referenced_attrs), on both paths: a function
+    that fails there makes it refuse the template, in an output too ("The Referenced
+    Attribute (server addresses) is incorrect." for the path, the function's own error for
+    the name), where a failure elsewhere in an output's value only leaves it without one."""
+    definition = getattr(template, owner[0]).get(owner[1]) if owner[0] in (
+        'resources', 'outputs') else None
+    if definition is None:
+        return None
+    for ref in template.entry_walk(definition).references:
+        if ref.via in ('get_attr', 'Fn::GetAtt') and ref.path and \
+                ref.path[0].start <= offset < ref.path[-1].end:
+            return ref
     return None
 
 

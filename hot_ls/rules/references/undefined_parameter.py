@@ -19,7 +19,8 @@ class UndefinedParameter(Rule):
     reference (inside an `if` branch, an unused condition, the properties of
     OS::Heat::None, an output, or the properties of a nested stack's
     resource, which Heat resolves only when it creates that stack) it is a
-    warning.
+    warning; but in a `get_attr`'s attribute name or path, which Heat
+    resolves when it validates the stack, an output's too, it is an error.
 
     ## Example
     ```yaml
