@@ -54,6 +54,19 @@ _STRUCTURE_HINTS = re.compile(
     re.MULTILINE)
 
 
+#: top-level keys of other formats that have `resources` or `parameters` sections too: a
+#: Kubernetes object or a Kustomization (apiVersion and kind), an Azure Resource Manager
+#: template ($schema, contentVersion)
+_FOREIGN_PAIRS = (frozenset(('apiVersion', 'kind')),)
+_FOREIGN_KEYS = frozenset(('$schema', 'contentVersion'))
+
+
+def _foreign(keys) -> bool:
+    """Whether a mapping without a version key is a document of another format."""
+    return any(key in keys for key in _FOREIGN_KEYS) or \
+        any(all(key in keys for key in pair) for pair in _FOREIGN_PAIRS)
+
+
 def has_heat_hints(text: str) -> bool:
     """Whether a text that is no template as it stands shows it is meant as one."""
     return _HEAT_HINTS.search(text) is not None
@@ -166,6 +179,8 @@ def _mapping_kind(keys) -> Kind:
         return Kind.HOT
     if any(key in keys for key in CFN_VERSION_KEYS):
         return Kind.CFN
+    if _foreign(keys):
+        return Kind.UNKNOWN
     string_keys = [key for key in keys if isinstance(key, str)]
     if string_keys and len(string_keys) == len(keys):
         if all(key in ENVIRONMENT_SECTIONS for key in string_keys):

@@ -74,6 +74,15 @@ def kind_of(text: str, path: str | None = None) -> Kind:
     ('{}', Kind.EMPTY),
     # unrelated mappings
     ('name: my-app\nversion: 3\n', Kind.UNKNOWN),
+    # other formats with a `resources` or `parameters` section: a Kustomization, an Azure
+    # Resource Manager template (JSON and YAML)
+    ('apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n'
+     '  - deploy.yaml\n', Kind.UNKNOWN),
+    ('{"$schema": "https://schema.management.azure.com/schemas/2015-01-01/'
+     'deploymentTemplate.json#", "contentVersion": "1.0.0.0", "parameters": {}, '
+     '"resources": []}', Kind.UNKNOWN),
+    ('contentVersion: "1.0.0.0"\nparameters:\n  name: {type: string}\nresources: []\n',
+     Kind.UNKNOWN),
     ('1: a\n2: b\n', Kind.UNKNOWN),
     ('parameters: {}\n1: x\n', Kind.UNKNOWN),                        # a non-string key: not an env
 ])
