@@ -37,9 +37,9 @@ class CircularDependency(Rule):
     Dependency Found" (a cycle through an implicit dependency only on
     create: `openstack orchestration template validate` leaves those out).
     A cycle through a reference inside an `if` branch, or through a resource
-    whose `condition` does not surely hold with the default parameter values
-    (and the configured ones), exists only for some parameter values, so it
-    is a warning.
+    with a `condition`, that the default parameter values (and the configured
+    ones) do not surely take or make hold, exists only for some parameter
+    values, so it is a warning.
 
     ## Example
     ```yaml
@@ -131,7 +131,7 @@ class CircularDependency(Rule):
             steps = list(zip(cycle, cycle[1:]))
             refs = [edge_refs[step] for step in steps]
             possible = any(name in conditional for name in cycle) or any(
-                all(r.guarded for r in options) for options in refs)
+                all(_maybe_unseen(analysis, r) for r in options) for options in refs)
             message = f'Circular Dependency Found: {chain(cycle)}'
             severity = Severity.WARNING if possible else None
             if possible:
@@ -149,6 +149,19 @@ class CircularDependency(Rule):
                                    _step_text(steps[other], refs[other][0]))
                            for other in other_steps(len(steps), index)]
                 yield Finding(ref.start, ref.end, message, severity=severity, related=related)
+
+
+def _maybe_unseen(analysis, ref) -> bool:
+    """Whether Heat may never see a reference: inside an `if` branch the inputs do not
+    surely take (a branch they take is as good as no `if`)."""
+    if not ref.guarded:
+        return False
+    if analysis.kind is Kind.CFN or not getattr(ref, 'guards', ()):
+        return True
+    try:
+        return analysis.presence.branch_reason(ref.guards) is not None
+    except Exception:  # an `if` Heat cannot decide: other rules say why
+        return True
 
 
 def _surely_created(analysis, name) -> bool:
