@@ -26,28 +26,38 @@ def value_specs(r: Subject) -> None:
 
 def subnet(r: Subject) -> None:
     props = r.properties
-    subnetpool = props['subnetpool']
-    prefixlen = props['prefixlen']
-    cidr = props['cidr']
-    if subnetpool is not None and cidr:
-        raise conflict('subnetpool', 'cidr', at=('cidr',))
-    if subnetpool is None and not cidr:
-        raise unspecified('subnetpool', 'cidr')
-    if prefixlen and cidr:
-        raise conflict('prefixlen', 'cidr', at=('prefixlen',))
-    ra_mode = props['ipv6_ra_mode']
-    address_mode = props['ipv6_address_mode']
-    if props['ip_version'] == 4 and (ra_mode or address_mode):
-        raise ValidationFailed('ipv6_ra_mode and ipv6_address_mode are not supported for ipv4.',
-                               at=('ip_version',))
-    if ra_mode and address_mode and ra_mode != address_mode:
-        raise ValidationFailed('When both ipv6_ra_mode and ipv6_address_mode are set, they must '
-                               'be equal.', at=('ipv6_address_mode',))
-    gateway_ip = props.get('gateway_ip')
-    if gateway_ip and gateway_ip not in ['~', '', 'auto'] and not _is_valid_ip(gateway_ip):
-        # Heat passes a (format, value) tuple as the message, and prints the tuple
-        message = ('Gateway IP address "%(gateway)s" is in invalid format.', gateway_ip)
-        raise ValidationFailed(str(message), at=('gateway_ip',))
+
+    def pool_and_cidr() -> None:
+        subnetpool = props['subnetpool']
+        cidr = props['cidr']
+        if subnetpool is not None and cidr:
+            raise conflict('subnetpool', 'cidr', at=('cidr',))
+        if subnetpool is None and not cidr:
+            raise unspecified('subnetpool', 'cidr')
+
+    def prefix() -> None:
+        if props['prefixlen'] and props['cidr']:
+            raise conflict('prefixlen', 'cidr', at=('prefixlen',))
+
+    def ipv6_modes() -> None:
+        ra_mode = props['ipv6_ra_mode']
+        address_mode = props['ipv6_address_mode']
+        if props['ip_version'] == 4 and (ra_mode or address_mode):
+            raise ValidationFailed('ipv6_ra_mode and ipv6_address_mode are not supported for '
+                                   'ipv4.', at=('ip_version',))
+        if ra_mode and address_mode and ra_mode != address_mode:
+            raise ValidationFailed('When both ipv6_ra_mode and ipv6_address_mode are set, they '
+                                   'must be equal.', at=('ipv6_address_mode',))
+
+    def gateway() -> None:
+        gateway_ip = props.get('gateway_ip')
+        if gateway_ip and gateway_ip not in ['~', '', 'auto'] and not _is_valid_ip(gateway_ip):
+            # Heat passes a (format, value) tuple as the message, and prints the tuple
+            message = ('Gateway IP address "%(gateway)s" is in invalid format.', gateway_ip)
+            raise ValidationFailed(str(message), at=('gateway_ip',))
+
+    # (Heat's order; a part whose values come at deploy time leaves the others to decide)
+    r.parts(pool_and_cidr, prefix, ipv6_modes, gateway)
 
 
 def _is_valid_ip(address: str) -> bool:
