@@ -29,9 +29,9 @@ class ResourceValidation(Rule):
     and it has no default nor an environment's `parameter_defaults`, is
     refused ("The Parameter (image) was not provided."); where no
     environment is known for the template, one could give it a value, so
-    that is a warning.  So is a value the member passes that such a read
-    cannot take, converted as Heat passes it (an inner group's `count`:
-    "Value 'abc' is not an integer").
+    that is a warning.  A value the member passes that such a read cannot
+    take, converted as Heat passes it, is refused too (an inner group's
+    `count`: "Value 'abc' is not an integer").
 
     Only what needs no cloud is checked, and only where the values are
     known: literals, and functions of parameters with their default values.
