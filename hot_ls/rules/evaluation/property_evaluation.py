@@ -146,11 +146,12 @@ class _AtValidation:
 
 
 def _wraps_reference(node: Node, call_nodes: frozenset[int], inside: bool = False) -> bool:
-    """Whether a function other than get_resource and get_attr takes one of them as an
-    argument in `node` (the value could then fail on what they give at validation)."""
+    """Whether a function other than get_resource and get_attr (or HOT 2013-05-23's `Ref`)
+    takes one of them as an argument in `node` (the value could then fail on what they give
+    at validation)."""
     if isinstance(node, Mapping):
         if id(node) in call_nodes and len(node.pairs) == 1:
-            if node.pairs[0].key.value in ('get_resource', 'get_attr'):
+            if node.pairs[0].key.value in ('get_resource', 'get_attr', 'Ref'):
                 return inside
             return any(_wraps_reference(pair.value, call_nodes, True) for pair in node.pairs)
         return any(_wraps_reference(pair.value, call_nodes, inside) for pair in node.pairs)

@@ -38,6 +38,9 @@ from hot_ls.rules.suggestions import allowed_matches, did_you_mean, misspelt_key
 from hot_ls.syntax import Mapping, Node, Pair, Scalar, Sequence
 
 UNKNOWN = 'unknown'
+#: the functions whose resource makes a property refer to it (HOT 2013-05-23's `Ref` of a
+#: resource is get_resource: cfn Ref)
+_REFERRING = frozenset({'get_resource', 'get_attr', 'Ref'})
 REQUIRED = 'required'
 TYPE = 'type'
 CONSTRAINT = 'constraint'
@@ -116,7 +119,7 @@ def _walk_own(analysis, walk: Walk, res: Definition, entry) -> None:
     impls = {id(call.node): call.impl for call in entry.calls}
     # the resources its properties refer to: [(start, name)]
     targets = [(ref.start, ref.name) for ref in entry.references
-               if ref.kind == RESOURCE and ref.via in ('get_resource', 'get_attr')
+               if ref.kind == RESOURCE and ref.via in _REFERRING
                and ref.field == 'properties' and ref.name in template.resources]
     # OS::Heat::None and the types it stands in for take any properties, but Heat
     # still checks their update_policy against the (empty) schema.
