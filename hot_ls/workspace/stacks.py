@@ -480,16 +480,19 @@ class StackContext:
         TemplateResource.child_params makes them from the parent's properties (`values`, when
         the caller has them otherwise: a group's member with its index replaced): those known
         here, of declared parameters (`schema(name)`), that Heat passes the same whatever
-        else it is given (see `child_parameter`); none at a root."""
+        else it is given (see `child_parameter`); none at a root.  A null value (`get_attr`
+        while Heat validates the stack) is the type's empty value: the provider's property
+        schema reads None so (Property.get_value), and child_params passes what it reads."""
         values = self.values if values is None else values
         if not self.chain or not values:
             return {}
         found = {}
         for name, value in values.items():
             declared = schema(name)
-            if declared is None or value is None or value is UNKNOWN:
+            if declared is None or value is UNKNOWN:
                 continue
-            passed = child_parameter(declared.type, value)
+            passed = _NULL.get(declared.type, UNKNOWN) if value is None else \
+                child_parameter(declared.type, value)
             if passed is UNCONVERTED:
                 if len(self.chain) == 1 and not self.groups:
                     continue  # (the root's validation of its properties refuses it first)
@@ -604,6 +607,9 @@ class _Conditions:
 UNCONVERTED = object()
 #: the property's value without a default (Property._get_string, _get_number, _get_bool)
 _EMPTY = {'string': '', 'number': 0, 'boolean': False}
+#: ... for a null value: also a json parameter's ({}, Property._get_map) and a
+#: comma_delimited_list's ([], which child_params joins)
+_NULL = {**_EMPTY, 'json': {}, 'comma_delimited_list': ''}
 
 
 def child_parameter(parameter_type: str, value: Any) -> Any:

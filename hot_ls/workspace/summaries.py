@@ -18,6 +18,7 @@ from typing import Any
 from hot_ls.language import parameters as params
 from hot_ls.language.limits import MAX_DEPTH
 from hot_ls.language.parameters import ParameterSchema
+from hot_ls.language.versions import language
 from hot_ls.model.document import Kind, classify
 from hot_ls.model.environment import PARAMETER_DEFAULTS, PARAMETERS
 from hot_ls.model.template import Template
@@ -193,19 +194,20 @@ class TemplateSummary:
         return self._interface
 
     def parameter_flows(self) -> tuple:
-        """What a parent that has it as a group's member reads of its resources (Heat
-        validates the member's nested stack: a validate() that reads a parameter without a
-        value, or with one the member passes that does not convert, fails there): each
+        """What a parent that has it as a provider resource's type or a group's member reads of
+        its resources (Heat validates the nested stack: a validate() that reads a parameter
+        without a value, or one the parent passes that it refuses, fails there): each
         resource a property of which is `{get_param: p}`, with its type, external id and
-        condition, and which properties which parameters fill; and the conditions, when
-        such a resource has one."""
+        condition, which properties which parameters fill, and its values; and the
+        conditions, when such a resource has one."""
         flows = []
         for resource in self.resources:
             filled = tuple((key, value.name) for key, value in resource.values.items()
                            if isinstance(value, ParamRef))
-            if filled:
+            if filled:  # (with its other values, which its validate() reads alongside)
                 flows.append((resource.name, resource.type, resource.external,
-                              repr(resource.condition) if resource.conditional else None, filled))
+                              repr(resource.condition) if resource.conditional else None, filled,
+                              _passed(resource.values)))
         if any(flow[3] is not None for flow in flows):
             flows.append(repr(self.conditions))
         return tuple(flows)
@@ -437,7 +439,8 @@ def _passed(values: dict) -> str:
 
 def _simple(node) -> Any:
     """A property value as plain data, `{get_param: name}` as a ParamRef; UNKNOWN for
-    anything another function computes (a mapping of one key is taken for a call)."""
+    anything another function computes (a mapping of one key that names a function of any
+    version, or CloudFormation's, is taken for a call; `{port: p}` is data)."""
     if isinstance(node, Scalar):
         return node.value
     if isinstance(node, Sequence):
@@ -453,11 +456,22 @@ def _simple(node) -> Any:
                 argument = argument.items[0]
             if isinstance(argument, Scalar) and isinstance(argument.value, str):
                 return ParamRef(argument.value)
-            return UNKNOWN
+            if _is_call(next(iter(node.index))):
+                return UNKNOWN
         found = {key: _simple(pair.value) for key, pair in node.index.items()}
         return UNKNOWN if any(v is UNKNOWN or isinstance(v, (ParamRef, Expression))
                               for v in found.values()) else found
     return UNKNOWN
+
+
+def _is_call(key: Any) -> bool:
+    """Whether a mapping of this one key may be a function call, in any template version."""
+    if not isinstance(key, str):
+        return False
+    if key.startswith('Fn::') or key == 'Ref':
+        return True
+    found = language()
+    return key in found.all_function_names or key in found.all_condition_function_names
 
 
 def environment_summary(path: str, text: str, tree: SyntaxTree,

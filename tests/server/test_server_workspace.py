@@ -378,3 +378,53 @@ async def test_an_edit_to_a_group_member_provider_refreshes_its_parent(client, t
         assert [(d.code, d.message) for d in found] == [(
             'HOT703', "Property image not assigned (Heat checks the property values of group's "
             'members only when it creates them, after the stack create has started)')]
+
+
+NETWORKED = '''heat_template_version: 2021-04-16
+parameters:
+  networks: {type: json, default: []}
+resources:
+  server:
+    type: OS::Nova::Server
+    properties:
+      image: fedora
+      flavor: m1.small
+      networks: {get_param: networks}
+'''
+USER = '''heat_template_version: 2021-04-16
+resources:
+  vm:
+    type: networked.yaml
+    properties:
+      networks: [{pport: p1}]
+'''
+
+
+@pytest.mark.parametrize('client', ['vscode', 'neovim'])
+async def test_an_edit_to_a_provider_refreshes_what_its_user_passes_it(client, tmp_path):
+    """A provider resource passes a value its template's server refuses when Heat validates
+    the nested stack (HOT730 on the value); the provider, edited in the editor (unsaved),
+    no longer reads it: the parent's error goes."""
+    root = tmp_path / 'plain'
+    root.mkdir()
+    (root / 'networked.yaml').write_text(NETWORKED, encoding='utf-8')
+    (root / 'user.yaml').write_text(USER, encoding='utf-8')
+    async with session(capabilities(client), FAST, name=client, folders=(str(root),)) as s:
+        s.root = str(root)
+        parent, text = open_file(s, 'user.yaml')
+        first = await s.diagnostics(parent, 1)
+        at = position(text, '[{pport')
+        assert [(d.code, d.message, d.range.start.line, d.range.start.character)
+                for d in first] == [(
+                    'HOT730', 'resources.vm<networked.yaml>: One of the properties "network", '
+                    '"port", "allocate_network" or "subnet" should be set for the specified '
+                    'network of server "server".', at.line, at.character)]
+        provider, text = open_file(s, 'networked.yaml')
+        await s.diagnostics(provider, 1)
+        since = len(s.published)
+        at = position(text, '{get_param: networks}')
+        s.change(provider, 2, ((at.line, at.character, at.line,
+                                at.character + len('{get_param: networks}')),
+                               '[{network: private}]'))
+        await s.diagnostics(provider, 2, since)
+        assert await settled(s, parent, 1, since, codes()) == []

@@ -1,6 +1,7 @@
-"""What a parent sees of a template it has as a group's member: the properties its
-parameters fill (TemplateSummary.parameter_flows, in the interface key), which decide what
-Heat's validation of the member's stack reads: a missing parameter, a value passed."""
+"""What a parent sees of a template it has as a provider resource's type or a group's member:
+the properties its parameters fill, with the values beside them (TemplateSummary
+.parameter_flows, in the interface key), which decide what Heat's validation of the nested
+stack reads: a missing parameter, a value passed."""
 from __future__ import annotations
 
 from hot_ls.workspace import Workspace
@@ -17,6 +18,10 @@ resources:
       image: {get_param: image}
       flavor: {get_param: flavor}
       name: web
+  volume:
+    type: OS::Cinder::Volume
+    properties:
+      size: 1
 '''
 
 
@@ -28,14 +33,19 @@ def summary_of(tmp_path, text: str, name: str = 'member.yaml'):
 
 def test_the_flows_name_each_property_a_parameter_fills(tmp_path):
     summary = summary_of(tmp_path, MEMBER)
-    assert summary.parameter_flows() == (('server', 'OS::Nova::Server', False, 'True',
-                                          (('image', 'image'), ('flavor', 'flavor'))), 'None')
+    assert summary.parameter_flows() == (
+        ('server', 'OS::Nova::Server', False, 'True', (('image', 'image'), ('flavor', 'flavor')),
+         "[('flavor', ParamRef(name='flavor')), ('image', ParamRef(name='image')), "
+         "('name', 'web')]"), 'None')
 
 
-def test_a_literal_value_leaves_the_interface_a_flow_changes_it(tmp_path):
+def test_a_literal_value_beside_no_flow_leaves_the_interface_a_flow_changes_it(tmp_path):
     before = summary_of(tmp_path, MEMBER).interface_key()
-    assert summary_of(tmp_path, MEMBER.replace('name: web', 'name: db'), 'b.yaml') \
+    assert summary_of(tmp_path, MEMBER.replace('size: 1', 'size: 2'), 'b.yaml') \
         .interface_key() == before
+    # (the server's validate() reads its literal values with those passed)
+    assert summary_of(tmp_path, MEMBER.replace('name: web', 'name: db'), 'e.yaml') \
+        .interface_key() != before
     assert summary_of(tmp_path, MEMBER.replace('{get_param: image}', 'fedora'), 'c.yaml') \
         .interface_key() != before
     assert summary_of(tmp_path, MEMBER.replace('OS::Nova::Server', 'OS::Heat::None'),

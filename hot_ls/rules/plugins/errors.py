@@ -66,6 +66,11 @@ class Returned(Rejection):
     """A message validate() returns instead of raising."""
 
 
+class PropertyRead(PythonError):
+    """The ValueError of a validate() reading a property Heat's Properties cannot give (in a
+    nested stack, whose values Heat does not validate first)."""
+
+
 def conflict(*props: str, at: tuple = ()) -> HeatError:
     return HeatError('ResourcePropertyConflict', 'Cannot define the following properties '
                      'at the same time: %s.' % ', '.join(props), at)
@@ -128,8 +133,15 @@ def resource_text(rejection: Rejection, resource: str) -> str:
 
 def member_text(rejection: Rejection, group: str, member: str) -> str:
     """The same, for the member `member` of the group `group` (its nested stack's validation)."""
-    outer = ('resources', f'{group}<nested_stack>')
-    failure = _as_validation_failure(rejection, member)
+    return nested_text(rejection, ('resources', f'{group}<nested_stack>'), member)
+
+
+def nested_text(rejection: Rejection, outer: tuple, resource: str) -> str:
+    """The same, for the resource `resource` of a nested stack whose validation
+    (StackResource.validate_nested_stack) fails at `outer` of the stack created: Stack
+    .validate passes a HeatException on as it is and wraps any other exception with the
+    resource's path; validate_nested_stack prefixes the path with `outer`."""
+    failure = _as_validation_failure(rejection, resource)
     if failure is None:
         assert isinstance(rejection, HeatError)
         return with_path(rejection.name, outer, rejection.message)

@@ -1,95 +1,160 @@
-"""What Heat's validation of a group member's provider stack reads, and refuses.
+"""What Heat's validation of a provider template's nested stack reads, and refuses.
 
-A ResourceGroup (or AutoScalingGroup) whose member is a provider template
-has Heat validate one member's nested stack before the stack create starts
-(ResourceGroup.validate; StackResource.validate_nested_stack, without
-strict values).  That validation runs each resource's validate(), and a
-validate() that reads a property written `{get_param: p}` fails there:
+A resource whose type is a provider template (TemplateResource), and a
+ResourceGroup (or AutoScalingGroup) whose member is one, have Heat validate
+that nested stack before the stack create starts (StackResource
+.validate_nested_stack, without strict values; ResourceGroup.validate for
+one member).  That validation runs each resource's validate() on the
+values the nested stack is created with:
 
-- when nothing gives `p` a value (the member does not pass it, no
-  environment's `parameter_defaults` gives it, it has no default):
+- a validate() that reads a property written `{get_param: p}` where nothing
+  gives `p` a value (a group's member does not pass it, no environment's
+  `parameter_defaults` gives it, it has no default) fails there:
   "ValueError: resources.g<nested_stack>.resources.0<member.yaml>.resources
   .server: The Parameter (image) was not provided." (asked of Heat 27.0.1:
   a server's `image` is read, its `name` or a volume's is not; a member
   passing it, a `parameter_defaults`, a condition that leaves the resource
-  out, a group of 0 are all accepted);
-- when the member passes a value the property cannot take: "...resources
-  .workers: Value '{'a': 'b'}' is not an integer" (a group's `count`).
+  out, a group of 0 are all accepted).  A plain provider resource that
+  does not pass a required parameter is refused before (its own property
+  is not assigned: HOT703), so this is for members only;
+- a value the parent passes that the validate() refuses: "...resources
+  .workers: Value 'abc' is not an integer" (a group's `count`), or
+  "resources.vm<instance.yaml>: One of the properties "network", "port",
+  "allocate_network" or "subnet" should be set for the specified network
+  of server "server"." (a `networks` list passed whole to a server).
 
 The provider template is read through its workspace summary (its
 resources' types, conditions and the properties `{get_param: p}` fills:
 `TemplateSummary.parameter_flows`, part of what a parent sees of it), and
 each resource's ported validate() is run on what its properties are then:
-the values the member passes, converted as Heat passes them (the stack
+the values the parent passes, converted as Heat passes them (the stack
 context's), the missing parameters' reads failing with Heat's message.
-Only a member whose stack Heat surely validates is looked at (a group of a
-known size that is not 0, created under the inputs), with literal
-properties (else what it passes is not known).
+A plain provider resource passes its properties as Heat has them when it
+validates the stack (`get_attr` None, `get_resource` the reference:
+values.resource_state); a group's member, its literal properties.  Only a
+stack Heat surely validates is looked at: a resource created under the
+inputs; a group of a known size that is not 0.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from hot_ls.rules.plugins.errors import with_path
+from hot_ls.rules.plugins.errors import PropertyRead, Rejection, nested_text
 from hot_ls.rules.plugins.subject import Stack, Subject
 from hot_ls.rules.plugins.table import CHECKS
-from hot_ls.rules.plugins.values import UNKNOWN
+from hot_ls.rules.plugins.values import UNKNOWN, resource_state
 from hot_ls.rules.resources.members import replace_index
 from hot_ls.syntax import Mapping
+from hot_ls.workspace.registry import TEMPLATE_SUFFIXES
 from hot_ls.workspace.stacks import MissingParameter, StackContext
 from hot_ls.workspace.summaries import UNKNOWN as NOT_KNOWN
 from hot_ls.workspace.summaries import ParamRef, ResourceInfo, resource_info
 
 if TYPE_CHECKING:
     from hot_ls.analysis import Analysis
+    from hot_ls.model.symbols import Definition
     from hot_ls.rules.resources.members import Member
 
 #: Heat's UserParameterMissing
 MISSING = 'The Parameter (%s) was not provided.'
 
-#: runs a ported validate() on a subject: (the property whose read failed, Heat's message),
-#: or None when it accepts, refuses for another reason, or reads something not known
-Read = Callable[[Callable, Subject], 'tuple[str, str] | None']
+#: runs a ported validate() on a subject of the nested stack (validated without strict
+#: values): its refusal, or None when it accepts or reads something not known
+Run = Callable[[Callable, Subject], 'Rejection | None']
 
 
-class RefusedRead:
-    """A read that fails when Heat validates the member's stack: Heat's message, and the
-    member's property left without a value (None: a value the member passes fails)."""
+class Refusal:
+    """What Heat's validation of a nested stack refuses: its message (as `openstack stack
+    create` prints it); `missing`, the parameter a read found without a value (None: a value
+    the parent passes fails); `passed`, that value's parameter (the parent's property)."""
 
-    __slots__ = ('missing', 'message')
+    __slots__ = ('missing', 'passed', 'message')
 
-    def __init__(self, missing: Any, message: str):
+    def __init__(self, missing: Any, passed: Any, message: str):
         self.missing = missing
+        self.passed = passed
         self.message = message
 
 
-def refused_reads(analysis: 'Analysis', member: 'Member', read: Read) -> list[RefusedRead]:
-    """For a group's `member` whose type is a provider template: the reads its nested stack's
+def member_refusals(analysis: 'Analysis', member: 'Member', run: Run) -> list[Refusal]:
+    """For a group's `member` whose type is a provider template: what its nested stack's
     validation refuses, in the order of the provider's resources (each missing parameter
     once)."""
     child = _member_stack(analysis, member)
     if child is None:
         return []
-    summary = analysis.stack.workspace.summary(child.template)
-    provider = summary.template if summary is not None else None
-    if provider is None or not provider.parameter_flows():
+    provider = _provider(analysis, child)
+    if provider is None:
         return []
     passed = frozenset(child.values or ())
     given = passed | set(child.environment.parameter_defaults)
     missing = frozenset(name for name, info in provider.parameters.items()
                         if info.schema is not None and info.schema.default is None
                         and name not in given)
-    value_of = _passed_values(child, provider, member)
-    outer = ('resources', f'{member.group.name}<nested_stack>',
-             'resources', f'{member.name}<{member.type_name}>')
-    found: list[RefusedRead] = []
+    outer = ('resources', f'{member.group.name}<nested_stack>', 'resources',
+             f'{member.name}<{_template_url(analysis.stack, member.type_name, None)}>')
+    return _refusals(child, provider, missing, passed,
+                     _passed_values(child, provider, member), outer, run)
+
+
+def resource_refusals(analysis: 'Analysis', definition: 'Definition', run: Run
+                      ) -> list[Refusal]:
+    """For a resource whose type is a provider template: what its nested stack's validation
+    refuses of the values it passes, in the order of the provider's resources.  (A
+    required parameter it does not pass is its own property not assigned, refused before.)"""
+    properties = definition.get('properties')
+    if properties is not None and not isinstance(properties, Mapping):
+        return []  # (computed: what it passes is not known)
+    state = resource_state(analysis, definition.name)
+    if state.enabled is not True or not isinstance(state.data, dict) or not state.data:
+        return []
+    stack = analysis.stack
+    for child, passed in stack.nested(
+            resource_info(definition.name, definition.key, definition.mapping),
+            analysis.known()):
+        if passed.name == definition.name and child.guard is stack.guard \
+                and child.groups == stack.groups:
+            break
+    else:
+        return []
+    provider = _provider(analysis, child)
+    if provider is None:
+        return []
+    url = _template_url(stack, definition.type_name, definition.name)
+    outer = ('resources', f'{definition.name}<{url}>')
+    passed = {key: _for_stack(value) for key, value in state.data.items()}
+    return _refusals(child, provider, frozenset(), frozenset(passed),
+                     _values_of(child, provider, passed), outer, run)
+
+
+def _template_url(stack: StackContext, type_name: Any, name: Any) -> Any:
+    """How Heat's messages name a provider resource's template (TemplateResource
+    .template_url): the type, or the template an environment maps it to, as written."""
+    entry = stack.resolve(type_name, name).resolution.entry
+    if entry is not None and isinstance(entry.value, str) and \
+            entry.value.endswith(TEMPLATE_SUFFIXES):
+        return entry.value
+    return type_name
+
+
+def _provider(analysis: 'Analysis', child: StackContext):
+    """The provider template's summary, when a resource of it reads a parameter."""
+    summary = analysis.stack.workspace.summary(child.template)
+    provider = summary.template if summary is not None else None
+    if provider is None or not provider.parameter_flows():
+        return None
+    return provider
+
+
+def _refusals(child: StackContext, provider, missing: frozenset, passed: frozenset,
+              value_of: Callable[[Any], Any], outer: tuple, run: Run) -> list[Refusal]:
+    found: list[Refusal] = []
     seen: set = set()
     for resource in provider.resources:
-        place = outer + ('resources', str(resource.name))
-        for parameter, message in _refused(child, resource, missing, passed, value_of, read):
-            if parameter is None or parameter not in seen:
-                seen.add(parameter)
-                found.append(RefusedRead(parameter, with_path('ValueError', place, message)))
+        for refusal in _refused(child, resource, missing, passed, value_of, outer, run):
+            if refusal.missing is None or refusal.missing not in seen:
+                seen.add(refusal.missing)
+                found.append(refusal)
     return found
 
 
@@ -123,13 +188,8 @@ def _member_definition(member: 'Member') -> Mapping | None:
 
 
 def _passed_values(child: StackContext, provider, member: 'Member') -> Callable[[Any], Any]:
-    """A parameter's value in the member's stack: what the member passes, converted as Heat
-    passes it (TemplateResource.child_params: a list given a string parameter is ''), with
-    the group's index_var replaced by the member's name; else the environments'
-    parameter_defaults, or its default."""
-    def schema(name: Any) -> Any:
-        info = provider.parameters.get(name)
-        return info.schema if info is not None else None
+    """A parameter's value in the member's stack: what the member passes, with the group's
+    index_var replaced by the member's name (`_values_of`)."""
     passed = child.values or {}
     index_var = member.index_var
     if index_var is not None and _mentions(passed, index_var):
@@ -138,6 +198,16 @@ def _passed_values(child: StackContext, provider, member: 'Member') -> Callable[
                       for name, value in passed.items()}
         else:
             passed = replace_index(passed, index_var, member.name)
+    return _values_of(child, provider, passed)
+
+
+def _values_of(child: StackContext, provider, passed: dict) -> Callable[[Any], Any]:
+    """A parameter's value in the nested stack: what the parent passes (`passed`), converted
+    as Heat passes it (TemplateResource.child_params: a list given a string parameter is
+    ''); else the environments' parameter_defaults, or its default."""
+    def schema(name: Any) -> Any:
+        info = provider.parameters.get(name)
+        return info.schema if info is not None else None
     converted = child.passed_parameters(schema, passed)
     defaults = child.environment.parameter_defaults
 
@@ -154,19 +224,20 @@ def _passed_values(child: StackContext, provider, member: 'Member') -> Callable[
 
 
 def _refused(child: StackContext, resource: ResourceInfo, missing: frozenset,
-             passed: frozenset, value_of: Callable[[Any], Any],
-             read: Read) -> list[tuple[Any, str]]:
-    """The reads of the resource's validate() that fail, in the order it makes them: (the
-    missing parameter, or None for a value passed, Heat's message).  The first is what Heat
-    says; each next one is what it says once the one before is fixed."""
+             passed: frozenset, value_of: Callable[[Any], Any], outer: tuple,
+             run: Run) -> list[Refusal]:
+    """What the resource's validate() refuses, in the order it reads: a read of a missing
+    parameter, or a value passed.  The first is what Heat says; each next one is what it
+    says once the one before is fixed.  A refusal of what the provider writes itself is
+    the provider's own (said where it is checked)."""
     if resource.external or not isinstance(resource.type, str):
         return []
-    # the properties `{get_param: p}` fills: p without a value, or a value the member passes
+    # the properties `{get_param: p}` fills: p without a value, or a value the parent passes
     lacking = {key: value.name for key, value in resource.values.items()
                if isinstance(value, ParamRef) and value.name in missing}
-    from_member = {key for key, value in resource.values.items()
+    from_parent = {key: value.name for key, value in resource.values.items()
                    if isinstance(value, ParamRef) and value.name in passed}
-    if not lacking and not from_member:
+    if not lacking and not from_parent:
         return []
     if resource.conditional:
         try:
@@ -190,18 +261,20 @@ def _refused(child: StackContext, resource: ResourceInfo, missing: frozenset,
             data[key] = _plain(value_of(value.name))
         else:
             data[key] = _plain(value)
+    name = str(resource.name)
     found = []
     for _ in range(len(resource.values)):
-        failed = {key: MISSING % (name,) for key, name in lacking.items()}
-        failure = read(check, Subject(str(resource.name), rtype, data, Stack(None), None, None,
-                                      strict=False, failed=failed))
-        if failure is None:
+        failed = {key: MISSING % (parameter,) for key, parameter in lacking.items()}
+        rejection = run(check, Subject(name, rtype, data, Stack(None), None, None,
+                                       strict=False, failed=failed))
+        key = rejection.at[0] if rejection is not None and rejection.at else None
+        if key is None:
             break
-        key, message = failure
-        if key in lacking:
-            found.append((lacking.pop(key), message))
-        elif key in from_member and data.get(key) is not UNKNOWN:
-            found.append((None, message))
+        message = nested_text(rejection, outer, name)
+        if key in lacking and isinstance(rejection, PropertyRead):
+            found.append(Refusal(lacking.pop(key), None, message))
+        elif key in from_parent and data.get(key) is not UNKNOWN:
+            found.append(Refusal(None, from_parent[key], message))
             data[key] = UNKNOWN
         else:
             break
@@ -217,6 +290,18 @@ def _mentions(value: Any, text: str) -> bool:
     if isinstance(value, list):
         return any(_mentions(item, text) for item in value)
     return False
+
+
+def _for_stack(value: Any) -> Any:
+    """A value at validation (values.resource_state) as the stack context reads a passed
+    one: plain data, with the stack context's unknown."""
+    if value is UNKNOWN:
+        return NOT_KNOWN
+    if isinstance(value, dict):
+        return {key: _for_stack(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_for_stack(item) for item in value]
+    return value
 
 
 def _plain(value: Any) -> Any:

@@ -31,7 +31,12 @@ class ResourceValidation(Rule):
     environment is known for the template, one could give it a value, so
     that is a warning.  A value the member passes that such a read cannot
     take, converted as Heat passes it, is refused too (an inner group's
-    `count`: "Value 'abc' is not an integer").
+    `count`: "Value 'abc' is not an integer").  So is a value a resource
+    whose type is a provider template passes, which Heat validates the same
+    way (`get_attr` null, as below): a `networks` list with a misspelt key
+    passed whole to the template's server is refused ("resources.vm<vm.yaml>:
+    One of the properties "network", "port", "allocate_network" or "subnet"
+    should be set..."), at the property that passes it.
 
     Only what needs no cloud is checked, and only where the values are
     known: literals, and functions of parameters with their default values.

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 from hot_ls.analysis import Severity
 from hot_ls.evaluator.errors import detached
 from hot_ls.rules.plugins.dependencies import read_when_ordering
-from hot_ls.rules.plugins.errors import (PythonError, Rejection, ValidationFailed, member_text,
+from hot_ls.rules.plugins.errors import (PropertyRead, Rejection, ValidationFailed, member_text,
                                          resource_text)
 from hot_ls.rules.plugins.properties import PropertyProblem, TranslationConflict
-from hot_ls.rules.plugins.provider_members import refused_reads
+from hot_ls.rules.plugins.provider_stacks import member_refusals, resource_refusals
 from hot_ls.rules.plugins.subject import Stack, Subject, resource_subject
 from hot_ls.rules.plugins.table import CHECKS, Check
 from hot_ls.rules.plugins.values import Unknowable
@@ -91,6 +91,8 @@ def _validate(analysis: 'Analysis', definition: 'Definition') -> PluginValidatio
         return found
     provider = analysis.type_resolution(definition).is_provider
     check = None if provider else CHECKS.get(rtype.name)
+    if provider:
+        _validate_provider(analysis, found, definition)
     members = group_members(analysis, definition)
     if check is None and not members:
         return found
@@ -131,14 +133,25 @@ def _validate_member(analysis: 'Analysis', found: PluginValidation, group: Any, 
     _record(found, subject, rejection, member_text(rejection, str(group), member.name))
 
 
+def _validate_provider(analysis: 'Analysis', found: PluginValidation,
+                       definition: 'Definition') -> None:
+    """What Heat's validation of a provider resource's nested stack refuses of the values it
+    passes (provider_stacks), at the property that passes each."""
+    properties = definition.get('properties')
+    for refused in resource_refusals(analysis, definition, _run_nested):
+        pair = properties.index.get(refused.passed) if isinstance(properties, Mapping) else None
+        node = pair.value if pair is not None else definition.key
+        found.findings.append(PluginFinding(node.start, node.end, refused.message))
+
+
 def _validate_provider_member(analysis: 'Analysis', found: PluginValidation, group: Any,
                               member: Member) -> None:
-    """What Heat's validation of a member's provider stack refuses (provider_members): a
+    """What Heat's validation of a member's provider stack refuses (provider_stacks): a
     parameter read without a value (where no environment is known, one may give it in
     parameter_defaults: a warning that says so), or a value the member passes."""
     known = analysis.stack.environments_known
     node = member.properties_node if member.properties_node is not None else member.anchor
-    for refused in refused_reads(analysis, member, _read_failure):
+    for refused in member_refusals(analysis, member, _run_nested):
         if refused.missing is None:
             found.findings.append(PluginFinding(node.start, node.end, refused.message))
             continue
@@ -152,12 +165,10 @@ def _validate_provider_member(analysis: 'Analysis', found: PluginValidation, gro
                 'give it one)', severity=Severity.WARNING))
 
 
-def _read_failure(check: Check, subject: Subject) -> tuple[str, str] | None:
-    """The property whose read fails a member's validate(), and Heat's message."""
-    rejection = _run(check, subject, member=True)
-    if isinstance(rejection, PropertyRead):
-        return rejection.at[0], rejection.message
-    return None
+def _run_nested(check: Check, subject: Subject) -> Rejection | None:
+    """The refusal of a resource's validate() in a nested stack (validated as a member is:
+    a property read that fails is the refusal)."""
+    return _run(check, subject, member=True)
 
 
 def _run(check: Check, subject: Subject, member: bool = False,
@@ -189,10 +200,6 @@ def _run(check: Check, subject: Subject, member: bool = False,
     except (TypeError, ValueError, KeyError, AttributeError, IndexError):
         return None  # a value of a shape Heat's own validation refuses first
     return None
-
-
-class PropertyRead(PythonError):
-    """The ValueError of a validate() reading a property Heat's Properties cannot give."""
 
 
 def _record(found: PluginValidation, subject: Subject, rejection: Rejection, message: str) -> None:
