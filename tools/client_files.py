@@ -60,7 +60,14 @@ def referenced_files(path: str, text: str, files: dict, depth: int = 0) -> None:
                 add(res['type'])
         registry = data.get('resource_registry')
         if isinstance(registry, dict):
-            for value in registry.values():
+            # (and each resource's own mappings, as python-heatclient's
+            # resolve_environment_urls reads them)
+            per_resource = registry.get('resources')
+            values = list(registry.values()) + [
+                value for mapping in (per_resource.values() if isinstance(per_resource, dict)
+                                      else []) if isinstance(mapping, dict)
+                for value in mapping.values()]
+            for value in values:
                 if isinstance(value, str) and value.endswith(('.yaml', '.yml', '.template')):
                     add(value)
         walk(data)

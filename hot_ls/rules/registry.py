@@ -62,6 +62,7 @@ from hot_ls.rules.functions.function_unavailable import FunctionUnavailable
 from hot_ls.rules.functions.function_invalid_context import FunctionInvalidContext
 from hot_ls.rules.cycles.circular_condition import CircularCondition
 from hot_ls.rules.cycles.circular_dependency import CircularDependency
+from hot_ls.rules.cycles.stand_in_read import StandInRead
 from hot_ls.rules.cycles.too_many_resources import TooManyResources
 from hot_ls.rules.environment.environment_section import EnvironmentSection
 from hot_ls.rules.environment.environment_empty_section import EnvironmentEmptySection
@@ -122,7 +123,7 @@ RULE_CLASSES: list[type[Rule]] = [
     # functions
     FunctionRemoved, FunctionUnavailable, FunctionInvalidContext,
     # cycles and limits
-    CircularCondition, CircularDependency, TooManyResources,
+    CircularCondition, CircularDependency, TooManyResources, StandInRead,
     # resource types, properties and attributes (the catalog)
     ResourceTypeUnknown, PropertyUnknown, PropertyRequired, PropertyType, PropertyConstraint,
     AttributeUnknown, Deprecated, Hidden, Unsupported, NotInTargetRelease,
