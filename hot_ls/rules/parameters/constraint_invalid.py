@@ -17,7 +17,9 @@ class ConstraintInvalid(Rule):
     `allowed_pattern` a valid regular expression, `custom_constraint` the
     name of a constraint Heat has (`nova.flavor`, `ip_addr`...).  It also
     warns about a constraint no value can meet: min greater than max, an
-    empty allowed_values.  A custom constraint of a namespace Heat does not
+    empty allowed_values, allowed_values of which one is not of the
+    parameter's type (`m1.small` for a number: Heat converts each before it
+    compares).  A custom constraint of a namespace Heat does not
     have is a warning: a plugin of the cloud may register it.
 
     ## Why it matters
@@ -78,7 +80,7 @@ class ConstraintInvalid(Rule):
                         yield _CheckedWithValue(**{f.name: getattr(finding, f.name)
                                                    for f in fields(Finding)})
                 elif cview.constraint is not None:
-                    yield from _unsatisfiable(cview)
+                    yield from _unsatisfiable(cview, view)
 
 
 def _message(error) -> str:
@@ -92,9 +94,20 @@ def _message(error) -> str:
     return f'Invalid {key} constraint; Heat fails with "{error.message}"'
 
 
-def _unsatisfiable(cview):
+def _unsatisfiable(cview, view):
     constraint = cview.constraint
     node = resolve(cview.node, [constraint.key])
+    if isinstance(constraint, AllowedValues) and constraint.allowed and \
+            view.schema is not None and cview.index in view.schema_indexes:
+        try:  # (Heat converts every allowed value to the parameter's type before the value)
+            for allowed in constraint.allowed:
+                view.schema.to_schema_type(allowed)
+        except ValueError as exc:
+            yield at_node(node, f'allowed_values holds a value that is not a {view.type}: '
+                                f"Heat fails with \"Parameter '{view.name}' is invalid: {exc}\" "
+                                'whatever value the parameter is given',
+                          severity=Severity.WARNING)
+            return
     if isinstance(constraint, Range) and None not in (constraint.min, constraint.max) \
             and constraint.min > constraint.max:
         yield at_node(node, f'{constraint.key} min {constraint.min} is greater than max '
