@@ -147,11 +147,16 @@ class GetAttThenSelect(Function):
     def result(self):
         attr_name = resolve(self._attribute)
         resource = self._resource()
-        path = resolve(self._path_components)
         if resource is None:
             return unknown(self.fn_name, self._res_name())
         if self.scope.validation_reference is not None:
             return None  # Heat's _result_ready: no attribute before the resource exists
+        # Heat resolves the path only once the attribute has a value (the resource exists):
+        # a path that fails then fails the create, not its validation
+        try:
+            path = resolve(self._path_components)
+        except Exception:
+            return unknown(self.fn_name, self._res_name())
         return AttributeRef(self._res_name(), attr_name, tuple(path))
 
 

@@ -1,6 +1,6 @@
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.evaluation.output_evaluation import output_failure
-from hot_ls.rules.references._common import attribute_path_around
+from hot_ls.rules.references._common import attribute_path_resolved
 
 
 class AttributePathEvaluation(Rule):
@@ -65,7 +65,7 @@ class AttributePathEvaluation(Rule):
             if found is None:
                 continue
             error, start, end = found
-            ref = attribute_path_around(template, ('outputs', definition.name), start)
+            ref = attribute_path_resolved(template, ('outputs', definition.name), start)
             if ref is None:
                 continue
             attribute = ref.path[0]

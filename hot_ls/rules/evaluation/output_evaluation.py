@@ -1,6 +1,6 @@
 from hot_ls.evaluator.errors import RESOLVE
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.references._common import attribute_path_around
+from hot_ls.rules.references._common import attribute_path_resolved
 from hot_ls.rules.evaluation._common import (
     PARAMETER_ERRORS, REFERENCE_ERRORS, left_to_unhashable_reference, skipped_message, span,
 )
@@ -56,7 +56,7 @@ class OutputEvaluation(Rule):
             if found is None:
                 continue
             error, start, end = found
-            if attribute_path_around(template, ('outputs', name), start) is not None:
+            if attribute_path_resolved(template, ('outputs', name), start) is not None:
                 continue  # (Heat refuses the template there: HOT804)
             yield Finding(start, end, f'{error.message} (output "{name}" will have no value)')
 

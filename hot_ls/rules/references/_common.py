@@ -6,6 +6,7 @@ from hot_ls.model.symbols import VALUE, Reference
 from hot_ls.rules.base import Severity
 from hot_ls.rules.plugins.validation import read_by_validate
 from hot_ls.rules.resources.member_issues import NESTED
+from hot_ls.syntax import Scalar
 
 
 def leniency(analysis, ref: Reference) -> str | None:
@@ -20,7 +21,11 @@ def leniency(analysis, ref: Reference) -> str | None:
       Heat now builds on it (LBaaS, Sahara, Senlin...): they ignore them;
     - get_param / get_resource in an output's value: Heat accepts the
       template and only the output's value fails (not in a condition, which
-      Heat decides when it parses the output).
+      Heat decides when it parses the output, nor in a get_attr's attribute
+      or path that Heat resolves when it validates the stack:
+      `attribute_path_resolved`);
+    - anything in the path of HOT 2013-05-23's get_attr, which Heat resolves only once
+      the resource exists.
     """
     template = analysis.template
     if ref.guarded:
@@ -30,6 +35,12 @@ def leniency(analysis, ref: Reference) -> str | None:
     owner = ref.owner
     if owner is None:
         return None
+    if owner[0] in ('resources', 'outputs'):
+        around = attribute_path_around(template, owner, ref.start)
+        if around is not None and _in_path(around, ref.start) and \
+                around.call is not None and around.call.impl == 'GetAttThenSelect':
+            return ("HOT 2013-05-23's get_attr resolves its path only once "
+                    f'{around.name} exists: Heat accepts the template, and the create fails then')
     if owner[0] == 'conditions' and not analysis.observe(is_used_condition, owner[1]):
         return f'condition "{owner[1]}" is never used, so Heat never evaluates it'
     if ref.via in ('get_param', 'Ref') and owner[0] == 'resources' and ref.field == 'properties':
@@ -44,7 +55,7 @@ def leniency(analysis, ref: Reference) -> str | None:
             return f'{what} ignores its properties, so Heat never resolves it'
     if owner[0] == 'outputs' and ref.via in ('get_param', 'get_resource') and \
             ref.field == 'value' and (ref.call is None or ref.call.context == VALUE) and \
-            attribute_path_around(template, owner, ref.start) is None:
+            attribute_path_resolved(template, owner, ref.start) is None:
         # (a condition, an `if`'s among them, is decided when Heat parses the output: that
         # fails; so does a get_attr's attribute or path: attribute_path_around)
         return 'Heat accepts the template; only this output fails to resolve'
@@ -67,6 +78,47 @@ def attribute_path_around(template, owner: tuple, offset: int) -> Reference | No
                 ref.path[0].start <= offset < ref.path[-1].end:
             return ref
     return None
+
+
+def attribute_path_resolved(template, owner: tuple, offset: int) -> Reference | None:
+    """attribute_path_around, where Heat resolves that place when it validates the stack.
+
+    A get_attr's attribute name always.  Its path not in HOT 2013-05-23
+    (GetAttThenSelect resolves it only once the resource exists).  In an
+    output, Heat looks the attribute name up among those the stack references
+    (StackDefinition's ResourceProxy.attributes_schema: each get_attr whose name and path
+    resolve): another get_attr of the same resource and attribute (or of all its
+    attributes) leaves the failing path to the output's value alone (asked of Heat
+    27.0.1).  An attribute name another get_attr computes may be that one."""
+    ref = attribute_path_around(template, owner, offset)
+    if ref is None or not _in_path(ref, offset):
+        return ref
+    if ref.call is not None and ref.call.impl == 'GetAttThenSelect':
+        return None
+    if owner[0] == 'outputs' and _named_elsewhere(template, ref):
+        return None
+    return ref
+
+
+def _in_path(ref: Reference, offset: int) -> bool:
+    """Whether `offset` is in the get_attr's path (past its attribute name)."""
+    return len(ref.path) > 1 and ref.path[1].start <= offset
+
+
+def _named_elsewhere(template, ref: Reference) -> bool:
+    attribute = getattr(ref.path[0], 'value', None)
+    for section in (template.resources, template.outputs):
+        for definition in section.values():
+            for other in template.entry_walk(definition).references:
+                if other is ref or other.via not in ('get_attr', 'Fn::GetAtt') or \
+                        other.name != ref.name:
+                    continue
+                if not other.path:
+                    return True  # (all its attributes)
+                name = getattr(other.path[0], 'value', None)
+                if not isinstance(other.path[0], Scalar) or name == attribute:
+                    return True
+    return False
 
 
 def is_used_condition(analysis, name) -> bool:
