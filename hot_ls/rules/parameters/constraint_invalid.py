@@ -98,7 +98,8 @@ def _unsatisfiable(cview, view):
     constraint = cview.constraint
     node = resolve(cview.node, [constraint.key])
     if isinstance(constraint, AllowedValues) and constraint.allowed and \
-            view.schema is not None and cview.index in view.schema_indexes:
+            view.schema is not None and cview.index in view.schema_indexes and \
+            view.schema.default is None:  # (a default fails the same way: HOT213)
         try:  # (Heat converts every allowed value to the parameter's type before the value)
             for allowed in constraint.allowed:
                 view.schema.to_schema_type(allowed)
