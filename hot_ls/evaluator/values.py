@@ -127,6 +127,11 @@ class DeployValue(Unknown):
         return self.type in ('number', 'boolean', 'comma_delimited_list')
 
     @property
+    def never_list(self) -> bool:
+        """No value of its type is a list (a string is none either)."""
+        return self.type in ('number', 'boolean', 'string')
+
+    @property
     def never_string_or_collection(self) -> bool:
         return self.type in ('number', 'boolean')
 

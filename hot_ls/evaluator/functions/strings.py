@@ -268,6 +268,10 @@ class Join(Function):
         strings = resolve(self._strings)
         if strings is None:
             strings = []
+        if isinstance(strings, DeployValue) and strings.never_list:
+            raise TypeError('"%s" must operate on a list (parameter %s is a %s, whatever value '
+                            'it is given at deploy time)'
+                            % (self.fn_name, strings.parameter, strings.type))
         if isinstance(strings, Symbolic):
             return unknown(self.fn_name, strings)
         if isinstance(strings, str) or not isinstance(strings, collections.abc.Sequence):
