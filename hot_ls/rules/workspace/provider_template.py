@@ -4,7 +4,7 @@ from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import suggestion_text
 from hot_ls.rules.workspace._common import files_like, jinja_source_of
 from hot_ls.syntax import Mapping, Scalar, Sequence
-from hot_ls.workspace.paths import UNSAVED
+from hot_ls.workspace.paths import OUTSIDE, SYMLINK_OUT, UNSAVED, URL
 from hot_ls.workspace.stacks import PROVIDER_BROKEN, PROVIDER_MISSING, PROVIDER_UNREAD
 
 
@@ -132,9 +132,16 @@ def _other_type_keys(analysis):
             continue  # (most entries: no walk)
         own = definition.get('type') if definition.section == 'resources' else None
         for value in _type_values(body):
-            if value is own or '://' in value.value:
+            if value is own:
                 continue
             target = stack.locate(value.value)
+            if target.refusal in _UNREAD:
+                yield Finding(value.start, value.end,
+                              f'the template {value.value} is not read ({target.refusal}); '
+                              'hot-ls checks nothing of it', severity=Severity.INFORMATION)
+                continue
+            if '://' in value.value:
+                continue
             if target.refusal is None and not files.exists(target):
                 source = jinja_source_of(analysis, target, value.value)
                 if source is not None:
@@ -152,6 +159,9 @@ def _other_type_keys(analysis):
 
 
 _SECTIONS = ('parameters', 'resources', 'outputs', 'conditions')
+#: why hot-ls does not read a template that a `type:` names (as a resource's type: HOT605's
+#: information there too)
+_UNREAD = frozenset({URL, OUTSIDE, SYMLINK_OUT})
 
 
 def _type_values(node):
