@@ -43,6 +43,8 @@ def main() -> None:
             record = {'id': case['id'], 'template': case['template'], 'heat': message}
             if case.get('heat-first'):
                 record['heat-first'] = case['heat-first']
+            if case.get('cloud-dependent'):
+                record['cloud-dependent'] = case['cloud-dependent']
             fh.write(json.dumps(record) + '\n')
     print(f'{len(cases)} verdicts recorded in {os.path.relpath(OUT, ROOT)}')
 

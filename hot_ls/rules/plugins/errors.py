@@ -46,6 +46,16 @@ class ValidationFailed(Rejection):
         self.path = tuple(path)
 
 
+class CloudDependent(ValidationFailed):
+    """Heat refuses this where the cloud's API is recent enough (a Nova microversion Heat
+    uses when the cloud offers it): certain on the clouds of Heat's own release, not on
+    every cloud.  `when` says which: a warning."""
+
+    def __init__(self, message: str, when: str, at: tuple = ()):
+        super().__init__(message, at)
+        self.when = when
+
+
 class HeatError(Rejection):
     """Another HeatException: its message, and its class name when something wraps it."""
 

@@ -12,7 +12,7 @@ fails where the value cannot be had in its type.
 """
 from __future__ import annotations
 
-from hot_ls.rules.plugins.errors import ValidationFailed, conflict
+from hot_ls.rules.plugins.errors import CloudDependent, ValidationFailed, conflict
 from hot_ls.rules.plugins.subject import Subject
 
 
@@ -123,3 +123,17 @@ def _str_network(networks):
         if str_net:
             return str_net
     return None
+
+
+def keypair(r: Subject) -> None:
+    """KeyPair.validate.  `type` and `user` need microversions (2.2, 2.10) every Nova
+    of Heat 27's time has; a `public_key` is required from 2.92 (Nova 26.0.0, Zed), which
+    Heat uses where its cloud's Nova offers it: a warning that says so."""
+    props = r.properties
+    r.touch('type', 'user')
+    if not props['public_key']:
+        raise CloudDependent(
+            'The public_key property is required by the nova API version currently used.',
+            when="Heat requires it where the cloud's Nova API is 2.92 or later, as every Nova "
+                 'since Zed (2022) is: Nova no longer generates key pairs',
+            at=('public_key',))

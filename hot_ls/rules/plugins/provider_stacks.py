@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from hot_ls.rules.plugins.errors import PropertyRead, Rejection, nested_text
+from hot_ls.rules.plugins.errors import CloudDependent, PropertyRead, Rejection, nested_text
 from hot_ls.rules.plugins.subject import Stack, Subject
 from hot_ls.rules.plugins.table import CHECKS
 from hot_ls.rules.plugins.values import UNKNOWN, resource_state
@@ -268,8 +268,8 @@ def _refused(child: StackContext, resource: ResourceInfo, missing: frozenset,
         rejection = run(check, Subject(name, rtype, data, Stack(None), None, None,
                                        strict=False, failed=failed))
         key = rejection.at[0] if rejection is not None and rejection.at else None
-        if key is None:
-            break
+        if key is None or isinstance(rejection, CloudDependent):
+            break  # (a refusal of some clouds only: not said of the parent)
         message = nested_text(rejection, outer, name)
         if key in lacking and isinstance(rejection, PropertyRead):
             found.append(Refusal(lacking.pop(key), None, message))

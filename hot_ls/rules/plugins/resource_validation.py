@@ -38,6 +38,10 @@ class ResourceValidation(Rule):
     One of the properties "network", "port", "allocate_network" or "subnet"
     should be set..."), at the property that passes it.
 
+    What Heat refuses only where the cloud's API is recent enough is a
+    warning that says so: a key pair without a `public_key`, which Nova
+    requires from API 2.92 (Zed) on.
+
     Only what needs no cloud is checked, and only where the values are
     known: literals, and functions of parameters with their default values.
     `get_attr` is null at this point, as in Heat, since no resource exists

@@ -20,6 +20,7 @@ Check = Callable[[Subject], None]
 CHECKS: dict[str, Check] = {
     # OS::Nova
     'OS::Nova::Server': nova.server,
+    'OS::Nova::KeyPair': nova.keypair,
     'OS::Nova::Quota': other.quota,
     # OS::Neutron
     'OS::Neutron::Net': neutron.value_specs,

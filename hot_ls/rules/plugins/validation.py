@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 from hot_ls.analysis import Severity
 from hot_ls.evaluator.errors import detached
 from hot_ls.rules.plugins.dependencies import read_when_ordering
-from hot_ls.rules.plugins.errors import (PropertyRead, Rejection, ValidationFailed, member_text,
+from hot_ls.rules.plugins.errors import (CloudDependent, PropertyRead, Rejection, ValidationFailed,
+                                         member_text,
                                          resource_text)
 from hot_ls.rules.plugins.properties import PropertyProblem, TranslationConflict
 from hot_ls.rules.plugins.provider_stacks import member_refusals, resource_refusals
@@ -204,5 +205,8 @@ def _run(check: Check, subject: Subject, member: bool = False,
 
 def _record(found: PluginValidation, subject: Subject, rejection: Rejection, message: str) -> None:
     node = subject.node(rejection.at)
+    severity = None
+    if isinstance(rejection, CloudDependent):
+        message, severity = f'{message} ({rejection.when})', Severity.WARNING
     found.findings.append(PluginFinding(node.start, node.end, message, rejection.related,
-                                        getattr(rejection, 'data', None)))
+                                        getattr(rejection, 'data', None), severity))
