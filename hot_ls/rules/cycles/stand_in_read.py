@@ -113,4 +113,6 @@ def _stand_in(analysis, definition, interface: str, key: str) -> str | None:
     rtype = resolved.type
     if rtype is None or key in rtype.properties:
         return None
+    if resolved.is_provider:
+        return f'the provider template {resolved.provider.reference}'
     return rtype.name
