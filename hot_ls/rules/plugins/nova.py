@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from hot_ls.rules.plugins.errors import CloudDependent, ValidationFailed, conflict
 from hot_ls.rules.plugins.subject import Subject
+from hot_ls.rules.plugins.values import UNKNOWN, Unknowable, reveal
 
 
 def server(r: Subject) -> None:
@@ -46,11 +47,14 @@ def _block_device_mapping(r: Subject) -> None:
     props = r.properties
     bdm = props['block_device_mapping'] or []
     bdm_v2 = props['block_device_mapping_v2'] or []
-    image = props['image']
+    try:  # (an image given at deploy time decides only whether the server is bootable)
+        image = props['image']
+    except Unknowable:
+        image = UNKNOWN
     if bdm and bdm_v2:
         raise conflict('block_device_mapping', 'block_device_mapping_v2',
                        at=('block_device_mapping_v2',))
-    bootable = image is not None
+    bootable = image is not None and image is not UNKNOWN
     for index, mapping in enumerate(bdm):
         device_name = mapping['device_name']
         if device_name == 'vda':
@@ -83,8 +87,12 @@ def _block_device_mapping(r: Subject) -> None:
                 bootable = True
                 bootable_devs.extend((volume_id, snapshot_id, image_id))
     if not bootable:
+        reveal(image)
         raise ValidationFailed('Neither image nor bootable volume is specified for instance %s'
                                % r.name)
+    given = [dev for dev in bootable_devs if dev is not None and dev is not UNKNOWN]
+    if bdm_v2 and image is UNKNOWN and len(given) < 2:
+        raise Unknowable()  # (one source more or not: the image decides)
     if bdm_v2 and len([dev for dev in bootable_devs if dev is not None]) != 1:
         raise ValidationFailed('Multiple bootable sources for instance %s.' % r.name,
                                at=('block_device_mapping_v2',))
