@@ -43,7 +43,6 @@ from hot_ls.rules.plugins.errors import CloudDependent, PropertyRead, Rejection,
 from hot_ls.rules.plugins.subject import Stack, Subject
 from hot_ls.rules.plugins.table import CHECKS
 from hot_ls.rules.plugins.values import UNKNOWN, resource_state
-from hot_ls.rules.resources.members import replace_index
 from hot_ls.syntax import Mapping
 from hot_ls.workspace.registry import TEMPLATE_SUFFIXES
 from hot_ls.workspace.stacks import MissingParameter, StackContext
@@ -86,15 +85,16 @@ def member_refusals(analysis: 'Analysis', member: 'Member', run: Run) -> list[Re
     provider = _provider(analysis, child)
     if provider is None:
         return []
-    passed = frozenset(child.values or ())
+    values = _member_values(child, member)
+    passed = frozenset(values)
     given = passed | set(child.environment.parameter_defaults)
     missing = frozenset(name for name, info in provider.parameters.items()
                         if info.schema is not None and info.schema.default is None
                         and name not in given)
     outer = ('resources', f'{member.group.name}<nested_stack>', 'resources',
              f'{member.name}<{_template_url(analysis.stack, member.type_name, None)}>')
-    return _refusals(child, provider, missing, passed,
-                     _passed_values(child, provider, member), outer, run)
+    return _refusals(child, provider, missing, passed, _values_of(child, provider, values),
+                     outer, run)
 
 
 def resource_refusals(analysis: 'Analysis', definition: 'Definition', run: Run
@@ -187,18 +187,20 @@ def _member_definition(member: 'Member') -> Mapping | None:
     return node if isinstance(node, Mapping) else None
 
 
-def _passed_values(child: StackContext, provider, member: 'Member') -> Callable[[Any], Any]:
-    """A parameter's value in the member's stack: what the member passes, with the group's
-    index_var replaced by the member's name (`_values_of`)."""
+def _member_values(child: StackContext, member: 'Member') -> dict:
+    """What the member passes its stack: its properties as the group has them when Heat
+    validates it (`member.data`: get_attr None, the index variable replaced by the member's
+    name); else what the stack context reads of them (literals, the parent's parameters),
+    the index variable replaced the same way where the member is known."""
+    if isinstance(member.data, dict):
+        return {name: _for_stack(value) for name, value in member.data.items()}
     passed = child.values or {}
     index_var = member.index_var
     if index_var is not None and _mentions(passed, index_var):
-        if member.data is UNKNOWN:  # (which member Heat validates is not known)
-            passed = {name: NOT_KNOWN if _mentions(value, index_var) else value
-                      for name, value in passed.items()}
-        else:
-            passed = replace_index(passed, index_var, member.name)
-    return _values_of(child, provider, passed)
+        # (which member Heat validates is not known)
+        passed = {name: NOT_KNOWN if _mentions(value, index_var) else value
+                  for name, value in passed.items()}
+    return passed
 
 
 def _values_of(child: StackContext, provider, passed: dict) -> Callable[[Any], Any]:

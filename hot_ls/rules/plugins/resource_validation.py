@@ -36,7 +36,10 @@ class ResourceValidation(Rule):
     way (`get_attr` null, as below): a `networks` list with a misspelt key
     passed whole to the template's server is refused ("resources.vm<vm.yaml>:
     One of the properties "network", "port", "allocate_network" or "subnet"
-    should be set..."), at the property that passes it.
+    should be set..."), at the property that passes it.  A deployment
+    group's first member is validated too: a deployment whose `server` is
+    the group's `servers` entry for it, which must be a string (a
+    misspelt function there is a map).
 
     What Heat refuses only where the cloud's API is recent enough is a
     warning that says so: a key pair without a `public_key`, which Nova

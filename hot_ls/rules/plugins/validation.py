@@ -27,8 +27,9 @@ from hot_ls.rules.plugins.properties import PropertyProblem, TranslationConflict
 from hot_ls.rules.plugins.provider_stacks import member_refusals, resource_refusals
 from hot_ls.rules.plugins.subject import Stack, Subject, resource_subject
 from hot_ls.rules.plugins.table import CHECKS, Check
-from hot_ls.rules.plugins.values import Unknowable
-from hot_ls.rules.resources.members import Member, group_members, member_resolution
+from hot_ls.rules.plugins.values import Unknowable, resource_state
+from hot_ls.rules.resources.members import (Member, group_members, member_resolution,
+                                             unchecked_reason)
 from hot_ls.rules.resources.property_walk import misspelt_properties
 from hot_ls.syntax import Mapping
 
@@ -94,6 +95,8 @@ def _validate(analysis: 'Analysis', definition: 'Definition') -> PluginValidatio
     check = None if provider else CHECKS.get(rtype.name)
     if provider:
         _validate_provider(analysis, found, definition)
+    elif rtype.name in DEPLOYMENT_GROUPS and rtype.source == 'bundled':
+        _validate_deployment_member(analysis, found, definition, DEPLOYMENT_GROUPS[rtype.name])
     members = group_members(analysis, definition)
     if check is None and not members:
         return found
@@ -131,7 +134,49 @@ def _validate_member(analysis: 'Analysis', found: PluginValidation, group: Any, 
         return
     if isinstance(rejection, PropertyRead):
         found.member_reads.add((group, member.name, rejection.at[0]))
-    _record(found, subject, rejection, member_text(rejection, str(group), member.name))
+    _record(found, subject, rejection, member_text(rejection, str(group), member.name),
+            unchecked_reason(member))
+
+
+#: the deployment groups, each with the type of its members (one per `servers` entry)
+DEPLOYMENT_GROUPS = {
+    'OS::Heat::SoftwareDeploymentGroup': 'OS::Heat::SoftwareDeployment',
+    'OS::Heat::SoftwareDeployments': 'OS::Heat::SoftwareDeployment',
+    'OS::Heat::StructuredDeploymentGroup': 'OS::Heat::StructuredDeployment',
+    'OS::Heat::StructuredDeployments': 'OS::Heat::StructuredDeployment',
+}
+
+
+def _validate_deployment_member(analysis: 'Analysis', found: PluginValidation,
+                                definition: 'Definition', member_type: str) -> None:
+    """A deployment group's first member, as Heat validates the group's nested stack
+    (SoftwareDeploymentGroup.build_resource_definition: the group's properties, `servers`
+    replaced by `server`, its entry for that member): the deployment's validate() reads
+    `server`, which must be a string (a misspelt function in `servers` is a map).  The
+    server itself is in the parent's stack, so nothing else is checked there."""
+    state = resource_state(analysis, definition.name)
+    data = state.data
+    if state.enabled is not True or not isinstance(data, dict):
+        return
+    servers = data.get('servers')
+    if not isinstance(servers, dict) or not servers:
+        return  # (no member: Heat validates none)
+    first = next(iter(servers))
+    member_data = {key: value for key, value in data.items() if key != 'servers'}
+    member_data['server'] = servers[first]
+    mtype = analysis.catalog.get(member_type)
+    check = CHECKS.get(member_type)
+    if mtype is None or check is None:
+        return
+    properties = definition.get('properties')
+    written = properties.get('servers') if isinstance(properties, Mapping) else None
+    entry = written.index.get(first) if isinstance(written, Mapping) else None
+    node = entry.value if entry is not None else (written or definition.key)
+    subject = Subject(str(first), mtype, member_data, Stack(None), None, node, strict=False)
+    rejection = _run(check, subject, member=True)
+    if rejection is not None and not isinstance(rejection, CloudDependent):
+        found.findings.append(PluginFinding(node.start, node.end, member_text(
+            rejection, str(definition.name), str(first))))
 
 
 def _validate_provider(analysis: 'Analysis', found: PluginValidation,
@@ -203,10 +248,14 @@ def _run(check: Check, subject: Subject, member: bool = False,
     return None
 
 
-def _record(found: PluginValidation, subject: Subject, rejection: Rejection, message: str) -> None:
+def _record(found: PluginValidation, subject: Subject, rejection: Rejection, message: str,
+            reason: str | None = None) -> None:
+    """A finding of the refusal; `reason`, why Heat may not make the check: a warning."""
     node = subject.node(rejection.at)
     severity = None
     if isinstance(rejection, CloudDependent):
-        message, severity = f'{message} ({rejection.when})', Severity.WARNING
+        reason = rejection.when if reason is None else f'{rejection.when}; {reason}'
+    if reason is not None:
+        message, severity = f'{message} ({reason})', Severity.WARNING
     found.findings.append(PluginFinding(node.start, node.end, message, rejection.related,
                                         getattr(rejection, 'data', None), severity))

@@ -6,7 +6,7 @@ from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
 from hot_ls.rules.references._common import leniency, severity_for, with_reason
 from hot_ls.rules.plugins.values import resource_state
-from hot_ls.rules.resources.members import member_attributes, member_resolution
+from hot_ls.rules.resources.members import member_attributes, member_resolution, unchecked_reason
 from hot_ls.syntax import Scalar
 
 
@@ -134,9 +134,9 @@ class AttributeUnknown(Rule):
                            f'"{attribute}"' + suggestion_text(matches))
                 reason = leniency(analysis, ref)
                 severity = severity_for(reason)
-                if member.built is False:
-                    reason = f'{ref.name} has no members, so Heat does not check it'
-                    severity = Severity.WARNING
+                unchecked = unchecked_reason(member)
+                if unchecked is not None:
+                    reason, severity = unchecked, Severity.WARNING
                 node = asked.node
                 yield Finding(node.start, node.end, with_reason(message, reason),
                               severity=severity,

@@ -9,7 +9,8 @@ created; a missing required property or a value of the wrong type only if
 the member type's own validate() reads it (then HOT730 reports Heat's
 error); anything else about the values only when Heat creates the member,
 after the stack create has started.  Those are warnings here, and so is
-everything in a group without members, which Heat does not check.
+everything in a group without members, which Heat does not check, or in one
+whose size is given at deploy time (`members.unchecked_reason`).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from typing import Callable, Iterator
 
 from hot_ls.rules.base import Finding, Severity
 from hot_ls.rules.plugins.validation import plugin_validation
+from hot_ls.rules.resources.members import unchecked_reason
 from hot_ls.rules.resources.property_walk import PropertyIssue, resource_walk
 
 
@@ -55,7 +57,10 @@ def member_finding(analysis, issue: PropertyIssue, message: str, *, values: bool
     if member.built is False:
         reason = f'{group} has no members, so Heat does not check its member definition'
     elif not values:
-        return Finding(issue.start, issue.end, message, data=data)
+        unchecked = unchecked_reason(member)
+        if unchecked is None:
+            return Finding(issue.start, issue.end, message, data=data)
+        reason = unchecked
     elif plugin_validation(analysis, member.group).reads(group, member, issue.top):
         return None
     else:

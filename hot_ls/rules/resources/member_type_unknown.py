@@ -2,7 +2,8 @@ import os
 
 from hot_ls.rules.base import UNMAPPED, Finding, Rule, Severity
 from hot_ls.rules.plugins.values import resource_state
-from hot_ls.rules.resources.members import RESOURCE_CHAIN, group_members, member_resolution
+from hot_ls.rules.resources.members import (RESOURCE_CHAIN, group_members, member_resolution,
+                                             unchecked_reason)
 from hot_ls.rules.resources.resource_type_unknown import (NOT_A_TEMPLATE_NAME,
                                                          is_template_type, names_a_file)
 from hot_ls.rules.suggestions import did_you_mean, suggestion_text
@@ -81,9 +82,9 @@ class MemberTypeUnknown(Rule):
                 if is_template_type(name):
                     if member.group_type == RESOURCE_CHAIN and '://' not in name:
                         at = member.anchor  # (the type as written, else the group's name)
-                        yield Finding(at.start, at.end, _unsent(name, group, member.built),
-                                      severity=Severity.WARNING if member.built is False
-                                      else None)
+                        unchecked = unchecked_reason(member)
+                        yield Finding(at.start, at.end, _unsent(name, unchecked),
+                                      severity=Severity.WARNING if unchecked else None)
                     continue
                 if node is None:
                     continue
@@ -111,18 +112,18 @@ class MemberTypeUnknown(Rule):
                             "it must be mapped by an environment's resource_registry, and no "
                             'environment is known for this template')
                     data, severity = {UNMAPPED: name}, Severity.WARNING
-                if member.built is False:
-                    text = f'{text} ({group} has no members, so Heat does not check it)'
+                unchecked = unchecked_reason(member)
+                if unchecked is not None:
+                    text = f'{text} ({unchecked})'
                     severity = Severity.WARNING
                 yield Finding(node.start, node.end, text, severity=severity, data=data)
 
 
-def _unsent(name: str, group, built: bool | None) -> str:
+def _unsent(name: str, unchecked: str | None) -> str:
     """A ResourceChain's type naming a template file: python-heatclient sends the files
     `type:` keys name (rewritten as their URLs), not the strings of `resources`, so Heat looks
     for the name itself and cannot fetch it."""
     text = (f'Could not fetch remote template "{name}": Invalid URL scheme (python-heatclient '
             "sends the templates that `type:` names, not those of a ResourceChain's "
             '`resources`: map a type to it in an environment\'s resource_registry)')
-    return f'{text} ({group} has no members, so Heat does not check it)' if built is False \
-        else text
+    return f'{text} ({unchecked})' if unchecked else text

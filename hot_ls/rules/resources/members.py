@@ -82,6 +82,19 @@ class Member:
         return self.type_node if self.type_node is not None else self.group.key
 
 
+def unchecked_reason(member: Member) -> str | None:
+    """Why Heat may not validate the member at all (StackResource.validate_nested_stack
+    validates a group's member only when the group has members): it has none, or whether it
+    has depends on a value given at deploy time; None when it surely has."""
+    group = member.group.name
+    if member.built is False:
+        return f'{group} has no members, so Heat does not check it'
+    if member.built is None:
+        return (f'Heat checks it only if {group} has members, which depends on values not '
+                'known here')
+    return None
+
+
 def group_members(analysis: 'Analysis', definition: Definition) -> list[Member]:
     """A group resource's members (none for any other resource), once per analysis."""
     return analysis.derived_for(_group_members, definition)
@@ -134,7 +147,7 @@ def _members(analysis: 'Analysis', group: Definition, group_type: str):
         index_var = index_var if isinstance(index_var, str) else None
         built = _count(data.get('count', 1))
         if isinstance(member_data, dict) and index_var is not None and name is not None:
-            member_data = replace_index(member_data, index_var, name)
+            member_data = _replace_index(member_data, index_var, name)
         elif index_var is None or name is None:
             member_data = UNKNOWN
     else:
@@ -206,14 +219,14 @@ def _first_name(policies: Any) -> str | None:
     return next(name for name in map(str, itertools.count()) if name not in skipped)
 
 
-def replace_index(value: Any, index_var: str, name: str) -> Any:
+def _replace_index(value: Any, index_var: str, name: str) -> Any:
     """ResourceGroup._handle_repl_val: the index variable replaced in every string."""
     if isinstance(value, str):
         return value.replace(index_var, name)
     if isinstance(value, dict):
-        return {key: replace_index(item, index_var, name) for key, item in value.items()}
+        return {key: _replace_index(item, index_var, name) for key, item in value.items()}
     if isinstance(value, list):
-        return [replace_index(item, index_var, name) for item in value]
+        return [_replace_index(item, index_var, name) for item in value]
     return value
 
 

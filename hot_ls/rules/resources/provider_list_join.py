@@ -5,7 +5,7 @@ from typing import Any
 from hot_ls.language import constraints as constr
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.plugins.values import UNKNOWN, resource_state
-from hot_ls.rules.resources.members import group_members, member_type
+from hot_ls.rules.resources.members import group_members, member_type, unchecked_reason
 from hot_ls.syntax import Mapping, Node, Sequence
 
 
@@ -94,8 +94,7 @@ class ProviderListJoin(Rule):
                                          member.anchor):
                     if member.built is None:
                         finding.severity = Severity.WARNING
-                        finding.message += (' (whether the group has members depends on values '
-                                            'not known here)')
+                        finding.message += ' (%s)' % unchecked_reason(member)
                     yield finding
 
 
