@@ -1,5 +1,5 @@
 from hot_ls.rules.base import Finding, Related, Rule, Severity
-from hot_ls.rules.plugins.dependencies import GATEWAY, INTERFACE, SUBNET, heat_type
+from hot_ls.rules.plugins.dependencies import GATEWAY, INTERFACE, SUBNET, waiting
 from hot_ls.rules.plugins.values import resource_state
 
 #: what a router gateway's add_dependencies reads, with `[]`, of each resource that has the
@@ -74,9 +74,9 @@ class StandInRead(Rule):
         if template.version is None:
             return
         resources = template.resources
-        gateways = [definition for definition in resources.values()
-                    if heat_type(analysis, definition) == GATEWAY
-                    and resource_state(analysis, definition.name).enabled is True]
+        # (the gateways, in the template's order, as the implicit dependencies found them)
+        gateways = [resources[name] for name in waiting(analysis).members.get(GATEWAY, ())
+                    if resource_state(analysis, name).enabled is True]
         if not gateways:
             return
         gateway = gateways[0]  # (the first to order the stack: Heat stops at its error)
