@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from hot_ls.catalog.property_rules import accepts_any_property
-from hot_ls.model.symbols import VALUE, Reference
+from hot_ls.model.symbols import PARAMETER, VALUE, Reference
 from hot_ls.rules.base import Severity
 from hot_ls.rules.plugins.validation import read_by_validate
 from hot_ls.rules.resources.member_issues import NESTED
@@ -24,8 +24,8 @@ def leniency(analysis, ref: Reference) -> str | None:
       Heat decides when it parses the output, nor in a get_attr's attribute
       or path that Heat resolves when it validates the stack:
       `attribute_path_resolved`);
-    - anything in the path of HOT 2013-05-23's get_attr, which Heat resolves only once
-      the resource exists.
+    - a parameter in the path of HOT 2013-05-23's get_attr, which Heat resolves only once
+      the resource exists (a resource there is looked up with the dependencies).
     """
     template = analysis.template
     if ref.guarded:
@@ -35,7 +35,8 @@ def leniency(analysis, ref: Reference) -> str | None:
     owner = ref.owner
     if owner is None:
         return None
-    if owner[0] in ('resources', 'outputs'):
+    if owner[0] in ('resources', 'outputs') and ref.kind == PARAMETER:
+        # (a resource named there is looked up when Heat computes the dependencies)
         around = attribute_path_around(template, owner, ref.start)
         if around is not None and _in_path(around, ref.start) and \
                 around.call is not None and around.call.impl == 'GetAttThenSelect':
