@@ -252,7 +252,7 @@ class Analysis:
         """The static issues of one condition, resource or output."""
         return self._static_issues.of(definition)
 
-    def _parameter_schema(self, name: Any) -> Any:
+    def parameter_schema(self, name: Any) -> Any:
         """A declared parameter's schema as Heat parses it (None: undeclared, or refused)."""
         template = self.template
         definition = template.parameters.get(name) if template is not None else None
@@ -366,7 +366,7 @@ class Analysis:
         parameters = dict(environment.given)
         parent = None
         if stack.chain and self.template is not None:  # a nested stack: what its parent passes
-            passed = stack.passed_parameters(self._parameter_schema)
+            passed = stack.passed_parameters(self.parameter_schema)
             if passed:
                 parameters.update(passed)
                 parent = os.path.basename(stack.chain[-1])

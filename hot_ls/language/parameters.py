@@ -486,6 +486,35 @@ def parse_list(value: Any) -> Any:
         raise ValueError('Value must be a comma-delimited list string: %s' % str(err)) from err
 
 
+def meant_nonzero(schema: ParameterSchema) -> bool:
+    """Whether a number parameter is meant never to be 0: no range or allowed value of its
+    constraints admits 0 (it has none at all, or a range from 1).  A group's size given by
+    such a parameter at deploy time gives the group members; one whose constraints admit 0
+    (a range from 0, a modulo) may switch the group off."""
+    if schema.type != NUMBER:
+        return False
+    for constraint in schema.constraints:
+        if isinstance(constraint, (constr.Length, constr.CustomConstraint)):
+            continue  # (no bound on a number)
+        if isinstance(constraint, constr.Range):
+            if (constraint.min is None or constraint.min <= 0) and \
+                    (constraint.max is None or constraint.max >= 0):
+                return False
+        elif isinstance(constraint, constr.AllowedValues):
+            if any(_is_zero(value) for value in constraint.allowed):
+                return False
+        else:
+            return False  # (a modulo: not looked into)
+    return True
+
+
+def _is_zero(value: Any) -> bool:
+    try:
+        return float(value) == 0
+    except (TypeError, ValueError):
+        return False
+
+
 def parse_json(value: Any) -> Any:
     """JsonParam.parse: a string is parsed; anything else is dumped and parsed back.
 

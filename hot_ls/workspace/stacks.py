@@ -18,6 +18,7 @@ from dataclasses import InitVar, dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from hot_ls.catalog import ResourceType
+from hot_ls.language.parameters import meant_nonzero
 from hot_ls.language.versions import language
 from hot_ls.model.document import Kind
 from hot_ls.workspace.environments import StackEnvironment
@@ -398,12 +399,12 @@ class StackContext:
         members are passed."""
         values = resource.values
         if kind == GROUP and resource.member is not None:
-            size = _integer(self.value(values.get('count', 1), known))
+            size = self._size(values.get('count', 1), known)
             member = resource.member
         elif kind == AUTOSCALING and resource.member is not None:
-            desired = _integer(self.value(values.get('desired_capacity'), known))
-            size = desired if desired is UNKNOWN or desired else _integer(
-                self.value(values.get('min_size'), known))
+            desired = self._size(values.get('desired_capacity'), known)
+            size = desired if desired is UNKNOWN or desired else \
+                self._size(values.get('min_size'), known)
             member = resource.member
         elif kind == CHAIN and resource.chain is not None:
             types = self.value(values.get('resources', []), known)
@@ -417,6 +418,16 @@ class StackContext:
         if not isinstance(member.type, str) or not isinstance(size, int) or size <= 0:
             return []
         return [(member.type, member)]
+
+    def _size(self, written: Any, known: Known | None) -> Any:
+        """A group's size: its value here; where a parameter meant never to be 0 gives it at
+        deploy time (language.parameters.meant_nonzero), 1 (the group has members)."""
+        size = _integer(self.value(written, known))
+        if size is UNKNOWN and isinstance(written, ParamRef):
+            schema = self._schema(written.name, known)
+            if schema is not None and schema.default is None and meant_nonzero(schema):
+                return 1
+        return size
 
     def condition_holds(self, condition: Any, known: Known | None = None,
                         missing: frozenset = frozenset()) -> Any:
@@ -436,17 +447,20 @@ class StackContext:
             return _Conditions(self, known).value(written.data)
         return written
 
+    def _schema(self, name: Any, known: Known | None) -> Any:
+        """A parameter's schema: the caller's, else the template summary's."""
+        if known is not None and known.schema is not None:
+            return known.schema(name)
+        summary = self.workspace.summary(self.template)
+        info = summary.template.parameters.get(name) \
+            if summary is not None and summary.template is not None else None
+        return info.schema if info is not None else None
+
     def parameter_value(self, name: Any, known: Known | None = None) -> Any:
         """A parameter's value as Heat gives it: the value passed (by the parent, or for the
         root `-P` and the environments' `parameters`), else the environments'
         `parameter_defaults`, else its default; UNKNOWN when it cannot be known here."""
-        if known is not None and known.schema is not None:
-            found = known.schema(name)
-        else:
-            summary = self.workspace.summary(self.template)
-            info = summary.template.parameters.get(name) \
-                if summary is not None and summary.template is not None else None
-            found = info.schema if info is not None else None
+        found = self._schema(name, known)
         if found is None:
             return UNKNOWN
         if self.chain:

@@ -128,3 +128,18 @@ def test_pseudo_parameters():
     assert set(p.pseudo_parameters(stack_name='s')) == {'OS::stack_id', 'OS::project_id', 'OS::stack_name'}
     assert 'OS::region' not in p.defined_pseudo_parameters()
     assert p.defined_pseudo_parameters(stack_named=False) == ('OS::stack_id', 'OS::project_id')
+
+
+@pytest.mark.parametrize('schema, meant', [
+    ({'type': 'number'}, True),  # (no constraint admits 0)
+    ({'type': 'number', 'constraints': [{'range': {'min': 1}}]}, True),
+    ({'type': 'number', 'constraints': [{'range': {'min': 0, 'max': 20}}]}, False),
+    ({'type': 'number', 'constraints': [{'range': {'max': 5}}]}, False),
+    ({'type': 'number', 'constraints': [{'allowed_values': [1, 2, 3]}]}, True),
+    ({'type': 'number', 'constraints': [{'allowed_values': ['0', 3]}]}, False),
+    ({'type': 'number', 'constraints': [{'modulo': {'step': 2, 'offset': 0}}]}, False),
+    ({'type': 'string'}, False),
+])
+def test_a_number_parameter_is_meant_never_to_be_0_unless_a_constraint_admits_it(schema,
+                                                                                meant):
+    assert p.meant_nonzero(p.parse_schema('size', schema, '2021-04-16')) is meant

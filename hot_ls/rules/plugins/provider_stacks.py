@@ -216,7 +216,13 @@ def _values_of(child: StackContext, provider, passed: dict) -> Callable[[Any], A
     def value(name: Any) -> Any:
         if name not in passed:
             return child.parameter_value(name)
-        if name not in converted or schema(name) is None:
+        declared = schema(name)
+        if declared is not None and declared.type == 'json' and name not in converted and \
+                _json_with_unknowns(passed[name]):
+            # (Heat passes a map or list to a json parameter as it is, by way of JSON: what
+            # is known of it stays known)
+            return passed[name]
+        if name not in converted or declared is None:
             return UNKNOWN
         try:
             return schema(name).value(converted[name], defaults.get(name))
@@ -308,7 +314,29 @@ def _for_stack(value: Any) -> Any:
 
 def _plain(value: Any) -> Any:
     """A value of the summary or the stack context as the plugin checks read it: plain data,
-    else unknown (an `if`, which hot-ls does not decide here, included)."""
-    if isinstance(value, (str, int, float, bool, list, dict)) or value is None:
+    else unknown (an `if`, which hot-ls does not decide here, included), in a list or map
+    too."""
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
         return value
     return UNKNOWN
+
+
+def _json_with_unknowns(value: Any) -> bool:
+    """A map or list of JSON data in which some values are not known (no function, no key
+    that is not a string)."""
+    found = [False]
+
+    def plain(item: Any) -> bool:
+        if item is NOT_KNOWN:
+            found[0] = True
+            return True
+        if isinstance(item, dict):
+            return all(isinstance(key, str) and plain(sub) for key, sub in item.items())
+        if isinstance(item, list):
+            return all(plain(sub) for sub in item)
+        return isinstance(item, (str, int, float, bool)) or item is None
+    return isinstance(value, (dict, list)) and plain(value) and found[0]

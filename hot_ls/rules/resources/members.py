@@ -22,6 +22,11 @@ member definition from:
 A member's type is resolved as the group's nested stack resolves it: in
 the stack's environment (`Analysis.stack`), so a registry type or a
 provider template is the type it maps to.
+
+A size given at deploy time (`count: {get_param: size}`, size without a
+value) gives members unless the parameter's constraints admit 0 (a range
+from 0, an allowed 0): a size parameter meant to switch the group off says
+so; one computed otherwise (yaql over a json parameter) is not known.
 """
 from __future__ import annotations
 
@@ -29,6 +34,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
+from hot_ls.language.parameters import meant_nonzero
 from hot_ls.model.symbols import RESOURCE, Definition, Reference
 from hot_ls.rules.plugins.values import UNKNOWN, resource_state
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
@@ -146,6 +152,8 @@ def _members(analysis: 'Analysis', group: Definition, group_type: str):
         index_var = data.get('index_var', '%index%')
         index_var = index_var if isinstance(index_var, str) else None
         built = _count(data.get('count', 1))
+        if built is None:
+            built = _deploy_size(analysis, literal.get('count') if literal is not None else None)
         if isinstance(member_data, dict) and index_var is not None and name is not None:
             member_data = _replace_index(member_data, index_var, name)
         elif index_var is None or name is None:
@@ -153,7 +161,12 @@ def _members(analysis: 'Analysis', group: Definition, group_type: str):
     else:
         name, index_var = RANDOM_MEMBER, None
         desired = data.get('desired_capacity')
-        built = _count(desired if desired not in (None, 0) else data.get('min_size', UNKNOWN))
+        size_key = 'desired_capacity' if desired not in (None, 0) else 'min_size'
+        built = _count(desired if size_key == 'desired_capacity'
+                       else data.get('min_size', UNKNOWN))
+        if built is None:
+            built = _deploy_size(analysis,
+                                 literal.get(size_key) if literal is not None else None)
     yield Member(group, group_type, name if name is not None else '0', type_node, type_name,
                  node if isinstance(node, Mapping) else None, (key, 'properties'), built,
                  index_var, member_data if isinstance(member_data, dict) else UNKNOWN)
@@ -202,6 +215,21 @@ def _count(value: Any) -> bool | None:
         return int(value) != 0
     except (TypeError, ValueError):
         return None
+
+
+def _deploy_size(analysis: 'Analysis', node: Node | None) -> bool | None:
+    """A size written `{get_param: p}` whose value is given at deploy time: True where p is
+    meant never to be 0 (`meant_nonzero`), else not known."""
+    if not isinstance(node, Mapping) or len(node.pairs) != 1:
+        return None
+    call = node.pairs[0]
+    if not (isinstance(call.key, Scalar) and call.key.value == 'get_param'
+            and isinstance(call.value, Scalar) and isinstance(call.value.value, str)):
+        return None
+    schema = analysis.parameter_schema(call.value.value)
+    if schema is None or schema.default is not None or not meant_nonzero(schema):
+        return None
+    return True
 
 
 def _first_name(policies: Any) -> str | None:
