@@ -421,9 +421,11 @@ class StackContext:
 
     def _size(self, written: Any, known: Known | None) -> Any:
         """A group's size: its value here; where a parameter meant never to be 0 gives it at
-        deploy time (language.parameters.meant_nonzero), 1 (the group has members)."""
+        deploy time (language.parameters.meant_nonzero), 1 (the group has members).  Not in
+        a nested stack, where what the parent passes may be 0 when Heat validates it (a
+        get_attr's null)."""
         size = _integer(self.value(written, known))
-        if size is UNKNOWN and isinstance(written, ParamRef):
+        if size is UNKNOWN and isinstance(written, ParamRef) and not self.chain:
             schema = self._schema(written.name, known)
             if schema is not None and schema.default is None and meant_nonzero(schema):
                 return 1

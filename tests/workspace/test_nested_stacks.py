@@ -815,3 +815,25 @@ def test_a_nested_template_checked_on_its_own_is_still_in_its_stack(path):
     found = [(d.code, d.severity.label, report.lines.position(d.start).line + 1, d.message)
              for report in alone for d in report.diagnostics]
     assert found == FOUND[path]
+
+
+def test_a_size_given_at_deploy_time_gives_members_at_the_root_only(tmp_path):
+    """A group whose size is a parameter no constraint lets be 0: at the root, given at
+    deploy time, the group has members (its member's unknown property an error); in a
+    nested stack whose parent passes a get_attr (null when Heat validates, so 0), it may
+    have none: a warning.  (Heat 27.0.1 accepts root.yaml.)"""
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\nresources:\n'
+        '  v: {type: OS::Heat::Value, properties: {value: 1}}\n'
+        '  top: {type: OS::My::Top, properties: {n: {get_attr: [v, value]}}}\n')
+    (tmp_path / 'top.yaml').write_text(
+        'heat_template_version: 2021-04-16\nparameters:\n  n: {type: number}\nresources:\n'
+        '  g:\n    type: OS::Heat::ResourceGroup\n    properties:\n'
+        '      count: {get_param: n}\n'
+        '      resource_def: {type: OS::Nova::ServerGroup, properties: {poliicies: [x]}}\n')
+    (tmp_path / 'env.yaml').write_text('resource_registry:\n  OS::My::Top: top.yaml\n')
+    nested = checked(tmp_path, 'root.yaml', 'env.yaml')
+    assert [(d.code, d.severity.label) for d in nested['top.yaml']] == [('HOT702', 'warning')]
+    assert [d for d in nested['root.yaml'] if d.severity.label == 'error'] == []
+    alone = checked(tmp_path, 'top.yaml')
+    assert [(d.code, d.severity.label) for d in alone['top.yaml']] == [('HOT702', 'error')]

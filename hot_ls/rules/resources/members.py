@@ -219,8 +219,9 @@ def _count(value: Any) -> bool | None:
 
 def _deploy_size(analysis: 'Analysis', node: Node | None) -> bool | None:
     """A size written `{get_param: p}` whose value is given at deploy time: True where p is
-    meant never to be 0 (`meant_nonzero`), else not known."""
-    if not isinstance(node, Mapping) or len(node.pairs) != 1:
+    meant never to be 0 (`meant_nonzero`), else not known.  Not in a nested stack, where
+    what the parent passes may be 0 when Heat validates it (a get_attr's null)."""
+    if not isinstance(node, Mapping) or len(node.pairs) != 1 or analysis.stack.chain:
         return None
     call = node.pairs[0]
     if not (isinstance(call.key, Scalar) and call.key.value == 'get_param'
