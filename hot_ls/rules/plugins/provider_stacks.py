@@ -44,7 +44,6 @@ from hot_ls.rules.plugins.subject import Stack, Subject
 from hot_ls.rules.plugins.table import CHECKS
 from hot_ls.rules.plugins.values import UNKNOWN, resource_state
 from hot_ls.syntax import Mapping
-from hot_ls.workspace.registry import TEMPLATE_SUFFIXES
 from hot_ls.workspace.stacks import MissingParameter, StackContext
 from hot_ls.workspace.summaries import UNKNOWN as NOT_KNOWN
 from hot_ls.workspace.summaries import ParamRef, ResourceInfo, resource_info
@@ -129,12 +128,10 @@ def resource_refusals(analysis: 'Analysis', definition: 'Definition', run: Run
 
 def _template_url(stack: StackContext, type_name: Any, name: Any) -> Any:
     """How Heat's messages name a provider resource's template (TemplateResource
-    .template_url): the type, or the template an environment maps it to, as written."""
-    entry = stack.resolve(type_name, name).resolution.entry
-    if entry is not None and isinstance(entry.value, str) and \
-            entry.value.endswith(TEMPLATE_SUFFIXES):
-        return entry.value
-    return type_name
+    .template_url): the reference the type resolves to, as written (the type, or the
+    template an environment maps it to)."""
+    provider = stack.resolve(type_name, name).provider
+    return provider.reference if provider is not None else type_name
 
 
 def _provider(analysis: 'Analysis', child: StackContext):
