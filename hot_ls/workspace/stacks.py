@@ -343,12 +343,12 @@ class StackContext:
 
     def child(self, resolution: TypeResolution, resource_name: Any = None,
               passed: ResourceInfo | None = None, group: bool = False,
-              known: Known | None = None, guard: tuple | None = None
-              ) -> 'StackContext | None':
+              known: Known | None = None, guard: tuple | None = None,
+              values: dict | None = None) -> 'StackContext | None':
         """The context of the provider template a resource's type resolved to (`passed`: the
-        resource, whose properties are the child's parameter values; `group`: a member of a
-        group, one nested stack further; `guard`: the resource whose condition may leave it
-        uncreated)."""
+        resource, whose properties are the child's parameter values; `values`: those values,
+        when the caller has them otherwise; `group`: a member of a group, one nested stack
+        further; `guard`: the resource whose condition may leave it uncreated)."""
         if resolution.provider is None or not resolution.provider.readable:
             return None
         entry = resolution.resolution.entry
@@ -361,8 +361,8 @@ class StackContext:
                             replace(self.environment, parameters={}, given={},
                                     registry=registry),
                             self.chain + (self.template,), self.root or self.template,
-                            values=self.passed_values(passed, known)
-                            if passed is not None else None,
+                            values=values if values is not None else
+                            self.passed_values(passed, known) if passed is not None else None,
                             groups=self.groups + group, guard=self.guard or guard)
 
     # -- the stacks below it --------------------------------------------------------------

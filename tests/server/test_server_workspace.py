@@ -428,3 +428,46 @@ async def test_an_edit_to_a_provider_refreshes_what_its_user_passes_it(client, t
                                '[{network: private}]'))
         await s.diagnostics(provider, 2, since)
         assert await settled(s, parent, 1, since, codes()) == []
+
+
+RELAY = '''heat_template_version: 2021-04-16
+parameters:
+  networks: {type: json, default: []}
+resources:
+  inner:
+    type: networked.yaml
+    properties:
+      networks: {get_param: networks}
+'''
+DEEP_USER = USER.replace('networked.yaml', 'relay.yaml')
+
+
+@pytest.mark.parametrize('client', ['vscode', 'neovim'])
+async def test_an_edit_two_levels_down_refreshes_what_the_root_passes(client, tmp_path):
+    """The value passes through a provider of a provider (relay.yaml, then networked.yaml),
+    whose server refuses it; networked.yaml, edited in the editor (unsaved) and not read by
+    the root itself, no longer reads it: the root's error goes."""
+    root = tmp_path / 'deep'
+    root.mkdir()
+    (root / 'networked.yaml').write_text(NETWORKED, encoding='utf-8')
+    (root / 'relay.yaml').write_text(RELAY, encoding='utf-8')
+    (root / 'user.yaml').write_text(DEEP_USER, encoding='utf-8')
+    async with session(capabilities(client), FAST, name=client, folders=(str(root),)) as s:
+        s.root = str(root)
+        parent, text = open_file(s, 'user.yaml')
+        first = await s.diagnostics(parent, 1)
+        at = position(text, '[{pport')
+        assert [(d.code, d.message, d.range.start.line, d.range.start.character)
+                for d in first] == [(
+                    'HOT730', 'resources.vm<relay.yaml>.resources.inner<networked.yaml>: One of '
+                    'the properties "network", "port", "allocate_network" or "subnet" should be '
+                    'set for the specified network of server "server".', at.line, at.character)]
+        provider, text = open_file(s, 'networked.yaml')
+        await s.diagnostics(provider, 1)
+        since = len(s.published)
+        at = position(text, '{get_param: networks}')
+        s.change(provider, 2, ((at.line, at.character, at.line,
+                                at.character + len('{get_param: networks}')),
+                               '[{network: private}]'))
+        await s.diagnostics(provider, 2, since)
+        assert await settled(s, parent, 1, since, codes()) == []

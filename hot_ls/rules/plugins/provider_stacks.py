@@ -34,6 +34,13 @@ validates the stack (`get_attr` None, `get_resource` the reference:
 values.resource_state); a group's member, its literal properties.  Only a
 stack Heat surely validates is looked at: a resource created under the
 inputs; a group of a known size that is not 0.
+
+Heat validates the nested stack's own provider resources the same way, one
+level further down each (up to Heat's nesting limit): a value passed on
+through them is followed there, and its refusal said on the parent's
+property that passes it ("resources.vm<relay.yaml>.resources.inner
+<networked.yaml>: ...").  The checked template's analysis then depends on
+those templates too (its stack's `read`).
 """
 from __future__ import annotations
 
@@ -44,7 +51,7 @@ from hot_ls.rules.plugins.subject import Stack, Subject
 from hot_ls.rules.plugins.table import CHECKS
 from hot_ls.rules.plugins.values import UNKNOWN, resource_state
 from hot_ls.syntax import Mapping
-from hot_ls.workspace.stacks import MissingParameter, StackContext
+from hot_ls.workspace.stacks import MAX_NESTED_DEPTH, MissingParameter, StackContext
 from hot_ls.workspace.summaries import UNKNOWN as NOT_KNOWN
 from hot_ls.workspace.summaries import ParamRef, ResourceInfo, resource_info
 
@@ -81,7 +88,7 @@ def member_refusals(analysis: 'Analysis', member: 'Member', run: Run) -> list[Re
     child = _member_stack(analysis, member)
     if child is None:
         return []
-    provider = _provider(analysis, child)
+    provider = _provider(child)
     if provider is None:
         return []
     values = _member_values(child, member)
@@ -93,7 +100,7 @@ def member_refusals(analysis: 'Analysis', member: 'Member', run: Run) -> list[Re
     outer = ('resources', f'{member.group.name}<nested_stack>', 'resources',
              f'{member.name}<{_template_url(analysis.stack, member.type_name, None)}>')
     return _refusals(child, provider, missing, passed, _values_of(child, provider, values),
-                     outer, run)
+                     outer, run, analysis.stack.read)
 
 
 def resource_refusals(analysis: 'Analysis', definition: 'Definition', run: Run
@@ -116,14 +123,14 @@ def resource_refusals(analysis: 'Analysis', definition: 'Definition', run: Run
             break
     else:
         return []
-    provider = _provider(analysis, child)
+    provider = _provider(child)
     if provider is None:
         return []
     url = _template_url(stack, definition.type_name, definition.name)
     outer = ('resources', f'{definition.name}<{url}>')
     passed = {key: _for_stack(value) for key, value in state.data.items()}
     return _refusals(child, provider, frozenset(), frozenset(passed),
-                     _values_of(child, provider, passed), outer, run)
+                     _values_of(child, provider, passed), outer, run, stack.read)
 
 
 def _template_url(stack: StackContext, type_name: Any, name: Any) -> Any:
@@ -134,9 +141,9 @@ def _template_url(stack: StackContext, type_name: Any, name: Any) -> Any:
     return provider.reference if provider is not None else type_name
 
 
-def _provider(analysis: 'Analysis', child: StackContext):
+def _provider(child: StackContext):
     """The provider template's summary, when a resource of it reads a parameter."""
-    summary = analysis.stack.workspace.summary(child.template)
+    summary = child.workspace.summary(child.template)
     provider = summary.template if summary is not None else None
     if provider is None or not provider.parameter_flows():
         return None
@@ -144,11 +151,14 @@ def _provider(analysis: 'Analysis', child: StackContext):
 
 
 def _refusals(child: StackContext, provider, missing: frozenset, passed: frozenset,
-              value_of: Callable[[Any], Any], outer: tuple, run: Run) -> list[Refusal]:
+              value_of: Callable[[Any], Any], outer: tuple, run: Run, read: set
+              ) -> list[Refusal]:
+    """(`read`: the checked template's stack's provider templates read, which its analysis
+    depends on: those further down are added)"""
     found: list[Refusal] = []
     seen: set = set()
     for resource in provider.resources:
-        for refusal in _refused(child, resource, missing, passed, value_of, outer, run):
+        for refusal in _refused(child, resource, missing, passed, value_of, outer, run, read):
             if refusal.missing is None or refusal.missing not in seen:
                 seen.add(refusal.missing)
                 found.append(refusal)
@@ -230,7 +240,7 @@ def _values_of(child: StackContext, provider, passed: dict) -> Callable[[Any], A
 
 def _refused(child: StackContext, resource: ResourceInfo, missing: frozenset,
              passed: frozenset, value_of: Callable[[Any], Any], outer: tuple,
-             run: Run) -> list[Refusal]:
+             run: Run, read: set) -> list[Refusal]:
     """What the resource's validate() refuses, in the order it reads: a read of a missing
     parameter, or a value passed.  The first is what Heat says; each next one is what it
     says once the one before is fixed.  A refusal of what the provider writes itself is
@@ -253,8 +263,11 @@ def _refused(child: StackContext, resource: ResourceInfo, missing: frozenset,
             return []
     resolved = child.resolve(resource.type, resource.name)
     rtype = resolved.type
-    if rtype is None or resolved.is_provider:
+    if rtype is None:
         return []
+    if resolved.is_provider:
+        return _deeper(child, resource, resolved, lacking, from_parent, value_of, outer, run,
+                       read)
     check = CHECKS.get(rtype.name)
     if check is None:
         return []
@@ -284,6 +297,36 @@ def _refused(child: StackContext, resource: ResourceInfo, missing: frozenset,
         else:
             break
     return found
+
+
+def _deeper(child: StackContext, resource: ResourceInfo, resolved, lacking: dict,
+            from_parent: dict, value_of: Callable[[Any], Any], outer: tuple, run: Run,
+            read: set) -> list[Refusal]:
+    """What the validation of a provider resource's own nested stack, one level further
+    down, refuses of a value the parent passes on to it: Heat validates each level's
+    nested stacks in turn ("resources.hosts<hosts.yaml>.resources.master<master.yaml>
+    .resources.server: ...").  A refusal of a value the provider writes itself is the
+    provider's own (said where it is checked)."""
+    if lacking or not from_parent or len(child.chain) >= MAX_NESTED_DEPTH:
+        return []  # (a missing parameter read: its own property is not assigned, refused first)
+    target = resolved.provider.path
+    if target == child.template or target in child.chain:
+        return []  # (a template that nests itself: refused as such)
+    values = {key: value_of(value.name) if isinstance(value, ParamRef) else value
+              for key, value in resource.values.items()}
+    values = {key: _for_stack(_plain(value)) for key, value in values.items()}
+    grandchild = child.child(resolved, resource.name, values=values)
+    if grandchild is None:
+        return []
+    read.add(target)
+    provider = _provider(grandchild)
+    if provider is None:
+        return []
+    inner = outer + ('resources', f'{resource.name}<{resolved.provider.reference}>')
+    found = _refusals(grandchild, provider, frozenset(), frozenset(values),
+                      _values_of(grandchild, provider, values), inner, run, read)
+    return [Refusal(None, from_parent[refusal.passed], refusal.message) for refusal in found
+            if refusal.missing is None and refusal.passed in from_parent]
 
 
 def _mentions(value: Any, text: str) -> bool:
