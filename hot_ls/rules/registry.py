@@ -57,6 +57,7 @@ from hot_ls.rules.references.undefined_resource import UndefinedResource
 from hot_ls.rules.references.undefined_condition import UndefinedCondition
 from hot_ls.rules.references.disabled_resource_reference import DisabledResourceReference
 from hot_ls.rules.references.unhashable_reference import UnhashableReference
+from hot_ls.rules.references.attribute_name_type import AttributeNameType
 from hot_ls.rules.functions.function_removed import FunctionRemoved
 from hot_ls.rules.functions.function_unavailable import FunctionUnavailable
 from hot_ls.rules.functions.function_invalid_context import FunctionInvalidContext
@@ -120,6 +121,7 @@ RULE_CLASSES: list[type[Rule]] = [
     # references
     UndefinedParameter, UndefinedResource, UndefinedCondition, DisabledResourceReference,
     UnhashableReference,
+    AttributeNameType,
     # functions
     FunctionRemoved, FunctionUnavailable, FunctionInvalidContext,
     # cycles and limits

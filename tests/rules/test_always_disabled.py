@@ -74,6 +74,6 @@ def test_what_heat_checks_on_every_definition_stays_an_error():
 
 def test_the_rules_heat_applies_only_to_created_resources():
     assert sorted(r.code for r in RULE_CLASSES if r.checked_when_created) == [
-        'HOT301', 'HOT302', 'HOT305', 'HOT502', 'HOT504', 'HOT606', 'HOT607', 'HOT701', 'HOT702',
-        'HOT703', 'HOT704', 'HOT705', 'HOT706', 'HOT710', 'HOT711', 'HOT712', 'HOT713', 'HOT714',
-        'HOT715', 'HOT720', 'HOT730', 'HOT731']
+        'HOT301', 'HOT302', 'HOT305', 'HOT306', 'HOT502', 'HOT504', 'HOT606', 'HOT607', 'HOT701',
+        'HOT702', 'HOT703', 'HOT704', 'HOT705', 'HOT706', 'HOT710', 'HOT711', 'HOT712', 'HOT713',
+        'HOT714', 'HOT715', 'HOT720', 'HOT730', 'HOT731']

@@ -10,15 +10,21 @@ from hot_ls.rules.resources.members import member_attributes, member_resolution,
 from hot_ls.syntax import Scalar
 
 
-def attribute_targets(analysis, references: Iterable[Reference]):
+def attribute_targets(analysis, references: Iterable[Reference], numbers: bool = False):
     """(reference, the attribute-name node, the target's ResourceType) for each get_attr
-    among `references`."""
+    among `references` whose attribute name is a string; with `numbers`, also a number or
+    a boolean followed by a path (HOT 2014-10-16 on: Heat then looks it up as it is, where
+    without a path, or in HOT 2013-05-23, its name fails before: HOT306)."""
     template = analysis.template
     for ref in references:
         if ref.kind != RESOURCE or ref.via != 'get_attr':
             continue
         attribute = ref.attribute
-        if not isinstance(attribute, Scalar) or not isinstance(attribute.value, str):
+        if not isinstance(attribute, Scalar):
+            continue
+        if not isinstance(attribute.value, str) and not (
+                numbers and isinstance(attribute.value, (int, float)) and len(ref.path) > 1
+                and ref.call is not None and ref.call.impl != 'GetAttThenSelect'):
             continue
         res = template.resources.get(ref.name)
         if res is None:
@@ -93,14 +99,15 @@ class AttributeUnknown(Rule):
 
     def _attributes(self, analysis, references):
         template = analysis.template
-        for ref, attribute, rtype in attribute_targets(analysis, references):
+        for ref, attribute, rtype in attribute_targets(analysis, references, numbers=True):
             if rtype.accepts_any_attribute or attribute.value in rtype.attributes:
                 continue
+            named = isinstance(attribute.value, str)
             provider = analysis.type_resolution(template.resources[ref.name]).provider
-            if provider is not None and attribute.value.startswith('resource.'):
+            if provider is not None and (not named or attribute.value.startswith('resource.')):
                 continue  # a nested resource's attribute (TemplateResource.get_attribute)
             reason = leniency(analysis, ref)
-            matches = did_you_mean(attribute.value, rtype.attributes)
+            matches = did_you_mean(attribute.value, rtype.attributes) if named else []
             if provider is not None:
                 message = (f'The Referenced Attribute ({ref.name} {attribute.value}) is incorrect: '
                            f'the provider template {provider.reference} has no output '
@@ -120,6 +127,9 @@ class AttributeUnknown(Rule):
     def _member_attributes(self, analysis, references):
         for asked in member_attributes(analysis, references):
             ref, attribute = asked.reference, asked.attribute
+            named = isinstance(attribute, str)
+            if not named and asked.bare:
+                continue  # (not a name at all: HOT306)
             if resource_state(analysis, ref.name).enabled is False:
                 continue
             for member in asked.members:
@@ -128,7 +138,7 @@ class AttributeUnknown(Rule):
                 if (mtype is None or resolution.is_provider or mtype.accepts_any_attribute
                         or attribute in mtype.attributes):
                     continue  # a provider's outputs are not checked before create (above)
-                matches = did_you_mean(attribute, mtype.attributes)
+                matches = did_you_mean(attribute, mtype.attributes) if named else []
                 message = (f'The Referenced Attribute ({member.name} {attribute}) is incorrect: '
                            f'the members of {ref.name} are {mtype.name}, which has no attribute '
                            f'"{attribute}"' + suggestion_text(matches))

@@ -266,8 +266,11 @@ class MemberAttribute:
 
     reference: Reference
     node: Scalar  # the node that names the member attribute
-    attribute: str
+    #: its name: a string, else (HOT 2014-10-16 on) a number, boolean or null as written
+    attribute: Any
     members: list[Member]
+    #: no path follows the name (Heat's nested output then takes the name alone as its key)
+    bare: bool = True
 
 
 def member_attributes(analysis: 'Analysis', references: Iterable[Reference]):
@@ -297,11 +300,18 @@ def member_attributes(analysis: 'Analysis', references: Iterable[Reference]):
             continue
         index, attribute, chosen = found
         node = ref.path[index]
-        if not isinstance(attribute, str) or not isinstance(node, Scalar):
-            continue
+        if not isinstance(node, Scalar) or not (isinstance(attribute, str) or (
+                _not_a_name(attribute) and ref.call is not None
+                and ref.call.impl != 'GetAttThenSelect')):
+            continue  # (HOT 2013-05-23's get_attr gives the group no path to pass on)
         asked = [m for m in members if chosen is None or m.name == chosen]
         if asked:
-            yield MemberAttribute(ref, node, attribute, asked)
+            yield MemberAttribute(ref, node, attribute, asked, index == len(ref.path) - 1)
+
+
+def _not_a_name(value: Any) -> bool:
+    """A scalar that is not a string: what a member attribute's name may be written as."""
+    return value is None or isinstance(value, (int, float))
 
 
 def _asked(group_type: str, words: list) -> tuple[int, Any, str | None] | None:
