@@ -1,6 +1,11 @@
+from hot_ls.model.symbols import PARAMETER, VALUE
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.evaluation.output_evaluation import output_failure
 from hot_ls.rules.references._common import attribute_path_resolved
+
+#: where Heat resolves get_attr's arguments when it validates the stack: a resource's
+#: properties and metadata (ResourceDefinition.dep_attrs), an output's value
+_FIELDS = {'resources': ('properties', 'metadata'), 'outputs': ('value',)}
 
 
 class AttributePathEvaluation(Rule):
@@ -18,6 +23,15 @@ class AttributePathEvaluation(Rule):
     path is an error of HOT301 and HOT302 for the same reason.  In a
     resource's properties, any such failure is already a property error
     (HOT801).
+
+    In a resource's properties and metadata and in an output alike, a
+    `get_param` there of a parameter given no value (no default, none
+    configured) is a warning: `openstack orchestration template validate`,
+    which has no values, refuses the template ("The Referenced Attribute
+    (server addresses) is incorrect." for a path, "The Parameter (net) was
+    not provided." for an attribute name), where a stack create gets one
+    with -P.  Not in a resource or output Heat does not create, nor in an
+    `if` branch it does not take.
 
     ## Why it matters
     Heat refuses the template before it creates anything, and `openstack
@@ -60,6 +74,8 @@ class AttributePathEvaluation(Rule):
         template = analysis.template
         if template.version is None:
             return
+        for definition in analysis.checking.all(('resources', 'outputs')):
+            yield from _without_value(analysis, definition)
         for definition in analysis.checking.outputs:
             found = output_failure(analysis, definition)
             if found is None:
@@ -78,3 +94,48 @@ class AttributePathEvaluation(Rule):
                                       f'{name if isinstance(name, str) else "..."}) is '
                                       'incorrect: its path fails to resolve when Heat validates '
                                       f'the stack ({error.message})')
+
+
+def _without_value(analysis, definition):
+    """The get_params of parameters given no value in a get_attr's name or path that Heat
+    resolves when it validates the stack: warnings (only `template validate` has no value)."""
+    missing = analysis.derived(_missing_parameters)
+    if not missing:
+        return
+    template = analysis.template
+    section = definition.section
+    fields = _FIELDS.get(section, ())
+    owner = (section, definition.name)
+    for ref in template.references_in(definition):
+        if ref.kind != PARAMETER or ref.via != 'get_param' or ref.field not in fields or \
+                not isinstance(ref.name, str) or ref.name not in missing or \
+                (ref.call is not None and ref.call.context != VALUE):
+            continue
+        if ref.guarded and analysis.presence.branch_reason(ref.guards) is not None:
+            continue  # (a branch Heat does not take)
+        if analysis.presence.absent(definition.name, section) is not None:
+            return
+        around = attribute_path_resolved(template, owner, ref.start)
+        if around is None or around.via != 'get_attr':
+            continue
+        attribute = around.path[0]
+        if attribute.start <= ref.start < attribute.end:
+            refusal = f'The Parameter ({ref.name}) was not provided.'
+            what = "this get_attr's attribute name"
+        else:
+            name = getattr(attribute, 'value', None)
+            refusal = (f'The Referenced Attribute ({around.name} '
+                       f'{name if isinstance(name, str) else "..."}) is incorrect.')
+            what = "this get_attr's path"
+        yield Finding(ref.start, ref.end,
+                      f'{refusal[:-1]}: `openstack orchestration template validate` refuses '
+                      f'{what} without a value for {ref.name} (Heat resolves it when it '
+                      'validates the stack; a stack create gets one with -P)',
+                      severity=Severity.WARNING)
+
+
+def _missing_parameters(analysis) -> frozenset:
+    """The names of the template's parameters given no value (no default, none configured)."""
+    parameters = analysis.checked_evaluation.scope.parameters
+    return frozenset(name for name in analysis.template.parameters
+                     if isinstance(name, str) and parameters.missing(name))
