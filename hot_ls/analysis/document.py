@@ -42,8 +42,8 @@ from hot_ls.syntax import Mapping, SyntaxTree, parse
 from hot_ls.text.source import ReadProblem
 from hot_ls.workspace import StackContext, TypeResolution, Workspace
 from hot_ls.workspace.stacks import UNSAVED_NAME, Known
-from hot_ls.workspace.summaries import (Summary, environment_summary, template_summary,
-                                        unread_reason)
+from hot_ls.workspace.summaries import (Summary, environment_summary, first_syntax_error,
+                                        template_summary, unread_reason)
 
 if TYPE_CHECKING:
     from hot_ls.analysis.presence import Presence
@@ -148,7 +148,8 @@ class Analysis:
         if self.only_syntax and self.kind in (Kind.HOT, Kind.ENVIRONMENT):
             return Summary(self.path or '', Kind.BROKEN, problem=unread_reason(self.tree))
         if self.kind is Kind.HOT:
-            return Summary(self.path or '', self.kind, template=template_summary(self.template))
+            return Summary(self.path or '', self.kind, template=template_summary(self.template),
+                           syntax=first_syntax_error(self.tree))
         if self.kind is Kind.ENVIRONMENT:
             return Summary(self.path or '', self.kind, environment=environment_summary(
                 self.path or '', self.text, self.tree, self.workspace.locator,

@@ -259,10 +259,16 @@ class StackContext:
                                   'CloudFormation template, whose parameters and outputs '
                                   'hot-ls does not read')
         if summary.template is None:
-            what = summary.problem or f'a {summary.kind.value} document, not a HOT template'
+            kind = summary.kind.value
+            what = summary.problem or \
+                f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} document, not a HOT template"
             return TypeResolution(type_name, resolution, None, target, PROVIDER_BROKEN,
                                   f'the provider template {target.reference} cannot be used: '
                                   f'{what}')
+        if summary.syntax is not None:
+            return TypeResolution(type_name, resolution, None, target, PROVIDER_BROKEN,
+                                  f'Error parsing template {target.reference}: '
+                                  f'{summary.syntax}: Heat cannot read the provider template')
         rtype = provider_type(entry.name, summary.template,
                               self.environment.parameter_defaults)
         return TypeResolution(type_name, resolution, rtype, target)

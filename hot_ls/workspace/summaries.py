@@ -252,10 +252,16 @@ class Summary:
     template: TemplateSummary | None = None
     environment: EnvironmentSummary | None = None
     problem: str | None = None  # why the file could not be read
+    #: a HOT template's first YAML syntax error, where Heat's parser stops ("line 58, column
+    #: 21: found unexpected ':' ..."): Heat cannot use it as a provider template (its summary is
+    #: of what error recovery made of it, for the editor's features)
+    syntax: str | None = None
 
     def interface_key(self) -> str:
         if self.template is not None:
-            return self.template.interface_key()
+            key = self.template.interface_key()
+            return key if self.syntax is None else f'{key}\nsyntax:{self.syntax}'
+
         if self.environment is not None:
             return self.environment.interface_key()
         return f'{self.kind.value}:{self.problem}'
@@ -272,11 +278,22 @@ def summarize(path: str, source: Source, locator: Locator,
     if kind in (Kind.HOT, Kind.ENVIRONMENT) and (tree.skimmed or tree.depth > MAX_DEPTH):
         return Summary(path, Kind.BROKEN, problem=unread_reason(tree))
     if kind is Kind.HOT:
-        return Summary(path, kind, template=template_summary(Template(tree, path)))
+        return Summary(path, kind, template=template_summary(Template(tree, path)),
+                       syntax=first_syntax_error(tree))
     if kind is Kind.ENVIRONMENT:
         return Summary(path, kind, environment=environment_summary(path, source.text, tree,
                                                                    locator, capabilities))
     return Summary(path, kind)
+
+
+def first_syntax_error(tree: SyntaxTree) -> str | None:
+    """The first YAML syntax error of the text, with its line and column (1-based), if any."""
+    issue = next((issue for issue in tree.issues if issue.kind == 'syntax'), None)
+    if issue is None:
+        return None
+    at = tree.lines.position(issue.start)
+    message = issue.message.removeprefix('YAML syntax error: ')
+    return f'line {at.line + 1}, column {at.character + 1}: {message}'
 
 
 def unread_reason(tree: SyntaxTree) -> str:

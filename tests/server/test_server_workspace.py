@@ -471,3 +471,35 @@ async def test_an_edit_two_levels_down_refreshes_what_the_root_passes(client, tm
                                '[{network: private}]'))
         await s.diagnostics(provider, 2, since)
         assert await settled(s, parent, 1, since, codes()) == []
+
+
+@pytest.mark.parametrize('client', ['vscode', 'neovim'])
+async def test_a_syntax_error_typed_into_a_provider_shows_on_its_user(client, tmp_path):
+    """A YAML syntax error typed into a provider template (unsaved) makes Heat refuse every
+    template that uses it ("Error parsing template networked.yaml ..."): its user says so,
+    on the type, and stops saying it once the error is mended.  (The line is one whose
+    content no user sees: error recovery leaves the rest of the provider as it was.)"""
+    root = tmp_path / 'broken'
+    root.mkdir()
+    (root / 'networked.yaml').write_text(NETWORKED, encoding='utf-8')
+    (root / 'user.yaml').write_text(USER.replace('[{pport: p1}]', '[{port: p1}]'),
+                                    encoding='utf-8')
+    async with session(capabilities(client), FAST, name=client, folders=(str(root),)) as s:
+        s.root = str(root)
+        parent, parent_text = open_file(s, 'user.yaml')
+        assert await s.diagnostics(parent, 1) == []
+        provider, text = open_file(s, 'networked.yaml')
+        await s.diagnostics(provider, 1)
+        broken = 'description: {a: b: c}\n'
+        since = len(s.published)
+        s.change(provider, 2, ((1, 0, 1, 0), broken))
+        await s.diagnostics(provider, 2, since)
+        found = await settled(s, parent, 1, since, codes('HOT605'))
+        at = position(parent_text, 'networked.yaml')
+        assert [(d.code, d.range.start.line, d.range.start.character) for d in found] == [
+            ('HOT605', at.line, at.character)]
+        assert found[0].message.startswith('Error parsing template networked.yaml: line 2, ')
+        since = len(s.published)
+        s.change(provider, 3, ((1, 0, 2, 0), ''))
+        await s.diagnostics(provider, 3, since)
+        assert await settled(s, parent, 1, since, codes()) == []

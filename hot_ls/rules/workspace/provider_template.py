@@ -1,6 +1,10 @@
 from dataclasses import dataclass
 
 from hot_ls.rules.base import Finding, Rule, Severity
+from hot_ls.rules.references._common import severity_for, with_reason
+from hot_ls.rules.resources.members import (RESOURCE_CHAIN, group_members, member_resolution,
+                                             unchecked_reason)
+from hot_ls.rules.resources.resource_type_unknown import is_template_type
 from hot_ls.rules.suggestions import suggestion_text
 from hot_ls.rules.workspace._common import files_like, jinja_source_of
 from hot_ls.syntax import Mapping, Scalar, Sequence
@@ -22,7 +26,12 @@ class ProviderTemplate(Rule):
     `path_map`, a URL) is not read: that is information, nothing is
     checked of the resource.  So is a CloudFormation template: Heat makes
     a resource type of it too, but hot-ls does not read its Parameters
-    and Outputs.
+    and Outputs.  A template with a YAML syntax error cannot be used either
+    ("Error parsing template nested.yaml ...", on both paths).  A group's
+    member type that is a template Heat cannot use (not a template, a
+    syntax error) fails when Heat creates the group's nested stack
+    ("resources.g<nested_stack>: Template format version not found."); a
+    group with no members has none.
 
     python-heatclient reads every such file before it sends the stack, so
     a resource Heat would never create (its condition false) counts too,
@@ -99,13 +108,42 @@ class ProviderTemplate(Rule):
                                   resolved.message + suggestion_text(matches),
                                   data={'replacements': matches} if matches else None)
             elif resolved.problem == PROVIDER_BROKEN:
-                yield Finding(node.start, node.end, resolved.message)
+                # (Heat reads a provider template when it builds the resource: never, for one
+                # its condition leaves out)
+                reason = analysis.presence.reason(node.start, node.end)
+                yield Finding(node.start, node.end, with_reason(resolved.message, reason),
+                              severity=severity_for(reason))
             elif resolved.problem == PROVIDER_UNREAD and resolved.provider is not None and \
                     resolved.provider.refusal != UNSAVED:
                 yield Finding(node.start, node.end,
                               f'{resolved.message}; hot-ls checks nothing of this resource',
                               severity=Severity.INFORMATION)
+            yield from _broken_members(analysis, res)
         yield from _other_type_keys(analysis)
+
+
+def _broken_members(analysis, definition):
+    """A group's member type that is a provider template Heat cannot use: Heat refuses the
+    group's nested stack when it creates the stack ("resources.g<nested_stack>: Template
+    format version not found.")."""
+    members = group_members(analysis, definition)
+    if not members:
+        return
+    reason = None
+    for member in members:
+        node = member.type_node
+        if node is None or member.group_type == RESOURCE_CHAIN or \
+                not is_template_type(member.type_name):
+            continue  # (a ResourceChain's template is not sent at all: HOT731)
+        resolved = member_resolution(analysis, member)
+        if resolved is None or resolved.problem != PROVIDER_BROKEN:
+            continue
+        text = (f'{resolved.message} (Heat refuses the nested stack of {definition.name} '
+                'when it creates the stack)')
+        reason = reason or analysis.presence.reason(node.start, node.end) or \
+            unchecked_reason(member)
+        yield Finding(node.start, node.end, with_reason(text, reason),
+                      severity=severity_for(reason))
 
 
 def _rendered(message: str, source: str) -> str:
