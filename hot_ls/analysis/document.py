@@ -42,7 +42,7 @@ from hot_ls.syntax import Mapping, SyntaxTree, parse
 from hot_ls.text.source import ReadProblem
 from hot_ls.workspace import StackContext, TypeResolution, Workspace
 from hot_ls.workspace.stacks import UNSAVED_NAME, Known
-from hot_ls.workspace.summaries import (Summary, environment_summary, first_syntax_error,
+from hot_ls.workspace.summaries import (Summary, environment_summary, syntax_problem,
                                         template_summary, unread_reason)
 
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ class Analysis:
             return Summary(self.path or '', Kind.BROKEN, problem=unread_reason(self.tree))
         if self.kind is Kind.HOT:
             return Summary(self.path or '', self.kind, template=template_summary(self.template),
-                           syntax=first_syntax_error(self.tree))
+                           **syntax_problem(self.tree))
         if self.kind is Kind.ENVIRONMENT:
             return Summary(self.path or '', self.kind, environment=environment_summary(
                 self.path or '', self.text, self.tree, self.workspace.locator,

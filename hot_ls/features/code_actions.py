@@ -20,6 +20,7 @@ diagnostics the editor shows there.  Each fix is an exact, minimal edit
 | HOT010 unused suppression | remove the code from its comment, or the comment when it is the last |
 | HOT001 a key left without its ':' | add the ':' |
 | HOT001 a tab where YAML wants indentation | indent the line with spaces, as the line above tells |
+| HOT001 a ':' libyaml refuses before a flow indicator (`{get_attr:[...]}`) | write a space after it |
 | HOT112 a property of the resource's type beside `properties` | move it under `properties` |
 | HOT113 a "resource" named after a resource key (`properties:` too far left) | indent it under the resource above |
 | HOT704 a single value where the property takes a list (HOT205 tags, HOT206 constraints, HOT215 parameter_groups: where a list goes) | make it the list's one item |
@@ -36,7 +37,7 @@ import logging
 from typing import Any, Callable, Iterable
 
 from hot_ls.analysis import Analysis
-from hot_ls.features.quick_fixes.colon import add_colon
+from hot_ls.features.quick_fixes.colon import add_colon, space_after_colon
 from hot_ls.features.quick_fixes.context import FixContext
 from hot_ls.features.quick_fixes.declare import (add_parameter_type, declare_parameter,
                                                  type_of_default)
@@ -62,7 +63,7 @@ _log = logging.getLogger(__name__)
 Fixer = Callable[[FixContext, Any], list[CodeAction]]
 
 FIXERS: dict[str, list[Fixer]] = {
-    'HOT001': [add_colon, indent_with_spaces],
+    'HOT001': [add_colon, space_after_colon, indent_with_spaces],
     'HOT010': [remove_unused_suppression],
     'HOT112': [replacements, move_under_properties],
     'HOT113': [rename_misspelt, indent_under_resource_above],

@@ -144,7 +144,7 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
     or None when `text` needs a full parse.  Consumes `tree` when it returns a splice."""
     old = tree.text
     if (tree.consumed or tree.format != 'yaml' or tree.aliases or tree.unrecovered
-            or tree.truncated or tree.skimmed or len(text) > SIZE_LIMIT
+            or tree.truncated or tree.skimmed or tree.fallback or len(text) > SIZE_LIMIT
             or tree.documents != 1 or old.startswith('\ufeff') or text.startswith('\ufeff')
             or '<<' in text):
         # (a merge key puts nodes in a mapping's index that its pairs do not reach)
@@ -196,8 +196,8 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
             return None
         result, issues, patched = recovered
     if (result.error is not None or result.issues or result.aliases or result.documents > 1
-            or result.truncated):
-        return None
+            or result.truncated or result.fallback):
+        return None  # (libyaml refusing the entry makes Heat read the whole text otherwise)
     new_root = result.root
     if type(new_root) is not Mapping or new_root.flow or len(new_root.pairs) != 1 \
             or len(new_root.index) != 1:

@@ -35,7 +35,7 @@ from ruamel.yaml.error import FileMark
 from ruamel.yaml.events import ScalarEvent
 from ruamel.yaml.parser import Parser
 from ruamel.yaml.scanner import Scanner, ScannerError
-from ruamel.yaml.tokens import ValueToken
+from ruamel.yaml.tokens import ScalarToken, ValueToken
 
 _BREAKS = '\r\n\x85\u2028\u2029'
 _END_SPACE_TAB = '\0 \t\r\n\x85\u2028\u2029'
@@ -187,13 +187,19 @@ class LibyamlScanner(Scanner):
             colon = buffer.find(':', start, end)
             while colon != -1:
                 if buffer[colon + 1] in ',?[]{}':
-                    line = token.start_mark.line + buffer.count('\n', start, colon)
-                    column = colon - (buffer.rfind('\n', 0, colon) + 1)
-                    raise ScannerError('while scanning a plain scalar', token.start_mark,
-                                       "found unexpected ':'",
-                                       FileMark(token.start_mark.name, colon, line, column))
+                    self.scan_plain_error(token, colon)
                 colon = buffer.find(':', colon + 1, end)
         return token
+
+    def scan_plain_error(self, token: Any, colon: int) -> Any:
+        """libyaml's refusal of `x:` followed by a flow indicator in a flow plain scalar."""
+        buffer = self.reader.buffer
+        start = token.start_mark.index
+        line = token.start_mark.line + buffer.count('\n', start, colon)
+        column = colon - (buffer.rfind('\n', 0, colon) + 1)
+        raise ScannerError('while scanning a plain scalar', token.start_mark,
+                           "found unexpected ':'",
+                           FileMark(token.start_mark.name, colon, line, column))
 
     def scan_plain_spaces(self, indent: Any, start_mark: Any) -> Any:
         # ruamel's version with tabs as blanks (libyaml's scan_plain_scalar),
@@ -238,11 +244,43 @@ class LibyamlScanner(Scanner):
         return chunks
 
 
-def events(text: str):
-    """The event stream of `text` from the adjusted pure-Python parser."""
+class PyyamlScanner(LibyamlScanner):
+    """The scanner as PyYAML's pure-Python one differs from libyaml: in the flow context,
+    a ':' followed by one of ,[]{} ends a plain scalar and is the value indicator
+    (`{get_attr:[server, name]}` is a mapping), where libyaml 0.2.5 raises "found
+    unexpected ':'".  Heat parses a template with it when libyaml refuses the text
+    (heat.common.template_format.simple_parse)."""
+
+    def scan_plain(self) -> Any:
+        token = Scanner.scan_plain(self)  # (ruamel's: `x:` is the scalar)
+        if not self.flow_level:
+            return token
+        reader = self.reader
+        buffer = reader.buffer
+        start, end = token.start_mark.index, token.end_mark.index
+        colon = buffer.find(':', start, end)
+        while colon != -1 and buffer[colon + 1] not in ',?[]{}':
+            colon = buffer.find(':', colon + 1, end)
+        if colon == -1:
+            return token
+        if buffer[colon + 1] == '?' or '\n' in buffer[start:reader.pointer] or \
+                reader.pointer != reader.index:
+            self.scan_plain_error(token, colon)  # (not a case this reading knows)
+        back = reader.index - colon  # un-read the ':' (and any blanks after the scalar)
+        reader.pointer -= back
+        reader.index -= back
+        reader.column -= back
+        mark = FileMark(token.start_mark.name, colon, token.start_mark.line,
+                        token.start_mark.column + colon - start)
+        return ScalarToken(buffer[start:colon], True, token.start_mark, mark)
+
+
+def events(text: str, pyyaml: bool = False):
+    """The event stream of `text` from the adjusted pure-Python parser (`pyyaml`: as
+    PyYAML's pure-Python parser reads it, not libyaml)."""
     yaml = YAML(typ='safe', pure=True)
     yaml.Parser = LibyamlParser
-    yaml.Scanner = LibyamlScanner
+    yaml.Scanner = PyyamlScanner if pyyaml else LibyamlScanner
     try:
         yield from yaml.parse(text)
     finally:

@@ -40,6 +40,9 @@ class SyntaxTree:
     #: where the bundled C parser stops in the text (yaml_builder.build: the pure-Python
     #: parser decides past it), or before (after an incremental parse); None: nowhere
     c_stop: int | None = None
+    #: libyaml refuses the text and PyYAML's pure-Python parser, which Heat then parses it
+    #: with, accepts it (the tree is what that one reads): where libyaml stops, its message
+    fallback: tuple[int, str] | None = None
     #: its nodes were moved into a newer tree by an incremental parse (syntax.incremental):
     #: they no longer match `text`
     consumed: bool = False
@@ -228,7 +231,8 @@ def _parse(text: str) -> SyntaxTree:
     if result.error is None:
         return SyntaxTree(text, result.root, 'yaml', result.issues, result.aliases,
                           documents=result.documents, depth=result.depth,
-                          truncated=result.truncated, c_stop=result.c_stop)
+                          truncated=result.truncated, c_stop=result.c_stop,
+                          fallback=result.fallback)
     recovered, neutral, errors = recover(text, result)
     if recovered.error is not None and recovered is not result:
         pass  # the best partial tree we reached is still better than nothing

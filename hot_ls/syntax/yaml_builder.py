@@ -101,6 +101,9 @@ class BuildResult:
     #: where the bundled C parser stopped at an error (`build`; None: it did not stop, or
     #: only the pure-Python parser is there)
     c_stop: int | None = None
+    #: libyaml refuses the text, PyYAML's pure-Python parser (which Heat falls back to)
+    #: accepts it: (where libyaml stops, its message) (`build`)
+    fallback: tuple[int, str] | None = None
 
 
 class _Ignored:
@@ -320,9 +323,9 @@ def _translated_events(events, hooks: _Hooks, text: str = ''):
     return out, None
 
 
-def _pure_events(text: str):
+def _pure_events(text: str, pyyaml: bool = False):
     from hot_ls.syntax import pure_parser  # imported on first use: only the fallback needs it
-    return pure_parser.events(text)
+    return pure_parser.events(text, pyyaml)
 
 
 def _standard_c_events(text: str):
@@ -368,17 +371,33 @@ def build(text: str, pure: bool = False) -> BuildResult:
     (`{get_param:Name}`), which libyaml 0.2.2 started to accept, and question
     marks inside them (`{get_?param: x}`), accepted since 0.2.5.  For those
     errors the pure-Python parser, which accepts them as PyYAML does, decides.
+
+    Where libyaml 0.2.5 too refuses `x:` before a flow indicator, Heat parses
+    the text again with PyYAML's pure-Python parser and uses what it reads
+    (heat.common.template_format.simple_parse): so does this (`fallback`).
     """
     result = _build(text, pure)
-    if pure or not HAVE_C_PARSER or result.error is None:
+    if pure or result.error is None:
         return result
-    result.c_stop = _mark_index(result.error)
-    if _newer_libyaml_may_accept(text, result.error):
-        retry = _build(text, True)
-        if retry.error is None or _mark_index(retry.error) > _mark_index(result.error):
-            retry.c_stop = result.c_stop
-            return retry
+    if HAVE_C_PARSER:
+        result.c_stop = _mark_index(result.error)
+        if _newer_libyaml_may_accept(text, result.error):
+            retry = _build(text, True)
+            if retry.error is None or _mark_index(retry.error) > _mark_index(result.error):
+                retry.c_stop = result.c_stop
+                if retry.error is None or retry.error.problem != _UNEXPECTED_COLON:
+                    return retry
+                result = retry
+    if result.error.problem == _UNEXPECTED_COLON:
+        fallback = _build(text, True, pyyaml=True)
+        if fallback.error is None:
+            fallback.c_stop = result.c_stop
+            fallback.fallback = (_mark_index(result.error), result.error.problem)
+            return fallback
     return result
+
+
+_UNEXPECTED_COLON = "found unexpected ':'"
 
 
 def _mark_index(error: MarkedYAMLError) -> int:
@@ -399,10 +418,10 @@ def _newer_libyaml_may_accept(text: str, error: MarkedYAMLError) -> bool:
             and '?' in text[error.context_mark.index:error.problem_mark.index + 1])
 
 
-def _build(text: str, pure: bool) -> BuildResult:
+def _build(text: str, pure: bool, pyyaml: bool = False) -> BuildResult:
     hooks = _Hooks()
     if pure or not HAVE_C_PARSER:
-        items, error = _translated_events(_pure_events(text), hooks, text)
+        items, error = _translated_events(_pure_events(text, pyyaml), hooks, text)
     elif FAST_PATH:
         items, error = _hooked_c_events(text, hooks)
     else:

@@ -265,6 +265,13 @@ class StackContext:
             return TypeResolution(type_name, resolution, None, target, PROVIDER_BROKEN,
                                   f'the provider template {target.reference} cannot be used: '
                                   f'{what}')
+        if summary.syntax is not None and summary.dated:
+            return TypeResolution(
+                type_name, resolution, None, target, PROVIDER_BROKEN,
+                'The template version is invalid: Template version was not provided: libyaml '
+                f'refuses the provider template {target.reference} ({summary.syntax}), so '
+                "Heat reads it with PyYAML's pure-Python parser, which reads its unquoted "
+                'heat_template_version as a date (quote it, or mend that line)')
         if summary.syntax is not None:
             return TypeResolution(type_name, resolution, None, target, PROVIDER_BROKEN,
                                   f'Error parsing template {target.reference}: '

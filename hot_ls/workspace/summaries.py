@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -253,15 +254,17 @@ class Summary:
     environment: EnvironmentSummary | None = None
     problem: str | None = None  # why the file could not be read
     #: a HOT template's first YAML syntax error, where Heat's parser stops ("line 58, column
-    #: 21: found unexpected ':' ..."): Heat cannot use it as a provider template (its summary is
-    #: of what error recovery made of it, for the editor's features)
+    #: 21: found unexpected ':' ..."); or (`dated`) where libyaml stops in a template that
+    #: Heat then reads with PyYAML's pure-Python parser, which reads its unquoted
+    #: heat_template_version as a date.  Either way Heat cannot use it as a provider
+    #: template (its summary is of what hot-ls made of it, for the editor's features).
     syntax: str | None = None
+    dated: bool = False
 
     def interface_key(self) -> str:
         if self.template is not None:
             key = self.template.interface_key()
-            return key if self.syntax is None else f'{key}\nsyntax:{self.syntax}'
-
+            return key if self.syntax is None else f'{key}\nsyntax:{self.dated}:{self.syntax}'
         if self.environment is not None:
             return self.environment.interface_key()
         return f'{self.kind.value}:{self.problem}'
@@ -279,21 +282,40 @@ def summarize(path: str, source: Source, locator: Locator,
         return Summary(path, Kind.BROKEN, problem=unread_reason(tree))
     if kind is Kind.HOT:
         return Summary(path, kind, template=template_summary(Template(tree, path)),
-                       syntax=first_syntax_error(tree))
+                       **syntax_problem(tree))
     if kind is Kind.ENVIRONMENT:
         return Summary(path, kind, environment=environment_summary(path, source.text, tree,
                                                                    locator, capabilities))
     return Summary(path, kind)
 
 
-def first_syntax_error(tree: SyntaxTree) -> str | None:
-    """The first YAML syntax error of the text, with its line and column (1-based), if any."""
+def syntax_problem(tree: SyntaxTree) -> dict:
+    """Summary's `syntax` and `dated` for a template: its first YAML syntax error, with its
+    line and column (1-based), if any; or, where libyaml refuses the text and Heat reads it
+    with PyYAML's pure-Python parser (`SyntaxTree.fallback`), where libyaml stops, when the
+    version is unquoted: that parser reads it as a date.  (Heat parses a provider template's
+    text itself; python-heatclient sends the root's as JSON, where the date is a string.)"""
     issue = next((issue for issue in tree.issues if issue.kind == 'syntax'), None)
-    if issue is None:
-        return None
-    at = tree.lines.position(issue.start)
-    message = issue.message.removeprefix('YAML syntax error: ')
-    return f'line {at.line + 1}, column {at.character + 1}: {message}'
+    if issue is not None:
+        at = tree.lines.position(issue.start)
+        message = issue.message.removeprefix('YAML syntax error: ')
+        return {'syntax': f'line {at.line + 1}, column {at.character + 1}: {message}'}
+    if tree.fallback is None or not _date_version(tree):
+        return {}
+    offset, message = tree.fallback
+    at = tree.lines.position(offset)
+    return {'syntax': f'line {at.line + 1}, column {at.character + 1}: {message}', 'dated': True}
+
+
+def _date_version(tree: SyntaxTree) -> bool:
+    root = tree.root
+    pair = root.index.get('heat_template_version') if isinstance(root, Mapping) else None
+    value = pair.value if pair is not None else None
+    return isinstance(value, Scalar) and not value.style and isinstance(value.value, str) \
+        and _DATE.fullmatch(value.value) is not None
+
+
+_DATE = re.compile(r'\d{4}-\d{1,2}-\d{1,2}')
 
 
 def unread_reason(tree: SyntaxTree) -> str:

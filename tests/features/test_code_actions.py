@@ -998,6 +998,21 @@ def test_a_key_without_its_colon_gets_it(broken, key):
         ([] if key == 'my_server' else ['HOT201'])
 
 
+def test_a_colon_libyaml_refuses_before_a_flow_indicator_gets_a_space():
+    """libyaml refuses `{get_attr:[...]}`; Heat then reads the text with PyYAML's
+    pure-Python parser, which accepts it: a warning, and a space after the ':' makes
+    libyaml accept it too."""
+    text = ("heat_template_version: '2021-04-16'\nresources:\n  r: {type: OS::Heat::RandomString}\n"
+            'outputs:\n  o: {value: {get_attr:[r, value]}}\n')
+    diagnostic, actions = actions_for(text, 'HOT001')
+    assert diagnostic.severity.label == 'warning'
+    assert text[diagnostic.start:diagnostic.end] == ':'
+    assert [(a.title, a.preferred) for a in actions] == [('Write a space after ":"', True)]
+    new = fixed(text, 'HOT001')
+    assert new == text.replace('get_attr:[', 'get_attr: [')
+    assert analyze(new, PATH).diagnostics == []
+
+
 MISPLACED = 'heat_template_version: 2021-04-16\nresources:\n  server:\n    type: OS::Nova::Server\n'
 
 

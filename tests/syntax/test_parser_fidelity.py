@@ -59,8 +59,6 @@ REFUSED = [
     '{: 1}',
     'a:\n: v\n',
     'a: 1\n...\nb: 2\n',           # a document after `...` needs `---` in 1.1
-    'v: { get_attr: [ext:, net] }\n',  # `x:` then a flow indicator
-    '{a:}',
     '[a:?b]',
     'a: &x.y 1\n',
     'a: &x[ 1\n',
@@ -79,3 +77,24 @@ def test_refused_as_heat_refuses(text, parser):
     tree = parse(text)
     assert tree.issues and tree.issues[0].kind == 'syntax'
     assert tree.issues[0].start == info.value.problem_mark.index
+
+
+#: libyaml refuses `x:` before a flow indicator; Heat then parses the text with PyYAML's
+#: pure-Python parser (heat.common.template_format.simple_parse), which accepts it
+FALLBACK = [
+    ('v: { get_attr: [ext:, net] }\n', {'v': {'get_attr': [{'ext': None}, 'net']}}),
+    ('{a:}', {'a': None}),
+    ('o: {value: {get_attr:[r, value]}}\n', {'o': {'value': {'get_attr': ['r', 'value']}}}),
+    ('a: [{k:[1]}, {x:{y: 1}}]\n', {'a': [{'k': [1]}, {'x': {'y': 1}}]}),
+]
+
+
+@pytest.mark.parametrize('text, value', FALLBACK, ids=[repr(a[0]) for a in FALLBACK])
+def test_what_libyaml_refuses_is_read_as_heat_falls_back_to(text, value, parser):
+    with pytest.raises(yaml.YAMLError) as info:
+        heat_yaml(text)
+    assert same(yaml.load(text, Loader=yaml.SafeLoader), value)
+    tree = parse(text)
+    assert tree.issues == []
+    assert tree.fallback == (info.value.problem_mark.index, "found unexpected ':'")
+    assert same(tree.root.to_python(), value)

@@ -1,4 +1,5 @@
-"""HOT001, a key left without its ':': add it (hot_ls.syntax.yaml_errors finds the place)."""
+"""HOT001, a key left without its ':': add it (hot_ls.syntax.yaml_errors finds the place);
+a ':' libyaml refuses before a flow indicator (`{get_attr:[...]}`): a space after it."""
 from __future__ import annotations
 
 from hot_ls.features.quick_fixes.context import FixContext, quickfix
@@ -15,4 +16,13 @@ def add_colon(ctx: FixContext, diagnostic) -> list[CodeAction]:
     if not key or ':' in key:
         return []
     return [quickfix(f'Add ":" after "{key}"', [TextEdit(at, at, ':')], [diagnostic],
+                     preferred=True)]
+
+
+def space_after_colon(ctx: FixContext, diagnostic) -> list[CodeAction]:
+    at = (diagnostic.data or {}).get('space_at')
+    text = ctx.doc.text
+    if not isinstance(at, int) or not 0 < at <= len(text) or text[at - 1] != ':':
+        return []
+    return [quickfix('Write a space after ":"', [TextEdit(at, at, ' ')], [diagnostic],
                      preferred=True)]

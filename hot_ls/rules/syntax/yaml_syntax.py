@@ -17,6 +17,15 @@ class YamlSyntax(Rule):
     runs on into the line below ("mapping values are not allowed") the
     message says which line lacks the ':'.  The quick fix adds the ':'.
 
+    One refusal of libyaml (the C parser Heat tries first) is a warning: a
+    ':' right before a flow indicator in a flow collection
+    (`{get_attr:[server, name]}`).  Heat then parses the text again with
+    PyYAML's pure-Python parser, which takes that ':' for a value
+    indicator, and uses what it reads; so does hot-ls.  That parser reads
+    an unquoted date as a date: a provider template's unquoted
+    heat_template_version then fails (HOT605).  The quick fix writes a
+    space after the ':'.
+
     ## Why it matters
     Heat rejects a template that does not parse, with only the first problem
     and no usable position.
@@ -47,6 +56,15 @@ class YamlSyntax(Rule):
     kinds = ALL_KINDS
 
     def check(self, analysis):
+        fallback = analysis.tree.fallback
+        if fallback is not None:
+            offset, message = fallback
+            yield Finding(offset, offset + 1,
+                          f"YAML syntax error: {message} (libyaml, the parser Heat tries "
+                          "first, stops here; Heat then reads the document with PyYAML's "
+                          "pure-Python parser, which takes the ':' for a value indicator: "
+                          'write a space after it)',
+                          severity=Severity.WARNING, data={'space_at': offset + 1})
         for issue in analysis.tree.issues:
             if issue.kind == 'syntax':
                 yield Finding(issue.start, issue.end, issue.message + issue.hint,
