@@ -2,6 +2,7 @@ from hot_ls.model.symbols import PARAMETER, VALUE
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.evaluation.output_evaluation import output_failure
 from hot_ls.rules.references._common import attribute_path_resolved
+from hot_ls.syntax import Mapping, Scalar
 
 #: where Heat resolves get_attr's arguments when it validates the stack: a resource's
 #: properties and metadata (ResourceDefinition.dep_attrs), an output's value
@@ -135,7 +136,20 @@ def _without_value(analysis, definition):
 
 
 def _missing_parameters(analysis) -> frozenset:
-    """The names of the template's parameters given no value (no default, none configured)."""
+    """The names of the template's parameters given no value (no default, none configured).
+    (Those with a default written are not looked up: the evaluation's scope, which the
+    inputs make, is not needed for most templates, whose parameters all have one.)"""
+    candidates = [name for name, definition in analysis.template.parameters.items()
+                  if isinstance(name, str) and _without_default(definition)]
+    if not candidates:
+        return frozenset()
     parameters = analysis.checked_evaluation.scope.parameters
-    return frozenset(name for name in analysis.template.parameters
-                     if isinstance(name, str) and parameters.missing(name))
+    return frozenset(name for name in candidates if parameters.missing(name))
+
+
+def _without_default(definition) -> bool:
+    body = definition.body
+    if not isinstance(body, Mapping):
+        return True
+    default = body.get('default')
+    return default is None or (isinstance(default, Scalar) and default.value is None)
