@@ -4,6 +4,7 @@ from hot_ls.rules.evaluation.output_evaluation import output_failure
 from hot_ls.rules.references._common import attribute_path_resolved
 from hot_ls.syntax import Mapping, Scalar
 
+_GET_ATTR = ('GetAtt', 'GetAttThenSelect', 'GetAttAllAttributes')
 #: where Heat resolves get_attr's arguments when it validates the stack: a resource's
 #: properties and metadata (ResourceDefinition.dep_attrs), an output's value
 _FIELDS = {'resources': ('properties', 'metadata'), 'outputs': ('value',)}
@@ -100,17 +101,20 @@ class AttributePathEvaluation(Rule):
 def _without_value(analysis, definition):
     """The get_params of parameters given no value in a get_attr's name or path that Heat
     resolves when it validates the stack: warnings (only `template validate` has no value)."""
-    missing = analysis.derived(_missing_parameters)
-    if not missing:
-        return
     template = analysis.template
+    spans = [(call.args.start, call.args.end) for call in template.calls_in(definition)
+             if call.impl in _GET_ATTR and call.args is not None]
+    if not spans:
+        return
     section = definition.section
     fields = _FIELDS.get(section, ())
     owner = (section, definition.name)
     for ref in template.references_in(definition):
         if ref.kind != PARAMETER or ref.via != 'get_param' or ref.field not in fields or \
-                not isinstance(ref.name, str) or ref.name not in missing or \
-                (ref.call is not None and ref.call.context != VALUE):
+                not isinstance(ref.name, str) or \
+                (ref.call is not None and ref.call.context != VALUE) or \
+                not any(start <= ref.start < end for start, end in spans) or \
+                ref.name not in analysis.derived(_missing_parameters):
             continue
         if ref.guarded and analysis.presence.branch_reason(ref.guards) is not None:
             continue  # (a branch Heat does not take)
