@@ -400,36 +400,9 @@ resources:
 '''
 
 
-@pytest.mark.parametrize('client', ['vscode', 'neovim'])
-async def test_an_edit_to_a_provider_refreshes_what_its_user_passes_it(client, tmp_path):
-    """A provider resource passes a value its template's server refuses when Heat validates
-    the nested stack (HOT730 on the value); the provider, edited in the editor (unsaved),
-    no longer reads it: the parent's error goes."""
-    root = tmp_path / 'plain'
-    root.mkdir()
-    (root / 'networked.yaml').write_text(NETWORKED, encoding='utf-8')
-    (root / 'user.yaml').write_text(USER, encoding='utf-8')
-    async with session(capabilities(client), FAST, name=client, folders=(str(root),)) as s:
-        s.root = str(root)
-        parent, text = open_file(s, 'user.yaml')
-        first = await s.diagnostics(parent, 1)
-        at = position(text, '[{pport')
-        assert [(d.code, d.message, d.range.start.line, d.range.start.character)
-                for d in first] == [(
-                    'HOT730', 'resources.vm<networked.yaml>: One of the properties "network", '
-                    '"port", "allocate_network" or "subnet" should be set for the specified '
-                    'network of server "server".', at.line, at.character)]
-        provider, text = open_file(s, 'networked.yaml')
-        await s.diagnostics(provider, 1)
-        since = len(s.published)
-        at = position(text, '{get_param: networks}')
-        s.change(provider, 2, ((at.line, at.character, at.line,
-                                at.character + len('{get_param: networks}')),
-                               '[{network: private}]'))
-        await s.diagnostics(provider, 2, since)
-        assert await settled(s, parent, 1, since, codes()) == []
-
-
+#: what the server in NETWORKED refuses of USER's networks (HOT730)
+NO_NETWORK = ('One of the properties "network", "port", "allocate_network" or "subnet" '
+              'should be set for the specified network of server "server".')
 RELAY = '''heat_template_version: 2021-04-16
 parameters:
   networks: {type: json, default: []}
@@ -439,29 +412,22 @@ resources:
     properties:
       networks: {get_param: networks}
 '''
-DEEP_USER = USER.replace('networked.yaml', 'relay.yaml')
 
 
-@pytest.mark.parametrize('client', ['vscode', 'neovim'])
-async def test_an_edit_two_levels_down_refreshes_what_the_root_passes(client, tmp_path):
-    """The value passes through a provider of a provider (relay.yaml, then networked.yaml),
-    whose server refuses it; networked.yaml, edited in the editor (unsaved) and not read by
-    the root itself, no longer reads it: the root's error goes."""
-    root = tmp_path / 'deep'
+async def mended_provider_clears_its_user(client: str, root, files: dict, where: str) -> None:
+    """user.yaml (among `files`) passes a networks list that the server of networked.yaml
+    refuses when Heat validates the nested stacks (HOT730, `where` the nesting); then
+    networked.yaml, edited in the editor (unsaved), no longer reads it: the error goes."""
     root.mkdir()
-    (root / 'networked.yaml').write_text(NETWORKED, encoding='utf-8')
-    (root / 'relay.yaml').write_text(RELAY, encoding='utf-8')
-    (root / 'user.yaml').write_text(DEEP_USER, encoding='utf-8')
+    for name, text in files.items():
+        (root / name).write_text(text, encoding='utf-8')
     async with session(capabilities(client), FAST, name=client, folders=(str(root),)) as s:
         s.root = str(root)
         parent, text = open_file(s, 'user.yaml')
         first = await s.diagnostics(parent, 1)
         at = position(text, '[{pport')
         assert [(d.code, d.message, d.range.start.line, d.range.start.character)
-                for d in first] == [(
-                    'HOT730', 'resources.vm<relay.yaml>.resources.inner<networked.yaml>: One of '
-                    'the properties "network", "port", "allocate_network" or "subnet" should be '
-                    'set for the specified network of server "server".', at.line, at.character)]
+                for d in first] == [('HOT730', f'{where}: {NO_NETWORK}', at.line, at.character)]
         provider, text = open_file(s, 'networked.yaml')
         await s.diagnostics(provider, 1)
         since = len(s.published)
@@ -471,6 +437,25 @@ async def test_an_edit_two_levels_down_refreshes_what_the_root_passes(client, tm
                                '[{network: private}]'))
         await s.diagnostics(provider, 2, since)
         assert await settled(s, parent, 1, since, codes()) == []
+
+
+@pytest.mark.parametrize('client', ['vscode', 'neovim'])
+async def test_an_edit_to_a_provider_refreshes_what_its_user_passes_it(client, tmp_path):
+    """A provider resource passes a value its template's server refuses when Heat validates
+    the nested stack; the provider no longer reads it."""
+    await mended_provider_clears_its_user(
+        client, tmp_path / 'plain', {'networked.yaml': NETWORKED, 'user.yaml': USER},
+        'resources.vm<networked.yaml>')
+
+
+@pytest.mark.parametrize('client', ['vscode', 'neovim'])
+async def test_an_edit_two_levels_down_refreshes_what_the_root_passes(client, tmp_path):
+    """The value passes through a provider of a provider (relay.yaml, then networked.yaml);
+    networked.yaml, which the root does not read itself, no longer reads it."""
+    await mended_provider_clears_its_user(
+        client, tmp_path / 'deep', {'networked.yaml': NETWORKED, 'relay.yaml': RELAY,
+                                    'user.yaml': USER.replace('networked.yaml', 'relay.yaml')},
+        'resources.vm<relay.yaml>.resources.inner<networked.yaml>')
 
 
 @pytest.mark.parametrize('client', ['vscode', 'neovim'])
