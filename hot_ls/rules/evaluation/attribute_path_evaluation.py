@@ -1,13 +1,10 @@
 from hot_ls.model.symbols import PARAMETER, VALUE
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.evaluation.output_evaluation import output_failure
+from hot_ls.rules.references._common import DEPENDENCY_FIELDS as _FIELDS
+from hot_ls.rules.references._common import GET_ATTR as _GET_ATTR
 from hot_ls.rules.references._common import attribute_path_resolved
 from hot_ls.syntax import Mapping, Scalar
-
-_GET_ATTR = ('GetAtt', 'GetAttThenSelect', 'GetAttAllAttributes')
-#: where Heat resolves get_attr's arguments when it validates the stack: a resource's
-#: properties and metadata (ResourceDefinition.dep_attrs), an output's value
-_FIELDS = {'resources': ('properties', 'metadata'), 'outputs': ('value',)}
 
 
 class AttributePathEvaluation(Rule):

@@ -8,6 +8,13 @@ from hot_ls.rules.plugins.validation import read_by_validate
 from hot_ls.rules.resources.member_issues import NESTED
 from hot_ls.syntax import Scalar
 
+#: the implementations of get_attr, in every template version
+GET_ATTR = ('GetAtt', 'GetAttThenSelect', 'GetAttAllAttributes')
+#: where Heat reads the references it works out dependencies and referenced attributes from
+#: before it validates any resource (ResourceDefinition.dep_attrs, dependencies): a
+#: resource's properties and metadata, an output's value
+DEPENDENCY_FIELDS = {'resources': ('properties', 'metadata'), 'outputs': ('value',)}
+
 
 def leniency(analysis, ref: Reference) -> str | None:
     """Why Heat may never evaluate this reference (so it is a warning), or None.

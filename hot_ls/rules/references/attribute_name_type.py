@@ -5,14 +5,11 @@ from hot_ls.evaluator.values import Symbolic
 from hot_ls.model.symbols import VALUE, Definition, FunctionCall
 from hot_ls.rules.base import Finding, Rule, Severity
 from hot_ls.rules.plugins.values import resource_state
-from hot_ls.rules.references._common import severity_for, with_reason
+from hot_ls.rules.references._common import (DEPENDENCY_FIELDS as _FIELDS, GET_ATTR as _GET_ATTR,
+                                            severity_for, with_reason)
 from hot_ls.rules.resources.members import member_attributes, unchecked_reason
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 
-_GET_ATTR = ('GetAtt', 'GetAttThenSelect', 'GetAttAllAttributes')
-#: where Heat looks for the attributes a stack references: a resource's properties and
-#: metadata (ResourceDefinition.dep_attrs), an output's value
-_FIELDS = {'resources': ('properties', 'metadata'), 'outputs': ('value',)}
 
 
 class AttributeNameType(Rule):

@@ -3,13 +3,11 @@ from typing import Any
 from hot_ls.evaluator.snippet import evaluate_in
 from hot_ls.model.symbols import VALUE, Definition, FunctionCall
 from hot_ls.rules.base import Finding, Rule, Severity
-from hot_ls.rules.references._common import severity_for, with_reason
+from hot_ls.rules.references._common import (DEPENDENCY_FIELDS as _FIELDS, GET_ATTR as _GET_ATTR,
+                                            severity_for, with_reason)
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 
 _GET_RESOURCE = ('GetResource',)
-_GET_ATTR = ('GetAtt', 'GetAttThenSelect', 'GetAttAllAttributes')
-#: where Heat looks for dependencies: a resource's properties and metadata, an output's value
-_FIELDS = {'resources': ('properties', 'metadata'), 'outputs': ('value',)}
 
 
 class UnhashableReference(Rule):
