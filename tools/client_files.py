@@ -77,8 +77,13 @@ def client_refusal(path: str, text: str) -> str | None:
     """What python-heatclient says before it sends the stack, when a `type:` key anywhere in
     the template (a resource's, a group member's, a property's or an output's data) names a
     template file that does not exist: it reads every one of them
-    (template_utils.resolve_template_get_files), whatever the resource's condition.  None
-    when it would send it."""
+    (template_utils.resolve_template_get_files), whatever the resource's condition, and
+    those each template it reads names in turn (get_template_contents of the file, when
+    is_template says it is one).  None when it would send it."""
+    return _missing_below(path, text, set())
+
+
+def _missing_below(path: str, text: str, seen: set) -> str | None:
     import yaml
     try:
         data = yaml.safe_load(text)
@@ -87,22 +92,42 @@ def client_refusal(path: str, text: str) -> str | None:
     if not isinstance(data, dict):
         return None
     base = os.path.dirname(path)
-    missing = []
+    named = []
 
     def walk(node):
         if isinstance(node, dict):
             for key, value in node.items():
                 if key == 'type' and isinstance(value, str) and '://' not in value and \
-                        value.endswith(('.yaml', '.template')) and \
-                        not os.path.isfile(os.path.normpath(os.path.join(base, value))):
-                    missing.append(value)
+                        value.endswith(('.yaml', '.template')):
+                    named.append(os.path.normpath(os.path.join(base, value)))
                 walk(value)
         elif isinstance(node, list):
             for item in node:
                 walk(item)
 
     walk(data)
-    if not missing:
-        return None
-    target = os.path.normpath(os.path.join(base, missing[0]))
-    return f'Could not fetch contents for file://{target}'
+    for target in named:
+        if target in seen:
+            continue
+        seen.add(target)
+        if not os.path.isfile(target):
+            return f'Could not fetch contents for file://{target}'
+        with open(target, encoding='utf-8', errors='replace') as fh:
+            content = fh.read()
+        if _is_template(content):
+            found = _missing_below(target, content, seen)
+            if found is not None:
+                return found
+    return None
+
+
+def _is_template(text: str) -> bool:
+    """python-heatclient's template_utils.is_template: its template_format.parse accepts it
+    (YAML or JSON with one of the template version keys)."""
+    import yaml
+    try:
+        data = yaml.safe_load(text)
+    except Exception:
+        return False
+    return isinstance(data, dict) and any(key in data for key in (
+        'heat_template_version', 'HeatTemplateFormatVersion', 'AWSTemplateFormatVersion'))
