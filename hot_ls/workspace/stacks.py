@@ -399,14 +399,14 @@ class StackContext:
             found.append((child, resource))
         kind = resolved.type.name if resolved.type is not None and not resolved.is_provider \
             else None
-        for member_type, member in self._members(kind, resource, known):
+        for member_type, member in self.members(kind, resource, known):
             child = self.child(self.resolve(member_type), None, member, group=True,
                                known=known, guard=guard)
             if child is not None:
                 found.append((child, member))
         return found
 
-    def _members(self, kind: str | None, resource: 'ResourceInfo', known: Known | None = None
+    def members(self, kind: str | None, resource: 'ResourceInfo', known: Known | None = None
                  ) -> list[tuple[str, 'ResourceInfo']]:
         """The member types a group of Heat's type `kind` validates, each with what its
         members are passed."""

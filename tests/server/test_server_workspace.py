@@ -488,3 +488,39 @@ async def test_a_syntax_error_typed_into_a_provider_shows_on_its_user(client, tm
         s.change(provider, 3, ((1, 0, 2, 0), ''))
         await s.diagnostics(provider, 3, since)
         assert await settled(s, parent, 1, since, codes()) == []
+
+@pytest.mark.parametrize('client', ['vscode', 'neovim'])
+async def test_a_type_typo_typed_two_levels_down_shows_on_the_root(client, tmp_path):
+    """A resource type Heat does not know, typed into a provider of a provider (unsaved),
+    makes Heat refuse the root's create when it validates the nested stacks: the root says
+    so on the type of the resource that leads there (HOT605), and stops once it is mended."""
+    root = tmp_path / 'typo'
+    root.mkdir()
+    (root / 'networked.yaml').write_text(NETWORKED, encoding='utf-8')
+    (root / 'relay.yaml').write_text(RELAY, encoding='utf-8')
+    (root / 'user.yaml').write_text(USER.replace('networked.yaml', 'relay.yaml')
+                                    .replace('[{pport: p1}]', '[{port: p1}]'), encoding='utf-8')
+    async with session(capabilities(client), FAST, name=client, folders=(str(root),)) as s:
+        s.root = str(root)
+        parent, parent_text = open_file(s, 'user.yaml')
+        assert await s.diagnostics(parent, 1) == []
+        provider, text = open_file(s, 'networked.yaml')
+        await s.diagnostics(provider, 1)
+        at = position(text, 'OS::Nova::Server')
+        typed = (at.line, at.character + len('OS::Nova::Ser'), at.line,
+                 at.character + len('OS::Nova::Serv'))
+        since = len(s.published)
+        s.change(provider, 2, (typed, ''))
+        assert [d.code for d in await s.diagnostics(provider, 2, since)] == ['HOT701']
+        found = await settled(s, parent, 1, since, codes('HOT605'))
+        at = position(parent_text, 'relay.yaml')
+        assert [(d.code, d.range.start.line, d.range.start.character) for d in found] == [
+            ('HOT605', at.line, at.character)]
+        assert found[0].message.startswith(
+            'resources.vm<relay.yaml>.resources.inner<networked.yaml>: The Resource Type '
+            '(OS::Nova::Serer) could not be found. (the type of resource "server" in '
+            'networked.yaml: ')
+        since = len(s.published)
+        s.change(provider, 3, ((typed[0], typed[1], typed[0], typed[1]), 'v'))
+        await s.diagnostics(provider, 3, since)
+        assert await settled(s, parent, 1, since, codes()) == []

@@ -837,3 +837,34 @@ def test_a_size_given_at_deploy_time_gives_members_at_the_root_only(tmp_path):
     assert [d for d in nested['root.yaml'] if d.severity.label == 'error'] == []
     alone = checked(tmp_path, 'top.yaml')
     assert [(d.code, d.severity.label) for d in alone['top.yaml']] == [('HOT702', 'error')]
+
+
+def test_a_type_no_environment_maps_below_a_mapped_provider(tmp_path):
+    """With the stack's environments known, a type below a provider that none of them maps is
+    unknown for certain (asked of Heat 27.0.1: "resources.relay<relay.yaml>: The Resource
+    Type (My::Unmapped) could not be found.", on create only); the type they map is not.
+    Without the environments, only the templates themselves warn."""
+    (tmp_path / 'root.yaml').write_text(
+        'heat_template_version: 2021-04-16\n'
+        'resources:\n  relay:\n    type: My::Relay\n  fine:\n    type: My::Thing\n')
+    (tmp_path / 'relay.yaml').write_text(
+        'heat_template_version: 2021-04-16\n'
+        'resources:\n  mapped:\n    type: My::Thing\n  unmapped:\n    type: My::Unmapped\n')
+    (tmp_path / 'env.yaml').write_text(
+        'resource_registry:\n  My::Relay: relay.yaml\n  My::Thing: OS::Heat::None\n')
+    configured = Settings(stacks=(Stack(templates=(str(tmp_path / 'root.yaml'),),
+                                        environments=(str(tmp_path / 'env.yaml'),)),))
+    root_text = (tmp_path / 'root.yaml').read_text()
+    found = {os.path.basename(r.path): [(d.code, d.severity.name, d.start, d.message)
+                                        for d in r.diagnostics]
+             for r in check_paths([str(tmp_path)], configured)}
+    assert found['root.yaml'] == [(
+        'HOT605', 'ERROR', root_text.index('My::Relay'),
+        'resources.relay<relay.yaml>: The Resource Type (My::Unmapped) could not be found. '
+        '(the type of resource "unmapped" in relay.yaml: Heat validates the provider '
+        "template's nested stack when it creates this stack)")]
+    assert [code for code, *_ in found['relay.yaml']] == ['HOT701']
+    alone = {os.path.basename(r.path): [(d.code, d.severity.name) for d in r.diagnostics]
+             for r in check_paths([str(tmp_path)], Settings())}
+    assert alone['root.yaml'] == [('HOT701', 'WARNING'), ('HOT701', 'WARNING')]
+    assert alone['relay.yaml'] == [('HOT701', 'WARNING'), ('HOT701', 'WARNING')]

@@ -98,7 +98,7 @@ def member_refusals(analysis: 'Analysis', member: 'Member', run: Run) -> list[Re
                         if info.schema is not None and info.schema.default is None
                         and name not in given)
     outer = ('resources', f'{member.group.name}<nested_stack>', 'resources',
-             f'{member.name}<{_template_url(analysis.stack, member.type_name, None)}>')
+             f'{member.name}<{template_url(analysis.stack, member.type_name, None)}>')
     return _refusals(child, provider, missing, passed, _values_of(child, provider, values),
                      outer, run, analysis.stack.read)
 
@@ -126,14 +126,14 @@ def resource_refusals(analysis: 'Analysis', definition: 'Definition', run: Run
     provider = _provider(child)
     if provider is None:
         return []
-    url = _template_url(stack, definition.type_name, definition.name)
+    url = template_url(stack, definition.type_name, definition.name)
     outer = ('resources', f'{definition.name}<{url}>')
     passed = {key: _for_stack(value) for key, value in state.data.items()}
     return _refusals(child, provider, frozenset(), frozenset(passed),
                      _values_of(child, provider, passed), outer, run, stack.read)
 
 
-def _template_url(stack: StackContext, type_name: Any, name: Any) -> Any:
+def template_url(stack: StackContext, type_name: Any, name: Any) -> Any:
     """How Heat's messages name a provider resource's template (TemplateResource
     .template_url): the reference the type resolves to, as written (the type, or the
     template an environment maps it to)."""

@@ -132,6 +132,16 @@ class ResourceTypeUnknown(Rule):
 _CANDIDATES: 'weakref.WeakKeyDictionary' = weakref.WeakKeyDictionary()
 
 
+def surely_unknown(catalog, stack, name: str) -> bool:
+    """Whether HOT701 calls a type nothing implements an error in `stack` (not the warning
+    that an environment hot-ls was not told about may map it)."""
+    stripped = name.strip()
+    return bool(stack.environments_known or names_a_file(name) or catalog.heat_owns(name)
+                or (stripped != name and stripped and (catalog.heat_owns(stripped)
+                                                       or catalog.lookup(stripped) is not None))
+                or _near_misses(name, _candidates(catalog)))
+
+
 def _candidates(catalog) -> tuple[str, ...]:
     """The catalog's type names, hidden ones and the global aliases included (once per catalog)."""
     found = _CANDIDATES.get(catalog)

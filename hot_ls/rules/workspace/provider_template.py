@@ -7,6 +7,7 @@ from hot_ls.rules.resources.members import (RESOURCE_CHAIN, group_members, membe
 from hot_ls.rules.resources.resource_type_unknown import is_template_type
 from hot_ls.rules.suggestions import suggestion_text
 from hot_ls.rules.workspace._common import files_like, jinja_source_of
+from hot_ls.rules.workspace.provider_types import nested_problems
 from hot_ls.syntax import Mapping, Scalar, Sequence
 from hot_ls.workspace.paths import OUTSIDE, SYMLINK_OUT, UNSAVED, URL
 from hot_ls.workspace.stacks import PROVIDER_BROKEN, PROVIDER_MISSING, PROVIDER_UNREAD
@@ -31,7 +32,17 @@ class ProviderTemplate(Rule):
     member type that is a template Heat cannot use (not a template, a
     syntax error) fails when Heat creates the group's nested stack
     ("resources.g<nested_stack>: Template format version not found."); a
-    group with no members has none.
+    group with no members has none.  Nor can a template that uses a
+    resource type Heat does not know, or a provider template Heat cannot
+    read, or whose own provider templates do, further down: Heat validates
+    those nested stacks when it creates the stack ("resources.server
+    <nested.yaml>: The Resource Type (OS::Nova::Sever) could not be
+    found."), looking at every resource but those their condition leaves
+    out, and at a group's member type when the group has members.  A
+    template file named further down that is not there stops
+    python-heatclient, whatever the conditions.  The template where it is
+    shows the error too (HOT701, HOT605); only types HOT701 calls unknown
+    for certain are followed.
 
     python-heatclient reads every such file before it sends the stack, so
     a resource Heat would never create (its condition false) counts too,
@@ -118,8 +129,32 @@ class ProviderTemplate(Rule):
                 yield Finding(node.start, node.end,
                               f'{resolved.message}; hot-ls checks nothing of this resource',
                               severity=Severity.INFORMATION)
+            elif resolved.problem is None and resolved.is_provider:
+                yield from _nested_problems(analysis, res, node)
             yield from _broken_members(analysis, res)
         yield from _other_type_keys(analysis)
+
+
+def _nested_problems(analysis, definition, node):
+    """A provider template (or one further down) that makes the create fail: a type Heat does
+    not know, a provider of its own Heat cannot read, or a file python-heatclient cannot
+    fetch (rules.workspace.provider_types)."""
+    found = nested_problems(analysis, definition)
+    if not found:
+        return
+    # (python-heatclient stops before Heat sees anything; then what Heat surely refuses)
+    first = min(found, key=lambda one: (not one.client, not one.certain))
+    others = sorted({one.subject for one in found} - {first.subject})
+    more = (f'; {len(others)} more there: {", ".join(others[:3])}'
+            f'{", ..." if len(others) > 3 else ""}') if others else ''
+    message = f'{first.message} ({first.where}{more})'
+    reason = None if first.client else analysis.presence.reason(node.start, node.end)
+    if reason is None and not first.certain:
+        reason = ('Heat looks at it only if it creates that resource, which depends on values '
+                  'given at deploy time')
+    finding = _NotFetched if first.client else Finding
+    yield finding(node.start, node.end, with_reason(message, reason),
+                  severity=severity_for(reason))
 
 
 def _broken_members(analysis, definition):

@@ -1,0 +1,152 @@
+"""What fails a stack create below a provider template, said on the resource that uses it.
+
+When Heat creates a stack, it validates each provider resource's nested stack
+(StackResource.validate_nested_stack) and, in it, each provider resource's
+in turn.  Loading that stack's resources looks every type up: one nothing
+implements makes `openstack stack create` of the parent fail,
+"resources.child<nested.yaml>: The Resource Type (OS::Nova::Sever) could not
+be found." (`template validate` of the parent accepts it).  So does a group's
+member type in that stack, for a group with members, and a provider template
+of that stack that Heat cannot read ("resources.child<relay.yaml>: Error
+parsing template broken.yaml ...").  Asked of Heat 27.0.1: a resource its
+condition leaves out, a group of 0 are not looked at.  Before all that,
+python-heatclient reads every template file a `type:` names, in every
+template it reads, whatever the conditions: one that is not there stops it
+("Could not fetch contents for file:///.../gone.yaml").
+
+The template where it is has the error too (HOT701, HOT605); this is the
+same refusal seen from the template a user creates, which `hot-ls check` of
+that template alone did not show.  Only types HOT701 calls unknown for
+certain are followed: a type in a namespace Heat owns, one a few edits from
+a known one, or any type once the stack's environments are known.  Each
+level is read from the workspace's summaries (its resources' types and
+members), in the stack's context (its registry, less the entry that led
+there, as Heat's); the templates read are added to the analysis's
+dependencies (`StackContext.read`).  What only a full analysis of a
+provider finds (an unknown property, a bad reference) is not followed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from hot_ls.rules.plugins.provider_stacks import template_url
+from hot_ls.rules.resources.resource_type_unknown import is_template_type, surely_unknown
+from hot_ls.workspace.stacks import (MAX_NESTED_DEPTH, NOT_FOUND, PROVIDER_BROKEN,
+                                     PROVIDER_MISSING, StackContext)
+from hot_ls.workspace.summaries import UNKNOWN, resource_info
+
+if TYPE_CHECKING:
+    from hot_ls.analysis import Analysis
+    from hot_ls.model.symbols import Definition
+    from hot_ls.workspace.summaries import ResourceInfo
+
+
+@dataclass(frozen=True)
+class NestedProblem:
+    """What makes a stack create fail in a nested stack below the checked resource."""
+
+    message: str       # as Heat (or python-heatclient) says it
+    where: str         # where it is, and when it is refused
+    subject: str       # the type or the file it is about
+    #: python-heatclient refuses it before it sends the stack (a file that is not there)
+    client: bool
+    #: every resource on the way is created under the stack's inputs (or `client`)
+    certain: bool
+
+
+def nested_problems(analysis: 'Analysis', definition: 'Definition') -> list[NestedProblem]:
+    """What makes the create fail in the nested stacks below a provider resource (its provider
+    template's, and theirs), in the order of their templates' resources: types Heat does not
+    know, provider templates it cannot read, and files python-heatclient cannot fetch."""
+    stack = analysis.stack
+    info = resource_info(definition.name, definition.key, definition.mapping)
+    for child, passed in stack.nested(info, analysis.known()):
+        if passed is info:
+            url = template_url(stack, definition.type_name, definition.name)
+            walk = _Walk(analysis)
+            walk.below(child, f'resources.{definition.name}<{url}>', url,
+                       child.guard is stack.guard, True, 1)
+            return walk.found
+    return []
+
+
+class _Walk:
+    def __init__(self, analysis: 'Analysis'):
+        self.analysis = analysis
+        self.catalog = analysis.catalog
+        self.found: list[NestedProblem] = []
+
+    def below(self, child: StackContext, path: str, url: str, certain: bool, live: bool,
+              depth: int) -> None:
+        """`live`: Heat validates this stack (else only python-heatclient reads its files:
+        every template a `type:` names, whatever the conditions)."""
+        if depth > MAX_NESTED_DEPTH or child.template in child.chain:
+            return
+        summary = child.workspace.summary(child.template)
+        if summary is None or summary.template is None or summary.syntax is not None:
+            return  # (a template Heat cannot read: said where it is used)
+        self.analysis.stack.read.add(child.template)
+        for resource in summary.template.resources:
+            holds = True
+            if live and resource.conditional:
+                holds = child.condition_holds(resource.condition)
+            created = live and holds is not False  # (Heat loads no resource left out)
+            sure = certain and holds is True
+            name = resource.type
+            if not isinstance(name, str) or not name:
+                continue
+            resolved = child.resolve(name, resource.name)
+            where = f'the type of resource "{resource.name}" in {url}'
+            if resolved.problem == NOT_FOUND:
+                if created and not is_template_type(name) and \
+                        surely_unknown(self.catalog, child, name):
+                    self.add(f'{path}: The Resource Type ({name}) could not be found.',
+                             f'{where}: {VALIDATED}', name, False, sure)
+            elif resolved.problem == PROVIDER_MISSING:
+                if resolved.provider is not None and resolved.provider.reference == name:
+                    self.add(resolved.message, f'{where}: {FETCHED}', name, True, True)
+            elif resolved.problem == PROVIDER_BROKEN:
+                if created:
+                    self.add(f'{path}: {resolved.message}', f'{where}: {VALIDATED}', name,
+                             False, sure)
+            elif resolved.is_provider:
+                for grand, passed in child.nested(resource):
+                    if passed is resource:
+                        inner = template_url(child, name, resource.name)
+                        self.below(grand, f'{path}.resources.{resource.name}<{inner}>', inner,
+                                   sure and grand.guard is child.guard, created, depth + 1)
+            elif resolved.type is not None and resource.member is not None:
+                self.members(child, resource, resolved.type.name, path, url, sure, created)
+
+    def members(self, child: StackContext, resource: 'ResourceInfo', kind: str, path: str,
+                url: str, certain: bool, live: bool) -> None:
+        """A group's member type Heat does not know: ResourceGroup.validate looks it up (for
+        a group with members; `kind`, the group's type).  A member's template file that is
+        not there: python-heatclient reads it (whatever the group's size)."""
+        where = f'the member type of group "{resource.name}" in {url}'
+        member = resource.member
+        if isinstance(member.type, str) and is_template_type(member.type):
+            resolved = child.resolve(member.type)
+            if resolved.problem == PROVIDER_MISSING and resolved.provider is not None and \
+                    resolved.provider.reference == member.type:
+                self.add(resolved.message, f'{where}: {FETCHED}', member.type, True, True)
+        if not live:
+            return
+        for member_type, _ in child.members(kind, resource):
+            if member_type is UNKNOWN or not isinstance(member_type, str) or \
+                    is_template_type(member_type):
+                continue
+            resolved = child.resolve(member_type)
+            if resolved.problem == NOT_FOUND and \
+                    surely_unknown(self.catalog, child, member_type):
+                self.add(f'{path}: The Resource Type ({member_type}) could not be found.',
+                         f'{where}: {VALIDATED}', member_type, False, certain)
+
+    def add(self, message: str, where: str, subject: str, client: bool, certain: bool) -> None:
+        self.found.append(NestedProblem(message, where, subject, client, certain))
+
+
+VALIDATED = "Heat validates the provider template's nested stack when it creates this stack"
+FETCHED = ('python-heatclient reads every template file the templates it sends name, before it '
+           'sends the stack')
