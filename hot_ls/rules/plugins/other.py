@@ -127,6 +127,30 @@ def barbican_secret(r: Subject) -> None:
                                'application/octet-stream', at=('payload_content_encoding',))
 
 
+def barbican_generic_container(r: Subject) -> None:
+    """GenericContainer.validate: its secrets' refs are distinct."""
+    secrets = r.properties['secrets'] or []
+    _distinct_refs([secret['ref'] for secret in secrets], [('secrets', index)
+                                                           for index in range(len(secrets))])
+
+
+def barbican_ref_container(r: Subject) -> None:
+    """CertificateContainer's and RSAContainer's validate (GenericContainer's, with get_refs
+    every property but `name` that has a value): the refs are distinct.  A `get_resource` of
+    the same secret twice is the same ref (the secret's name, before Heat creates it)."""
+    props = r.properties
+    keys = [key for key in props if key != 'name' and props[key] is not None]
+    _distinct_refs([props[key] for key in keys], [(key,) for key in keys])
+
+
+def _distinct_refs(refs: list, places: list[tuple]) -> None:
+    seen = set()
+    for ref, at in zip(refs, places):
+        if ref in seen:
+            raise ValidationFailed('Duplicate refs are not allowed.', at=at)
+        seen.add(ref)
+
+
 def quota(r: Subject, names: tuple[str, ...] | None = None) -> None:
     """The quota types (Neutron's, Nova's, Octavia's, Cinder's): some quota besides `project`.
 

@@ -70,6 +70,9 @@ CHECKS: dict[str, Check] = {
     'OS::Zaqar::Subscription': other.zaqar_subscription,
     'OS::Glance::WebImage': other.glance_web_image,
     'OS::Barbican::Secret': other.barbican_secret,
+    'OS::Barbican::GenericContainer': other.barbican_generic_container,
+    'OS::Barbican::CertificateContainer': other.barbican_ref_container,
+    'OS::Barbican::RSAContainer': other.barbican_ref_container,
     'OS::Trove::Instance': other.trove_instance,
     'OS::Trove::Cluster': other.trove_cluster,
     # AWS
