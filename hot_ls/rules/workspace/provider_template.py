@@ -38,7 +38,8 @@ class ProviderTemplate(Rule):
     those nested stacks when it creates the stack ("resources.server
     <nested.yaml>: The Resource Type (OS::Nova::Sever) could not be
     found."), looking at every resource but those their condition leaves
-    out, and at a group's member type when the group has members.  A
+    out, and at a group's member type when the group has members; then at
+    their property keys ("Property error: ...: Unknown Property lenght").  A
     template file named further down that is not there stops
     python-heatclient, whatever the conditions.  The template where it is
     shows the error too (HOT701, HOT605); only types HOT701 calls unknown
@@ -142,8 +143,9 @@ def _nested_problems(analysis, definition, node):
     found = nested_problems(analysis, definition)
     if not found:
         return
-    # (python-heatclient stops before Heat sees anything; then what Heat surely refuses)
-    first = min(found, key=lambda one: (not one.client, not one.certain))
+    # (python-heatclient stops before Heat sees anything; then what Heat surely refuses, a
+    # type as it loads the resources before a property)
+    first = min(found, key=lambda one: (not one.client, not one.certain, one.loaded))
     others = sorted({one.subject for one in found} - {first.subject})
     more = (f'; {len(others)} more there: {", ".join(others[:3])}'
             f'{", ..." if len(others) > 3 else ""}') if others else ''

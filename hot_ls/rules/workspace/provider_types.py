@@ -8,7 +8,13 @@ implements makes `openstack stack create` of the parent fail,
 be found." (`template validate` of the parent accepts it).  So does a group's
 member type in that stack, for a group with members, and a provider template
 of that stack that Heat cannot read ("resources.child<relay.yaml>: Error
-parsing template broken.yaml ...").  Asked of Heat 27.0.1: a resource its
+parsing template broken.yaml ...").  Then it validates the resources'
+property keys: one the type does not have fails it too ("Property error:
+resources.child<nested.yaml>.resources.random.properties: Unknown Property
+lenght"; a group member's, "...resources.g<nested_stack>.resources[0]
+.properties: ..."), but for a type that takes any property and an external
+resource.  It does not check the values (not strictly validated), nor that
+the required ones are there.  Asked of Heat 27.0.1: a resource its
 condition leaves out, a group of 0 are not looked at.  Before all that,
 python-heatclient reads every template file a `type:` names, in every
 template it reads, whatever the conditions: one that is not there stops it
@@ -23,13 +29,14 @@ level is read from the workspace's summaries (its resources' types and
 members), in the stack's context (its registry, less the entry that led
 there, as Heat's); the templates read are added to the analysis's
 dependencies (`StackContext.read`).  What only a full analysis of a
-provider finds (an unknown property, a bad reference) is not followed.
+provider finds (a key nested in a property's map, a bad reference) is not followed.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from hot_ls.catalog.property_rules import accepts_any_property
 from hot_ls.rules.plugins.provider_stacks import template_url
 from hot_ls.rules.resources.resource_type_unknown import is_template_type, surely_unknown
 from hot_ls.workspace.stacks import (MAX_NESTED_DEPTH, NOT_FOUND, PROVIDER_BROKEN,
@@ -53,6 +60,9 @@ class NestedProblem:
     client: bool
     #: every resource on the way is created under the stack's inputs (or `client`)
     certain: bool
+    #: Heat checks it once it has loaded the stack's resources (a property), not as it loads
+    #: them (a type)
+    loaded: bool = False
 
 
 def nested_problems(analysis: 'Analysis', definition: 'Definition') -> list[NestedProblem]:
@@ -110,7 +120,11 @@ class _Walk:
                 if created:
                     self.add(f'{path}: {resolved.message}', f'{where}: {VALIDATED}', name,
                              False, sure)
-            elif resolved.is_provider:
+            if created and resolved.type is not None and not resource.external:
+                self.unknown_properties(resolved.type, resource.properties,
+                                        f'{path}.resources.{resource.name}.properties',
+                                        f'resource "{resource.name}" in {url}', sure)
+            if resolved.problem is None and resolved.is_provider:
                 for grand, passed in child.nested(resource):
                     if passed is resource:
                         inner = template_url(child, name, resource.name)
@@ -134,17 +148,34 @@ class _Walk:
         if not live:
             return
         for member_type, _ in child.members(kind, resource):
-            if member_type is UNKNOWN or not isinstance(member_type, str) or \
-                    is_template_type(member_type):
+            if member_type is UNKNOWN or not isinstance(member_type, str):
                 continue
             resolved = child.resolve(member_type)
-            if resolved.problem == NOT_FOUND and \
+            if resolved.problem == NOT_FOUND and not is_template_type(member_type) and \
                     surely_unknown(self.catalog, child, member_type):
                 self.add(f'{path}: The Resource Type ({member_type}) could not be found.',
                          f'{where}: {VALIDATED}', member_type, False, certain)
+            elif resolved.type is not None:
+                self.unknown_properties(
+                    resolved.type, member.properties,
+                    f'{path}.resources.{resource.name}<nested_stack>.resources[0].properties',
+                    f'the member of group "{resource.name}" in {url}', certain)
 
-    def add(self, message: str, where: str, subject: str, client: bool, certain: bool) -> None:
-        self.found.append(NestedProblem(message, where, subject, client, certain))
+    def unknown_properties(self, rtype, written: tuple, path: str, where: str,
+                           certain: bool) -> None:
+        """Property keys the type does not have: Heat refuses them when it validates the
+        stack (not those of a type that takes any)."""
+        if accepts_any_property(rtype.name):
+            return
+        schemas = rtype.properties
+        for key, _ in written:
+            if not isinstance(key, str) or key not in schemas:
+                self.add(f'Property error: {path}: Unknown Property {key}',
+                         f'{where}: {VALIDATED}', f'property {key}', False, certain, loaded=True)
+
+    def add(self, message: str, where: str, subject: str, client: bool, certain: bool,
+            loaded: bool = False) -> None:
+        self.found.append(NestedProblem(message, where, subject, client, certain, loaded))
 
 
 VALIDATED = "Heat validates the provider template's nested stack when it creates this stack"
