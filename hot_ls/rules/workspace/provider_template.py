@@ -7,7 +7,7 @@ from hot_ls.rules.resources.members import (RESOURCE_CHAIN, group_members, membe
 from hot_ls.rules.resources.resource_type_unknown import is_template_type
 from hot_ls.rules.suggestions import suggestion_text
 from hot_ls.rules.workspace._common import files_like, jinja_source_of
-from hot_ls.rules.workspace.provider_types import nested_problems
+from hot_ls.rules.workspace.provider_types import member_problems, nested_problems
 from hot_ls.syntax import Mapping, Scalar, Sequence
 from hot_ls.workspace.paths import OUTSIDE, SYMLINK_OUT, UNSAVED, URL
 from hot_ls.workspace.stacks import PROVIDER_BROKEN, PROVIDER_MISSING, PROVIDER_UNREAD
@@ -39,7 +39,9 @@ class ProviderTemplate(Rule):
     <nested.yaml>: The Resource Type (OS::Nova::Sever) could not be
     found."), looking at every resource but those their condition leaves
     out, and at a group's member type when the group has members; then at
-    their property keys ("Property error: ...: Unknown Property lenght").  A
+    their property keys ("Property error: ...: Unknown Property lenght"),
+    and in the nested stack of a ResourceGroup's first member that is a
+    provider template (said on the member's type).  A
     template file named further down that is not there stops
     python-heatclient, whatever the conditions.  The template where it is
     shows the error too (HOT701, HOT605); only types HOT701 calls unknown
@@ -133,14 +135,27 @@ class ProviderTemplate(Rule):
             elif resolved.problem is None and resolved.is_provider:
                 yield from _nested_problems(analysis, res, node)
             yield from _broken_members(analysis, res)
+            yield from _member_problems(analysis, res)
         yield from _other_type_keys(analysis)
 
 
 def _nested_problems(analysis, definition, node):
     """A provider template (or one further down) that makes the create fail: a type Heat does
-    not know, a provider of its own Heat cannot read, or a file python-heatclient cannot
-    fetch (rules.workspace.provider_types)."""
-    found = nested_problems(analysis, definition)
+    not know, a property key its type does not have, a provider of its own Heat cannot read,
+    or a file python-heatclient cannot fetch (rules.workspace.provider_types)."""
+    yield from _said(analysis, nested_problems(analysis, definition), node)
+
+
+def _member_problems(analysis, definition):
+    """The same below a ResourceGroup's member that is a provider template, on its type."""
+    found = member_problems(analysis, definition)
+    if found:
+        members = group_members(analysis, definition)
+        node = members[0].type_node if members else None
+        yield from _said(analysis, found, node if node is not None else definition.key)
+
+
+def _said(analysis, found, node):
     if not found:
         return
     # (python-heatclient stops before Heat sees anything; then what Heat surely refuses, a

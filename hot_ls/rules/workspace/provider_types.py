@@ -14,7 +14,9 @@ resources.child<nested.yaml>.resources.random.properties: Unknown Property
 lenght"; a group member's, "...resources.g<nested_stack>.resources[0]
 .properties: ..."), but for a type that takes any property and an external
 resource.  It does not check the values (not strictly validated), nor that
-the required ones are there.  Asked of Heat 27.0.1: a resource its
+the required ones are there.  A ResourceGroup with members whose member is a
+provider template has its first member's nested stack validated the same
+way ("resources.g<nested_stack>.resources.0<member.yaml>: ...").  Asked of Heat 27.0.1: a resource its
 condition leaves out, a group of 0 are not looked at.  Before all that,
 python-heatclient reads every template file a `type:` names, in every
 template it reads, whatever the conditions: one that is not there stops it
@@ -34,12 +36,12 @@ provider finds (a key nested in a property's map, a bad reference) is not follow
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hot_ls.catalog.property_rules import accepts_any_property
 from hot_ls.rules.plugins.provider_stacks import template_url
 from hot_ls.rules.resources.resource_type_unknown import is_template_type, surely_unknown
-from hot_ls.workspace.stacks import (MAX_NESTED_DEPTH, NOT_FOUND, PROVIDER_BROKEN,
+from hot_ls.workspace.stacks import (GROUP, MAX_NESTED_DEPTH, NOT_FOUND, PROVIDER_BROKEN,
                                      PROVIDER_MISSING, StackContext)
 from hot_ls.workspace.summaries import UNKNOWN, resource_info
 
@@ -79,6 +81,20 @@ def nested_problems(analysis: 'Analysis', definition: 'Definition') -> list[Nest
                        child.guard is stack.guard, True, 1)
             return walk.found
     return []
+
+
+def member_problems(analysis: 'Analysis', definition: 'Definition') -> list[NestedProblem]:
+    """The same below a ResourceGroup's member that is a provider template (the nested stack
+    of its first member, which Heat validates when the group has members)."""
+    if definition.type_name != GROUP:
+        return []
+    stack = analysis.stack
+    info = resource_info(definition.name, definition.key, definition.mapping)
+    if info.member is None:
+        return []
+    walk = _Walk(analysis)
+    walk.member_stack(stack, info, 'resources.', True, 0, analysis.known())
+    return walk.found
 
 
 class _Walk:
@@ -131,10 +147,11 @@ class _Walk:
                         self.below(grand, f'{path}.resources.{resource.name}<{inner}>', inner,
                                    sure and grand.guard is child.guard, created, depth + 1)
             elif resolved.type is not None and resource.member is not None:
-                self.members(child, resource, resolved.type.name, path, url, sure, created)
+                self.members(child, resource, resolved.type.name, path, url, sure, created,
+                             depth)
 
     def members(self, child: StackContext, resource: 'ResourceInfo', kind: str, path: str,
-                url: str, certain: bool, live: bool) -> None:
+                url: str, certain: bool, live: bool, depth: int) -> None:
         """A group's member type Heat does not know: ResourceGroup.validate looks it up (for
         a group with members; `kind`, the group's type).  A member's template file that is
         not there: python-heatclient reads it (whatever the group's size)."""
@@ -160,6 +177,18 @@ class _Walk:
                     resolved.type, member.properties,
                     f'{path}.resources.{resource.name}<nested_stack>.resources[0].properties',
                     f'the member of group "{resource.name}" in {url}', certain)
+            if kind == GROUP and resolved.problem is None and resolved.is_provider:
+                self.member_stack(child, resource, f'{path}.resources.', certain, depth)
+
+    def member_stack(self, stack: StackContext, group: 'ResourceInfo', prefix: str,
+                     certain: bool, depth: int, known=None) -> None:
+        """The nested stack of a ResourceGroup's member that is a provider template: Heat
+        validates its first member's ("resources.g<nested_stack>.resources.0<member.yaml>")."""
+        for child, passed in stack.nested(group, known):
+            if passed is group.member and child.groups > stack.groups:
+                url = template_url(stack, passed.type, None)
+                self.below(child, f'{prefix}{group.name}<nested_stack>.resources.0<{url}>', url,
+                           certain and child.guard is stack.guard, True, depth + 2)
 
     def unknown_properties(self, rtype, written: tuple, path: str, where: str,
                            certain: bool) -> None:
