@@ -14,7 +14,9 @@ reaches at a time (tools/mutate.py's kinds), and asks:
   whether any of them gets an error.
 
 Per mutation kind it prints the mutants, how many Heat refuses, hot-ls's recall on those, and
-its false positives (an error where Heat accepts the stack).
+its false positives (an error where Heat accepts the stack); and its recall counting only the
+errors on the root template (`root`): what `hot-ls check` of the root alone says of a mutant
+nested template.
 
     python tools/stack_differential.py --full            # every nested template, every kind (Heat's venv)
     python tools/stack_differential.py --full --stack tht  # one tree
@@ -272,6 +274,9 @@ def applied(old: str, edits: list) -> str:
 
 
 def report(results: list[dict]) -> dict:
+    """Per kind: the mutants, those Heat refuses, hot-ls's recall on those (an error in any of
+    the stack's templates) and its false positives; and `root`, its recall counting only the
+    errors on the root template: what `hot-ls check` of the root alone says."""
     rows: dict[str, Counter] = defaultdict(Counter)
     for result in results:
         row = rows[result['kind']]
@@ -279,18 +284,26 @@ def report(results: list[dict]) -> dict:
         if refused(result['heat']):
             row['refused'] += 1
             row['flagged' if result['errors'] else 'missed'] += 1
+            root = STACKS[result['stack']][1]
+            if any(error.split(' ', 2)[1].rsplit('@', 1)[0] == root
+                   for error in result['errors']):
+                row['at_root'] += 1
         elif result['errors']:
             row['fp'] += 1
     total: Counter = Counter()
-    print(f'{"kind":28} {"mutants":>7} {"refused":>7} {"recall":>7} {"FP":>4}')
+    print(f'{"kind":28} {"mutants":>7} {"refused":>7} {"recall":>7} {"FP":>4} {"root":>7}')
     for kind in sorted(rows):
         row = rows[kind]
         total.update(row)
-        recall = f'{100 * row["flagged"] / row["refused"]:.1f}%' if row['refused'] else '-'
-        print(f'{kind:28} {row["mutants"]:7} {row["refused"]:7} {recall:>7} {row["fp"]:4}')
-    recall = f'{100 * total["flagged"] / total["refused"]:.1f}%' if total['refused'] else '-'
-    print(f'{"ALL":28} {total["mutants"]:7} {total["refused"]:7} {recall:>7} {total["fp"]:4}')
+        print(f'{kind:28} {row["mutants"]:7} {row["refused"]:7} {_share(row, "flagged"):>7} '
+              f'{row["fp"]:4} {_share(row, "at_root"):>7}')
+    print(f'{"ALL":28} {total["mutants"]:7} {total["refused"]:7} {_share(total, "flagged"):>7} '
+          f'{total["fp"]:4} {_share(total, "at_root"):>7}')
     return total
+
+
+def _share(row: Counter, key: str) -> str:
+    return f'{100 * row[key] / row["refused"]:.1f}%' if row['refused'] else '-'
 
 
 def main() -> int:
