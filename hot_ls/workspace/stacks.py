@@ -308,7 +308,10 @@ class StackContext:
         key = (self.template, id(self.registry.user), bool(self.chain), limit,
                None if self.values is None else repr(sorted(map(repr, self.values.items()))))
         memo = self.workspace.nesting_memo
-        known = memo.get(key)
+        # (a result deeper than the limit was looked for only as far as it: it holds for a
+        # walk that reaches this template as deep)
+        too_deep = key + (depth,)
+        known = memo.get(key) or memo.get(too_deep)
         if known is not None:
             height, tail = known
             return Nesting(depth + height, path + tail)
@@ -331,8 +334,8 @@ class StackContext:
                         return found
                     if found.depth > best.depth:
                         best = found
-        if best.depth <= limit:  # (a deeper result may have been cut short)
-            memo[key] = (best.depth - depth, best.path[len(path):])
+        memo[key if best.depth <= limit else too_deep] = (best.depth - depth,
+                                                          best.path[len(path):])
         return best
 
     @property

@@ -868,3 +868,36 @@ def test_a_type_no_environment_maps_below_a_mapped_provider(tmp_path):
              for r in check_paths([str(tmp_path)], Settings())}
     assert alone['root.yaml'] == [('HOT701', 'WARNING'), ('HOT701', 'WARNING')]
     assert alone['relay.yaml'] == [('HOT701', 'WARNING'), ('HOT701', 'WARNING')]
+
+
+def test_a_tree_that_fans_out_is_walked_once_per_template_and_depth(tmp_path, monkeypatch):
+    """Eight templates, each using the next one ten times, down to a type Heat does not know:
+    the nesting depth (HOT606) and what fails below a provider (HOT605) are found walking each
+    template once per depth, not once per path (10**7 of them: the walk used to take seconds
+    here, and minutes a level further)."""
+    from hot_ls.rules import analyze
+    from hot_ls.rules.workspace import provider_types
+    from hot_ls.workspace.stacks import StackContext
+    for level in range(8):
+        used = f'l{level + 1}.yaml' if level < 7 else 'OS::Nova::Sever'
+        body = ''.join(f'  r{k}:\n    type: {used}\n' for k in range(10))
+        (tmp_path / f'l{level}.yaml').write_text(
+            f'heat_template_version: 2021-04-16\nresources:\n{body}')
+    calls = {'deepest': 0, 'below': 0}
+    deepest, below = StackContext._deepest, provider_types._Walk.below
+
+    def counted_deepest(self, *args):
+        calls['deepest'] += 1
+        return deepest(self, *args)
+
+    def counted_below(self, *args):
+        calls['below'] += 1
+        return below(self, *args)
+
+    monkeypatch.setattr(StackContext, '_deepest', counted_deepest)
+    monkeypatch.setattr(provider_types._Walk, 'below', counted_below)
+    for name, codes in (('l0.yaml', {'HOT606'}), ('l2.yaml', {'HOT605'})):
+        text = (tmp_path / name).read_text()
+        found = analyze(text, str(tmp_path / name)).diagnostics
+        assert {d.code for d in found} == codes and len(found) == 10
+    assert calls['deepest'] < 1_000 and calls['below'] < 1_000, calls

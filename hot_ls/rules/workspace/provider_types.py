@@ -1,37 +1,38 @@
 """What fails a stack create below a provider template, said on the resource that uses it.
 
 When Heat creates a stack, it validates each provider resource's nested stack
-(StackResource.validate_nested_stack) and, in it, each provider resource's
-in turn.  Loading that stack's resources looks every type up: one nothing
-implements makes `openstack stack create` of the parent fail,
-"resources.child<nested.yaml>: The Resource Type (OS::Nova::Sever) could not
-be found." (`template validate` of the parent accepts it).  So does a group's
-member type in that stack, for a group with members, and a provider template
-of that stack that Heat cannot read ("resources.child<relay.yaml>: Error
-parsing template broken.yaml ...").  Then it validates the resources'
-property keys: one the type does not have fails it too ("Property error:
-resources.child<nested.yaml>.resources.random.properties: Unknown Property
-lenght"; a group member's, "...resources.g<nested_stack>.resources[0]
-.properties: ..."), but for a type that takes any property and an external
-resource.  It does not check the values (not strictly validated), nor that
-the required ones are there.  A ResourceGroup with members whose member is a
-provider template has its first member's nested stack validated the same
-way ("resources.g<nested_stack>.resources.0<member.yaml>: ...").  Asked of Heat 27.0.1: a resource its
-condition leaves out, a group of 0 are not looked at.  Before all that,
-python-heatclient reads every template file a `type:` names, in every
-template it reads, whatever the conditions: one that is not there stops it
-("Could not fetch contents for file:///.../gone.yaml").
+(StackResource.validate_nested_stack), and in it each provider resource's in
+turn; a ResourceGroup with members whose member is a provider template has its
+first member's nested stack validated too ("resources.g<nested_stack>
+.resources.0<member.yaml>: ...").  In each, asked of Heat 27.0.1, `openstack
+stack create` of the parent fails (`template validate` accepts it) on:
 
-The template where it is has the error too (HOT701, HOT605); this is the
-same refusal seen from the template a user creates, which `hot-ls check` of
-that template alone did not show.  Only types HOT701 calls unknown for
-certain are followed: a type in a namespace Heat owns, one a few edits from
-a known one, or any type once the stack's environments are known.  Each
-level is read from the workspace's summaries (its resources' types and
-members), in the stack's context (its registry, less the entry that led
+- a type nothing implements, as Heat loads the resources ("resources.child
+  <nested.yaml>: The Resource Type (OS::Nova::Sever) could not be found."),
+  a group's member type too when the group has members;
+- a provider template Heat cannot read ("resources.child<relay.yaml>: Error
+  parsing template broken.yaml ...");
+- then a property key the type does not have ("Property error: resources
+  .child<nested.yaml>.resources.random.properties: Unknown Property lenght";
+  a group member's, "...resources.g<nested_stack>.resources[0].properties:
+  ..."), but for a type that takes any property and an external resource.
+  The values are not validated there, nor that the required ones are given.
+
+A resource its condition leaves out, a group of 0 are not looked at.  Before
+all that, python-heatclient reads every template file a `type:` names, in
+every template it reads, whatever the conditions: one that is not there stops
+it ("Could not fetch contents for file:///.../gone.yaml").
+
+The template where it is has the error too (HOT701, HOT702, HOT605); this is
+the same refusal seen from the template a user creates, which `hot-ls check`
+of that template alone did not show.  Only types HOT701 calls unknown for
+certain are followed: a type in a namespace Heat owns, one a few edits from a
+known one, or any type once the stack's environments are known.  Each level
+is read from the workspace's summaries (its resources' types, property keys
+and members), in the stack's context (its registry, less the entry that led
 there, as Heat's); the templates read are added to the analysis's
-dependencies (`StackContext.read`).  What only a full analysis of a
-provider finds (a key nested in a property's map, a bad reference) is not followed.
+dependencies (`StackContext.read`).  What only a full analysis of a provider
+finds (a key inside a property's map, a bad reference) is not followed.
 """
 from __future__ import annotations
 
@@ -97,11 +98,22 @@ def member_problems(analysis: 'Analysis', definition: 'Definition') -> list[Nest
     return walk.found
 
 
+#: nested stacks one walk looks at, at most: a tree whose templates each use the next one
+#: many times would otherwise be walked once per path through it
+VISITS = 400
+
+
 class _Walk:
+    """One walk down from a resource.  A template already walked in the same state (certain,
+    validated) is not walked again by another path: what it has is found already, said of the
+    first path (what only the values passed on the other path would change is not looked
+    for)."""
+
     def __init__(self, analysis: 'Analysis'):
         self.analysis = analysis
         self.catalog = analysis.catalog
         self.found: list[NestedProblem] = []
+        self.seen: set[tuple[str, bool, bool]] = set()
 
     def below(self, child: StackContext, path: str, url: str, certain: bool, live: bool,
               depth: int) -> None:
@@ -109,6 +121,10 @@ class _Walk:
         every template a `type:` names, whatever the conditions)."""
         if depth > MAX_NESTED_DEPTH or child.template in child.chain:
             return
+        state = (child.template, certain, live)
+        if state in self.seen or len(self.seen) >= VISITS:
+            return
+        self.seen.add(state)
         summary = child.workspace.summary(child.template)
         if summary is None or summary.template is None or summary.syntax is not None:
             return  # (a template Heat cannot read: said where it is used)
