@@ -901,3 +901,29 @@ def test_a_tree_that_fans_out_is_walked_once_per_template_and_depth(tmp_path, mo
         found = analyze(text, str(tmp_path / name)).diagnostics
         assert {d.code for d in found} == codes and len(found) == 10
     assert calls['deepest'] < 1_000 and calls['below'] < 1_000, calls
+
+
+def test_a_value_passed_on_through_a_fanning_tree_is_refused_once(tmp_path):
+    """Each template passes `networks` on to ten of the next one, down to servers that refuse
+    it (HOT730): Heat stops at the first resource that refuses the value, so each of the
+    root's resources gets one error, not one per path (10**4 here)."""
+    from hot_ls.rules import analyze
+    for level in range(5):
+        if level < 4:
+            used = f'l{level + 1}.yaml\n    properties: {{networks: {{get_param: networks}}}}'
+        else:
+            used = ('OS::Nova::Server\n    properties: {image: x, flavor: y, '
+                    'networks: {get_param: networks}}')
+        default = '[{pport: p}]' if level == 0 else '[]'
+        body = ''.join(f'  r{k}:\n    type: {used}\n' for k in range(10))
+        (tmp_path / f'l{level}.yaml').write_text(
+            'heat_template_version: 2021-04-16\n'
+            f'parameters:\n  networks: {{type: json, default: {default}}}\n'
+            f'resources:\n{body}')
+    text = (tmp_path / 'l0.yaml').read_text()
+    found = analyze(text, str(tmp_path / 'l0.yaml')).diagnostics
+    assert [d.code for d in found] == ['HOT730'] * 10
+    assert found[0].message.startswith(
+        'resources.r0<l1.yaml>.resources.r0<l2.yaml>.resources.r0<l3.yaml>.resources'
+        '.r0<l4.yaml>: One of the properties "network", "port", "allocate_network" or "subnet" '
+        'should be set for the specified network of server "r0".')

@@ -153,14 +153,23 @@ def _provider(child: StackContext):
 def _refusals(child: StackContext, provider, missing: frozenset, passed: frozenset,
               value_of: Callable[[Any], Any], outer: tuple, run: Run, read: set
               ) -> list[Refusal]:
-    """(`read`: the checked template's stack's provider templates read, which its analysis
-    depends on: those further down are added)"""
+    """Each missing parameter once, and each value passed once: the first resource that
+    refuses it is where Heat stops, and the same value refused again further on is not
+    looked for (in a tree whose templates each pass it on to many, that would be once per
+    path through it).  (`read`: the checked template's stack's provider templates read,
+    which its analysis depends on: those further down are added)"""
     found: list[Refusal] = []
     seen: set = set()
+    refused: set = set()
     for resource in provider.resources:
-        for refusal in _refused(child, resource, missing, passed, value_of, outer, run, read):
-            if refusal.missing is None or refusal.missing not in seen:
-                seen.add(refusal.missing)
+        for refusal in _refused(child, resource, missing, passed - refused, value_of, outer,
+                                run, read):
+            if refusal.missing is not None:
+                if refusal.missing not in seen:
+                    seen.add(refusal.missing)
+                    found.append(refusal)
+            elif refusal.passed not in refused:
+                refused.add(refusal.passed)
                 found.append(refusal)
     return found
 
