@@ -100,24 +100,38 @@ def _taken(evaluation: TemplateEvaluation | None, ref) -> bool:
     return evaluation.value_of(ref.call.node) is not None
 
 
-def workspace_resolver(analysis: Analysis, seen: tuple[str, ...] = ()) -> Resolver:
+#: provider resources drawn with their template's graph, at most, in one graph: a tree whose
+#: templates each use the next one many times would otherwise be drawn once per path
+EXPANSIONS = 200
+
+
+def workspace_resolver(analysis: Analysis, seen: tuple[str, ...] = (),
+                       shared: dict | None = None) -> Resolver:
     """A resolver that finds provider templates as the analysis' stack resolves types:
     each provider's own graph, its providers in turn (a template already on the way, or
-    nested deeper than Heat allows, is not expanded again)."""
+    nested deeper than Heat allows, is not expanded again; past EXPANSIONS, a provider
+    resource is drawn alone).  Each template is analysed once for the graph (`shared`)."""
     from hot_ls.workspace.stacks import MAX_NESTED_DEPTH
     seen = seen or ((analysis.path,) if analysis.path else ())
+    if shared is None:
+        shared = {'left': EXPANSIONS, 'analyses': {}}
 
     def resolve(type_name: str) -> 'DependencyGraph | None':
         provider = analysis.stack.resolve(type_name).provider
         if provider is None or not provider.readable or provider.path in seen \
-                or len(seen) > MAX_NESTED_DEPTH:
+                or len(seen) > MAX_NESTED_DEPTH or shared['left'] <= 0:
             return None
-        source = analysis.workspace.files.read(provider.path)
-        if source.problem is not None:
+        shared['left'] -= 1
+        analyses = shared['analyses']
+        if provider.path not in analyses:
+            source = analysis.workspace.files.read(provider.path)
+            analyses[provider.path] = None if source.problem is not None else Analysis(
+                source.text, provider.path, analysis.settings, workspace=analysis.workspace)
+        child = analyses[provider.path]
+        if child is None:
             return None
-        child = Analysis(source.text, provider.path, analysis.settings,
-                         workspace=analysis.workspace)
-        return dependency_graph(child, resolver=workspace_resolver(child, seen + (provider.path,)))
+        return dependency_graph(child, resolver=workspace_resolver(
+            child, seen + (provider.path,), shared))
     return resolve
 
 

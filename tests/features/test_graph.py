@@ -189,3 +189,27 @@ def test_graph_command_formats_exit_codes_and_output(tmp_path):
     assert 'not a HOT template' in result.stderr
     result = run('graph', cycle, '-P', 'oops')
     assert result.returncode == 2 and "-P expects NAME=VALUE, got 'oops'" in result.stderr
+
+
+def test_a_tree_that_fans_out_draws_at_most_so_many_clusters(tmp_path):
+    """Eight templates, each using the next one ten times: drawn whole, that is 10**7
+    clusters (the command used to take half a minute and print a million lines).  The
+    first EXPANSIONS provider resources, depth first, are drawn with their template's graph,
+    the others alone; each template is analysed once."""
+    from hot_ls.features.graph import EXPANSIONS, workspace_resolver
+    for level in range(8):
+        used = f'l{level + 1}.yaml' if level < 7 else 'OS::Heat::None'
+        body = ''.join(f'  r{k}:\n    type: {used}\n' for k in range(10))
+        (tmp_path / f'l{level}.yaml').write_text(
+            f'heat_template_version: 2021-04-16\nresources:\n{body}')
+    analysis = analyze_file(str(tmp_path / 'l0.yaml'))
+    graph = dependency_graph(analysis, resolver=workspace_resolver(analysis))
+
+    def clusters(graph: DependencyGraph) -> int:
+        return sum(1 + clusters(node.nested) for node in graph.nodes if node.nested is not None)
+
+    assert clusters(graph) == EXPANSIONS
+    deepest, depth = graph, 0
+    while deepest.nodes[0].nested is not None:
+        deepest, depth = deepest.nodes[0].nested, depth + 1
+    assert depth == 5  # (l1 ... l5: as deep as Heat nests)
