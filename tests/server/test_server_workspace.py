@@ -8,6 +8,7 @@ links, and diagnostics that follow an edit to a file another one depends on.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 from pathlib import Path
@@ -458,16 +459,15 @@ async def test_an_edit_two_levels_down_refreshes_what_the_root_passes(client, tm
         'resources.vm<relay.yaml>.resources.inner<networked.yaml>')
 
 
-@pytest.mark.parametrize('client', ['vscode', 'neovim'])
-async def test_a_syntax_error_typed_into_a_provider_shows_on_its_user(client, tmp_path):
-    """A YAML syntax error typed into a provider template (unsaved) makes Heat refuse every
-    template that uses it ("Error parsing template networked.yaml ..."): its user says so,
-    on the type, and stops saying it once the error is mended.  (The line is one whose
-    content no user sees: error recovery leaves the rest of the provider as it was.)"""
-    root = tmp_path / 'broken'
+@contextlib.asynccontextmanager
+async def a_clean_user(client: str, root, files: dict, user: str):
+    """`files` and user.yaml (`user`, passing a networks list the server takes) written in
+    `root`, the folder opened; user.yaml and networked.yaml opened, user.yaml without a
+    diagnostic: (the session, user.yaml's uri and text, networked.yaml's)."""
     root.mkdir()
-    (root / 'networked.yaml').write_text(NETWORKED, encoding='utf-8')
-    (root / 'user.yaml').write_text(USER.replace('[{pport: p1}]', '[{port: p1}]'),
+    for name, text in files.items():
+        (root / name).write_text(text, encoding='utf-8')
+    (root / 'user.yaml').write_text(user.replace('[{pport: p1}]', '[{port: p1}]'),
                                     encoding='utf-8')
     async with session(capabilities(client), FAST, name=client, folders=(str(root),)) as s:
         s.root = str(root)
@@ -475,6 +475,17 @@ async def test_a_syntax_error_typed_into_a_provider_shows_on_its_user(client, tm
         assert await s.diagnostics(parent, 1) == []
         provider, text = open_file(s, 'networked.yaml')
         await s.diagnostics(provider, 1)
+        yield s, parent, parent_text, provider, text
+
+
+@pytest.mark.parametrize('client', ['vscode', 'neovim'])
+async def test_a_syntax_error_typed_into_a_provider_shows_on_its_user(client, tmp_path):
+    """A YAML syntax error typed into a provider template (unsaved) makes Heat refuse every
+    template that uses it ("Error parsing template networked.yaml ..."): its user says so,
+    on the type, and stops saying it once the error is mended.  (The line is one whose
+    content no user sees: error recovery leaves the rest of the provider as it was.)"""
+    async with a_clean_user(client, tmp_path / 'broken', {'networked.yaml': NETWORKED},
+                            USER) as (s, parent, parent_text, provider, text):
         broken = 'description: {a: b: c}\n'
         since = len(s.published)
         s.change(provider, 2, ((1, 0, 1, 0), broken))
@@ -494,18 +505,10 @@ async def test_a_type_typo_typed_two_levels_down_shows_on_the_root(client, tmp_p
     """A resource type Heat does not know, typed into a provider of a provider (unsaved),
     makes Heat refuse the root's create when it validates the nested stacks: the root says
     so on the type of the resource that leads there (HOT605), and stops once it is mended."""
-    root = tmp_path / 'typo'
-    root.mkdir()
-    (root / 'networked.yaml').write_text(NETWORKED, encoding='utf-8')
-    (root / 'relay.yaml').write_text(RELAY, encoding='utf-8')
-    (root / 'user.yaml').write_text(USER.replace('networked.yaml', 'relay.yaml')
-                                    .replace('[{pport: p1}]', '[{port: p1}]'), encoding='utf-8')
-    async with session(capabilities(client), FAST, name=client, folders=(str(root),)) as s:
-        s.root = str(root)
-        parent, parent_text = open_file(s, 'user.yaml')
-        assert await s.diagnostics(parent, 1) == []
-        provider, text = open_file(s, 'networked.yaml')
-        await s.diagnostics(provider, 1)
+    async with a_clean_user(client, tmp_path / 'typo',
+                            {'networked.yaml': NETWORKED, 'relay.yaml': RELAY},
+                            USER.replace('networked.yaml', 'relay.yaml')
+                            ) as (s, parent, parent_text, provider, text):
         at = position(text, 'OS::Nova::Server')
         typed = (at.line, at.character + len('OS::Nova::Ser'), at.line,
                  at.character + len('OS::Nova::Serv'))
