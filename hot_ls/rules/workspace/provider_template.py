@@ -32,20 +32,21 @@ class ProviderTemplate(Rule):
     member type that is a template Heat cannot use (not a template, a
     syntax error) fails when Heat creates the group's nested stack
     ("resources.g<nested_stack>: Template format version not found."); a
-    group with no members has none.  Nor can a template that uses a
-    resource type Heat does not know, or a provider template Heat cannot
-    read, or whose own provider templates do, further down: Heat validates
-    those nested stacks when it creates the stack ("resources.server
-    <nested.yaml>: The Resource Type (OS::Nova::Sever) could not be
-    found."), looking at every resource but those their condition leaves
-    out, and at a group's member type when the group has members; then at
-    their property keys ("Property error: ...: Unknown Property lenght"),
-    and in the nested stack of a ResourceGroup's first member that is a
-    provider template (said on the member's type).  A
-    template file named further down that is not there stops
-    python-heatclient, whatever the conditions.  The template where it is
-    shows the error too (HOT701, HOT605); only types HOT701 calls unknown
-    for certain are followed.
+    group with no members has none.
+
+    Nor can a template that uses a resource type Heat does not know, or a
+    provider template Heat cannot read, or whose own provider templates do,
+    further down: Heat validates those nested stacks when it creates the
+    stack ("resources.server<nested.yaml>: The Resource Type
+    (OS::Nova::Sever) could not be found."), looking at every resource but
+    those their condition leaves out, at a group's member type when the
+    group has members, then at the property keys ("Property error: ...:
+    Unknown Property lenght").  So it does in the nested stack of a
+    ResourceGroup's first member that is a provider template (said on the
+    member's type).  A template file named further down that is not there
+    stops python-heatclient, whatever the conditions.  The template where
+    it is shows the error too (HOT701, HOT702, HOT605); only types HOT701
+    calls unknown for certain are followed.
 
     python-heatclient reads every such file before it sends the stack, so
     a resource Heat would never create (its condition false) counts too,
