@@ -41,9 +41,9 @@ class ProviderTemplate(Rule):
     (OS::Nova::Sever) could not be found."), looking at every resource but
     those their condition leaves out, at a group's member type when the
     group has members, then at the property keys ("Property error: ...:
-    Unknown Property lenght").  So it does in the nested stack of a
-    ResourceGroup's first member that is a provider template (said on the
-    member's type).  A template file named further down that is not there
+    Unknown Property lenght").  So it does in the nested stack of a group's
+    member that is a provider template (said on the member's type; an
+    AutoScalingGroup's members have random names, written `*`).  A template file named further down that is not there
     stops python-heatclient, whatever the conditions.  The template where
     it is shows the error too (HOT701, HOT702, HOT605); only types HOT701
     calls unknown for certain are followed.
@@ -148,7 +148,7 @@ def _nested_problems(analysis, definition, node):
 
 
 def _member_problems(analysis, definition):
-    """The same below a ResourceGroup's member that is a provider template, on its type."""
+    """The same below a group's member that is a provider template, on its type."""
     found = member_problems(analysis, definition)
     if found:
         members = group_members(analysis, definition)

@@ -2,9 +2,10 @@
 
 When Heat creates a stack, it validates each provider resource's nested stack
 (StackResource.validate_nested_stack), and in it each provider resource's in
-turn; a ResourceGroup with members whose member is a provider template has its
-first member's nested stack validated too ("resources.g<nested_stack>
-.resources.0<member.yaml>: ...").  In each, asked of Heat 27.0.1, `openstack
+turn; a group with members whose member is a provider template has a member's
+nested stack validated too ("resources.g<nested_stack>.resources.0
+<member.yaml>: ..." for a ResourceGroup's first; an AutoScalingGroup names
+its members with random ids, written `*` here).  In each, asked of Heat 27.0.1, `openstack
 stack create` of the parent fails (`template validate` accepts it) on:
 
 - a type nothing implements, as Heat loads the resources ("resources.child
@@ -42,8 +43,8 @@ from typing import TYPE_CHECKING
 from hot_ls.catalog.property_rules import accepts_any_property
 from hot_ls.rules.plugins.provider_stacks import template_url
 from hot_ls.rules.resources.resource_type_unknown import is_template_type, surely_unknown
-from hot_ls.workspace.stacks import (GROUP, MAX_NESTED_DEPTH, NOT_FOUND, PROVIDER_BROKEN,
-                                     PROVIDER_MISSING, StackContext)
+from hot_ls.workspace.stacks import (AUTOSCALING, GROUP, MAX_NESTED_DEPTH, NOT_FOUND,
+                                     PROVIDER_BROKEN, PROVIDER_MISSING, StackContext)
 from hot_ls.workspace.summaries import UNKNOWN, resource_info
 
 if TYPE_CHECKING:
@@ -85,16 +86,17 @@ def nested_problems(analysis: 'Analysis', definition: 'Definition') -> list[Nest
 
 
 def member_problems(analysis: 'Analysis', definition: 'Definition') -> list[NestedProblem]:
-    """The same below a ResourceGroup's member that is a provider template (the nested stack
-    of its first member, which Heat validates when the group has members)."""
-    if definition.type_name != GROUP:
+    """The same below a group's member that is a provider template (the nested stack of a
+    member, which Heat validates when the group has members)."""
+    kind = definition.type_name
+    if kind not in (GROUP, AUTOSCALING):
         return []
     stack = analysis.stack
     info = resource_info(definition.name, definition.key, definition.mapping)
     if info.member is None:
         return []
     walk = _Walk(analysis)
-    walk.member_stack(stack, info, 'resources.', True, 0, analysis.known())
+    walk.member_stack(stack, info, kind, 'resources.', True, 0, analysis.known())
     return walk.found
 
 
@@ -184,26 +186,33 @@ class _Walk:
             if member_type is UNKNOWN or not isinstance(member_type, str):
                 continue
             resolved = child.resolve(member_type)
+            group_stack = f'{path}.resources.{resource.name}<nested_stack>'
             if resolved.problem == NOT_FOUND and not is_template_type(member_type) and \
                     surely_unknown(self.catalog, child, member_type):
-                self.add(f'{path}: The Resource Type ({member_type}) could not be found.',
+                # (a ResourceGroup looks its member's type up as its parent validates it, an
+                # AutoScalingGroup in its own nested stack)
+                self.add(f'{group_stack if kind == AUTOSCALING else path}: The Resource Type '
+                         f'({member_type}) could not be found.',
                          f'{where}: {VALIDATED}', member_type, False, certain)
             elif resolved.type is not None:
+                where_member = f'the member of group "{resource.name}" in {url}'
                 self.unknown_properties(
                     resolved.type, member.properties,
-                    f'{path}.resources.{resource.name}<nested_stack>.resources[0].properties',
-                    f'the member of group "{resource.name}" in {url}', certain)
-            if kind == GROUP and resolved.problem is None and resolved.is_provider:
-                self.member_stack(child, resource, f'{path}.resources.', certain, depth)
+                    f'{group_stack}.resources{_member(kind, True)}.properties',
+                    where_member, certain)
+            if resolved.problem is None and resolved.is_provider:
+                self.member_stack(child, resource, kind, f'{path}.resources.', certain, depth)
 
-    def member_stack(self, stack: StackContext, group: 'ResourceInfo', prefix: str,
+    def member_stack(self, stack: StackContext, group: 'ResourceInfo', kind: str, prefix: str,
                      certain: bool, depth: int, known=None) -> None:
-        """The nested stack of a ResourceGroup's member that is a provider template: Heat
-        validates its first member's ("resources.g<nested_stack>.resources.0<member.yaml>")."""
+        """The nested stack of a group's member that is a provider template: Heat validates a
+        member's ("resources.g<nested_stack>.resources.0<member.yaml>"; an AutoScalingGroup's
+        member has a random name)."""
         for child, passed in stack.nested(group, known):
             if passed is group.member and child.groups > stack.groups:
                 url = template_url(stack, passed.type, None)
-                self.below(child, f'{prefix}{group.name}<nested_stack>.resources.0<{url}>', url,
+                self.below(child, f'{prefix}{group.name}<nested_stack>.resources'
+                                  f'{_member(kind, False)}<{url}>', url,
                            certain and child.guard is stack.guard, True, depth + 2)
 
     def unknown_properties(self, rtype, written: tuple, path: str, where: str,
@@ -220,9 +229,21 @@ class _Walk:
 
     def add(self, message: str, where: str, subject: str, client: bool, certain: bool,
             loaded: bool = False) -> None:
+        if '<nested_stack>.resources.*' in message:
+            where += RANDOM
         self.found.append(NestedProblem(message, where, subject, client, certain, loaded))
 
 
+def _member(kind: str, properties: bool) -> str:
+    """How Heat's paths name the member it validates: a ResourceGroup's first ('.0', and
+    '[0]' before its properties), an AutoScalingGroup's by a random name ('.*' here)."""
+    if kind == AUTOSCALING:
+        return '.*'
+    return '[0]' if properties else '.0'
+
+
 VALIDATED = "Heat validates the provider template's nested stack when it creates this stack"
+#: said of a path through an AutoScalingGroup's member
+RANDOM = "; Heat names an AutoScalingGroup's members with random ids, written * here"
 FETCHED = ('python-heatclient reads every template file the templates it sends name, before it '
            'sends the stack')
