@@ -97,6 +97,15 @@ class ResourceTypeUnknown(Rule):
                 yield Finding(node.start, node.end, resolved.message)
                 continue
             message = f'The Resource Type ({name}) could not be found'
+            if not surely_unknown(catalog, stack, name):
+                # Another namespace: a registry type, nothing to suggest from Heat's names.
+                yield Finding(node.start, node.end,
+                              message + " in Heat's catalog; it must be mapped by an environment's "
+                              'resource_registry, and no environment is known for this template '
+                              '(name them in the settings, `environments` or `stacks`, or with '
+                              'hot-ls check -e)', severity=Severity.WARNING,
+                              data={UNMAPPED: name})
+                continue
             stripped = name.strip()
             if stripped != name and stripped and (catalog.heat_owns(stripped)
                                                   or catalog.lookup(stripped) is not None):
@@ -114,27 +123,20 @@ class ResourceTypeUnknown(Rule):
                 # A misspelt namespace (OS::Nuetron::Port): the catalog type it misses.
                 yield Finding(node.start, node.end, message + suggestion_text(near),
                               data={'replacements': near})
-            elif stack.environments_known:
+            else:  # (the stack's environments are known)
                 used = ', '.join(os.path.basename(p) for p in stack.environment.paths)
                 yield Finding(node.start, node.end,
                               f'{message}.  No environment of this stack maps it ({used}), and '
                               "it is not in Heat's catalog")
-            else:
-                # Another namespace: a registry type, nothing to suggest from Heat's names.
-                yield Finding(node.start, node.end,
-                              message + " in Heat's catalog; it must be mapped by an environment's "
-                              'resource_registry, and no environment is known for this template '
-                              '(name them in the settings, `environments` or `stacks`, or with '
-                              'hot-ls check -e)', severity=Severity.WARNING,
-                              data={UNMAPPED: name})
 
 
 _CANDIDATES: 'weakref.WeakKeyDictionary' = weakref.WeakKeyDictionary()
 
 
 def surely_unknown(catalog, stack, name: str) -> bool:
-    """Whether HOT701 calls a type nothing implements an error in `stack` (not the warning
-    that an environment hot-ls was not told about may map it)."""
+    """Whether HOT701 calls a type nothing implements an error in `stack`, not the warning
+    that an environment hot-ls was not told about may map it (also what HOT605 follows
+    below a provider template)."""
     stripped = name.strip()
     return bool(stack.environments_known or names_a_file(name) or catalog.heat_owns(name)
                 or (stripped != name and stripped and (catalog.heat_owns(stripped)
