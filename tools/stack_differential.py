@@ -10,13 +10,13 @@ reaches at a time (tools/mutate.py's kinds), and asks:
 
 - Heat: `openstack stack create` of the root with the environments, through python-heatclient
   (tools/record_stack_verdicts.py --serve, under Heat's venv, a subprocess);
-- hot-ls: `hot-ls check` of the stack's templates with the stack configured (`[[stacks]]`):
-  whether any of them gets an error.
+- hot-ls: `hot-ls check root.yaml` with the stack configured (`[[stacks]]`), which checks
+  the root and the templates its stack uses: whether any of them gets an error.
 
 Per mutation kind it prints the mutants, how many Heat refuses, hot-ls's recall on those, and
 its false positives (an error where Heat accepts the stack); and its recall counting only the
-errors on the root template (`root`): what `hot-ls check` of the root alone says of a mutant
-nested template.
+errors on the root template itself (`on root`): what the root's own diagnostics (an editor
+with only the root open) say of a mutant nested template.
 
     python tools/stack_differential.py --full            # every nested template, every kind (Heat's venv)
     python tools/stack_differential.py --full --stack tht  # one tree
@@ -99,13 +99,14 @@ def nested_templates(stack: str, folder: str) -> list[str]:
                   if r.path.endswith(('.yaml', '.yml')) and workspace.stack(r.path).chain)
 
 
-def hot_ls_errors(stack: str, folder: str, files: list[str]) -> list[str]:
-    """The errors hot-ls reports on the stack's templates (`CODE path:line message`)."""
+def hot_ls_errors(stack: str, folder: str) -> list[str]:
+    """The errors `hot-ls check root.yaml` reports: on the root and the templates its stack
+    uses (`CODE path@offset message`)."""
     from hot_ls.cli.check import check_paths
     _, root, _ = STACKS[stack]
-    paths = [os.path.join(folder, f) for f in sorted({root, *files})]
     found = []
-    for report in check_paths(paths, settings_for(stack, folder)):
+    for report in check_paths([os.path.join(folder, root)], settings_for(stack, folder),
+                              follow=True):
         for d in report.diagnostics:
             if d.severity.label == 'error':
                 found.append(f'{d.code} {os.path.relpath(report.path, folder)}@{d.start} '
@@ -186,14 +187,13 @@ def judge(mutants: list[dict], heat: Heat | None) -> list[dict]:
     """Each mutant with hot-ls's errors and (asked, or recorded) Heat's verdict."""
     results = []
     with tempfile.TemporaryDirectory(prefix='hot-ls-stack-diff-') as scratch:
-        copies: dict[str, tuple[str, list[str]]] = {}
+        copies: dict[str, str] = {}
         for mutant in mutants:
             stack = mutant['stack']
-            if stack not in copies:  # a copy of the tree, mutated one file at a time
-                copy = os.path.join(scratch, stack)
+            copy = copies.get(stack)
+            if copy is None:  # a copy of the tree, mutated one file at a time
+                copy = copies[stack] = os.path.join(scratch, stack)
                 shutil.copytree(os.path.join(CORPUS, STACKS[stack][0]), copy, symlinks=True)
-                copies[stack] = (copy, nested_templates(stack, copy))
-            copy, nested = copies[stack]
             target = os.path.join(copy, mutant['file'])
             with open(target, encoding='utf-8') as fh:
                 original = fh.read()
@@ -209,7 +209,7 @@ def judge(mutants: list[dict], heat: Heat | None) -> list[dict]:
                     verdict = heat.verdict(key, os.path.join(copy, root),
                                            [os.path.join(copy, e) for e in environments],
                                            {'max_nested_stack_depth': depth} if depth else None)
-                errors = hot_ls_errors(stack, copy, nested)
+                errors = hot_ls_errors(stack, copy)
             finally:
                 with open(target, 'w', encoding='utf-8') as fh:
                     fh.write(original)
@@ -275,8 +275,8 @@ def applied(old: str, edits: list) -> str:
 
 def report(results: list[dict]) -> dict:
     """Per kind: the mutants, those Heat refuses, hot-ls's recall on those (an error in any of
-    the stack's templates) and its false positives; and `root`, its recall counting only the
-    errors on the root template: what `hot-ls check` of the root alone says."""
+    the stack's templates) and its false positives; and `on root`, its recall counting only
+    the errors on the root template itself."""
     rows: dict[str, Counter] = defaultdict(Counter)
     for result in results:
         row = rows[result['kind']]
@@ -291,7 +291,7 @@ def report(results: list[dict]) -> dict:
         elif result['errors']:
             row['fp'] += 1
     total: Counter = Counter()
-    print(f'{"kind":28} {"mutants":>7} {"refused":>7} {"recall":>7} {"FP":>4} {"root":>7}')
+    print(f'{"kind":28} {"mutants":>7} {"refused":>7} {"recall":>7} {"FP":>4} {"on root":>7}')
     for kind in sorted(rows):
         row = rows[kind]
         total.update(row)

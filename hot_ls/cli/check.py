@@ -2,7 +2,9 @@
 
 Each template is checked as a stack created with the configured
 environments and the `-e` ones (in that order), among the files of its
-folders (hot_ls.workspace).
+folders (hot_ls.workspace).  A template named is checked with the templates
+its stack uses (hot_ls.workspace.stack_templates), as `openstack stack
+create` sends and creates them all; `--no-follow` checks only those named.
 
 The report (text, json, github, sarif, junit, codequality or checkstyle) goes to stdout, or to
 `--output FILE` with the text summary on stdout; the progress bar, when
@@ -31,10 +33,10 @@ from hot_ls.analysis import Severity
 from hot_ls.cli.baseline import Baseline, BaselineError, write as write_baseline
 from hot_ls.cli.checkstyle import format_checkstyle
 from hot_ls.cli.codequality import format_codequality
-from hot_ls.cli.files import discover
+from hot_ls.cli.files import discover, excluded
 from hot_ls.cli.unmapped import unmapped_hint
 from hot_ls.cli.formats import (FileReport, ReportOptions, format_github, format_json,
-                                format_text, summary_line)
+                                format_text, shown_path, summary_line)
 from hot_ls.cli.junit import format_junit
 from hot_ls.cli.progress import Progress
 from hot_ls.cli.sarif import format_sarif
@@ -43,6 +45,7 @@ from hot_ls.features.stack_problems import with_stack_problems
 from hot_ls.model.document import Kind
 from hot_ls.rules import analyze_file, analyze_stacks_of
 from hot_ls.workspace import Workspace
+from hot_ls.workspace.stack_templates import templates_used
 
 FORMATTERS = {'text': format_text, 'json': format_json, 'github': format_github,
               'sarif': format_sarif, 'junit': format_junit, 'codequality': format_codequality,
@@ -85,6 +88,9 @@ def add_parser(sub) -> None:
                             '(for pre-commit, which names every YAML and JSON file)')
     check.add_argument('--allow-empty', action='store_true',
                        help='exit 0, not 3, when no Heat document is found to check')
+    check.add_argument('--no-follow', action='store_true',
+                       help='check only the files named, not the templates the stacks of the '
+                            'templates named use (their provider templates, at any depth)')
     check.add_argument('--quiet', '-q', action='store_true',
                        help='no progress bar (it only ever shows on a terminal)')
     check.add_argument('-j', '--jobs', type=jobs_count, default=1, metavar='N',
@@ -147,20 +153,22 @@ class Run:
 
     reports: list[FileReport]
     looked_at: int  # files found (named, or in the directories named)
+    used: int = 0   # of the files checked, those only the stacks of the templates named use
 
 
 def check_paths(paths: list[str], settings: Settings, identities: bool = False,
                 progress: Progress | None = None, heat_only: bool = False,
-                environments: list[str] | tuple[str, ...] = (), jobs: int = 1
-                ) -> list[FileReport]:
+                environments: list[str] | tuple[str, ...] = (), jobs: int = 1,
+                follow: bool = False) -> list[FileReport]:
     """Analyse every file `paths` name; the reports (see `run_paths`)."""
     return run_paths(paths, settings, identities, progress, heat_only, environments,
-                     jobs).reports
+                     jobs, follow).reports
 
 
 def run_paths(paths: list[str], settings: Settings, identities: bool = False,
               progress: Progress | None = None, heat_only: bool = False,
-              environments: list[str] | tuple[str, ...] = (), jobs: int = 1) -> Run:
+              environments: list[str] | tuple[str, ...] = (), jobs: int = 1,
+              follow: bool = False) -> Run:
     """Analyse every file `paths` name; `identities` adds the baseline identities.
 
     Each template is created with `environments` (as `openstack stack create
@@ -168,14 +176,17 @@ def run_paths(paths: list[str], settings: Settings, identities: bool = False,
     found in a directory is reported only when it is a Heat document; so is
     a named file with `heat_only`.  With `jobs` > 1 the files are analysed in
     that many processes, each with its own workspace (the same files, read the
-    same way), and reported in the same order.
+    same way), and reported in the same order.  With `follow`, the templates the
+    stacks of the templates named use are checked too, after the files found.
     """
     named = [*paths, *(e for e in environments if not _within(e, paths))]
     files = list(discover(named, settings.exclude))
+    job = _Job(paths, settings, identities, heat_only, tuple(environments))
+    used = _used(job.workspace(), files, settings.exclude) if follow else []
+    files += [(path, False) for path in used]
+    job.checked = frozenset(os.path.abspath(path) for path, _ in files)
     if progress is not None:
         progress.total = len(files)
-    job = _Job(paths, settings, identities, heat_only, tuple(environments),
-               frozenset(os.path.abspath(path) for path, _ in files))
     jobs = min(jobs, len(files))
     reports = []
     for (path, _), report in zip(files, job.run_all(files, jobs)):
@@ -183,7 +194,17 @@ def run_paths(paths: list[str], settings: Settings, identities: bool = False,
             progress.advance(path)
         if report is not None:
             reports.append(report)
-    return Run(reports, len(files))
+    return Run(reports, len(files) - len(used), len(used))
+
+
+def _used(workspace: Workspace, files: list[tuple[str, bool]], exclude: tuple[str, ...]
+          ) -> list[str]:
+    """The templates the stacks of the named templates use that are not among `files` (nor
+    excluded), as they are shown: relative to the working directory when under it."""
+    checked = {os.path.abspath(path) for path, _ in files}
+    named = [path for path, explicit in files if explicit]
+    return [shown_path(path) for path in templates_used(workspace, named)
+            if path not in checked and not excluded(path, exclude)]
 
 
 class _Job:
@@ -202,12 +223,15 @@ class _Job:
     def __getstate__(self) -> dict:
         return {**self.__dict__, '_workspace': None}  # each process makes its own
 
+    def workspace(self) -> Workspace:
+        if self._workspace is None:
+            self._workspace = workspace_for(self.paths, self.settings, self.environments)
+        return self._workspace
+
     def check(self, file: tuple[str, bool]) -> FileReport | None:
         """The report of one file, or None when it is not reported (see `run_paths`)."""
         path, explicit = file
-        if self._workspace is None:
-            self._workspace = workspace_for(self.paths, self.settings, self.environments)
-        analysis = analyze_file(path, self.settings, self._workspace)
+        analysis = analyze_file(path, self.settings, self.workspace())
         if (self.heat_only or not explicit) and not analysis.kind.is_heat_document:
             return None
         if analysis.kind is Kind.ENVIRONMENT:
@@ -219,13 +243,13 @@ class _Job:
         the stacks checked here (which report it on the template) are analysed too when
         the environment has a suppression comment that suppressed nothing of its own
         (HOT010): it may suppress a template's diagnostic (features.stack_problems)."""
-        templates = self._workspace.stacks_created_with(path)
+        templates = self.workspace().stacks_created_with(path)
         others = [t for t in templates if t not in self.checked]
         here = [t for t in templates if t in self.checked] \
             if any(d.code == 'HOT010' for d in analysis.diagnostics) else []
         return with_stack_problems(
-            analysis, analyze_stacks_of(path, self._workspace, templates=others),
-            analyze_stacks_of(path, self._workspace, templates=here) if here else ())
+            analysis, analyze_stacks_of(path, self.workspace(), templates=others),
+            analyze_stacks_of(path, self.workspace(), templates=here) if here else ())
 
     def run_all(self, files: list[tuple[str, bool]], jobs: int):
         """Each file's report (or None), in order; in `jobs` processes when more than one."""
@@ -323,7 +347,7 @@ def run(args, settings: Settings) -> int:
                       or args.format in ('sarif', 'codequality'))
     try:
         checked = run_paths(args.paths, settings, identities, progress, args.heat_only,
-                            args.environment, args.jobs)
+                            args.environment, args.jobs, follow=not args.no_follow)
     finally:
         progress.close()
     reports = checked.reports
@@ -333,7 +357,7 @@ def run(args, settings: Settings) -> int:
         except BaselineError as exc:
             print(f'hot-ls: {exc}', file=sys.stderr)
             return 2
-    options = ReportOptions(fail_on=Severity.parse(args.fail_on))
+    options = ReportOptions(fail_on=Severity.parse(args.fail_on), used=checked.used)
     if baseline is not None:
         options.baseline = baseline.apply(reports)
     to_file = args.output is not None

@@ -10,7 +10,7 @@ _SKIP_DIRS = frozenset(('.git', '.hg', '.svn', '.tox', '.venv', 'venv', 'node_mo
                         '__pycache__', '.mypy_cache', '.pytest_cache'))
 
 
-def _excluded(path: str, patterns: tuple[str, ...]) -> bool:
+def excluded(path: str, patterns: tuple[str, ...]) -> bool:
     normalized = path.replace(os.sep, '/')
     return any(fnmatch.fnmatch(normalized, pattern) or fnmatch.fnmatch(os.path.basename(path), pattern)
                for pattern in patterns)
@@ -30,7 +30,7 @@ def discover(paths: list[str], exclude: tuple[str, ...] = ()) -> Iterator[tuple[
                 for name in sorted(filenames):
                     if name.endswith(SUFFIXES):
                         full = os.path.join(dirpath, name)
-                        if not _excluded(full, exclude):
+                        if not excluded(full, exclude):
                             yield full, False
         else:
             yield path, True

@@ -45,6 +45,8 @@ class ReportOptions:
     fail_on: Severity = Severity.ERROR  # diagnostics this severe or worse fail the run
     color: bool = False                 # ANSI colours (text only, on a terminal)
     baseline: Outcome | None = None     # what --baseline hid, if one was given
+    #: of the files reported, those checked only because the templates named use them
+    used: int = 0
 
     def fails(self, diagnostic: Diagnostic) -> bool:
         return diagnostic.severity <= self.fail_on
@@ -85,13 +87,14 @@ def related_places(report: FileReport, diagnostic: Diagnostic) -> list[Place]:
         if lines is None:
             continue
         start, end = lines.position(related.start), lines.position(related.end)
-        places.append(Place(None if related.path is None else _shown_path(related.path),
+        places.append(Place(None if related.path is None else shown_path(related.path),
                             start.line + 1, start.character + 1, end.line + 1,
                             end.character + 1, related.message))
     return places
 
 
-def _shown_path(path: str) -> str:
+def shown_path(path: str) -> str:
+    """A path as a report shows it: relative to the working directory when under it."""
     relative = os.path.relpath(path) if os.path.isabs(path) else path
     return path if relative.startswith('..') else relative
 
@@ -103,6 +106,8 @@ def summary(reports: list[FileReport], options: ReportOptions | None = None) -> 
         warnings += report.count(Severity.WARNING)
         information += report.count(Severity.INFORMATION)
     counts = {'files': len(reports), 'errors': errors, 'warnings': warnings}
+    if options is not None and options.used:
+        counts['used'] = options.used  # (of `files`: those the templates named use)
     if options is not None and options.fail_on is Severity.INFORMATION:
         counts['information'] = information
     if options is not None and options.baseline is not None:
@@ -118,8 +123,10 @@ def _plural(count: int, noun: str) -> str:
 def summary_line(reports: list[FileReport], options: ReportOptions) -> str:
     """`3 files checked: 1 error, 2 warnings` (and what the baseline hid), for people."""
     counts = summary(reports, options)
-    text = (f'{_plural(counts["files"], "file")} checked: {_plural(counts["errors"], "error")}, '
-            f'{_plural(counts["warnings"], "warning")}')
+    used = (f' ({counts["used"]} of them used by the templates named)' if 'used' in counts
+            else '')
+    text = (f'{_plural(counts["files"], "file")} checked{used}: '
+            f'{_plural(counts["errors"], "error")}, {_plural(counts["warnings"], "warning")}')
     if 'information' in counts:
         text += f', {counts["information"]} information'
     baseline = options.baseline

@@ -200,8 +200,10 @@ def test_check_with_the_projects_settings(project):
     # .hot-ls.toml: capabilities = true, overcloud.yaml created with environment.yaml
     done = hot_ls('check', 'overcloud.yaml', 'environment.yaml', cwd=project)
     assert done.returncode == 0, done.stdout
-    assert [line.split(' ', 2)[1] for line in done.stdout.splitlines()[:-1]] == [
-        'warning[HOT609]', 'warning[HOT609]']
+    # (and the provider template its requires selects, which the stack uses: checked too)
+    assert [line.split(' ', 2)[:2] for line in done.stdout.splitlines()[:-1]] == [
+        ['environment.yaml:1:1:', 'warning[HOT609]'], ['environment.yaml:4:28:', 'warning[HOT609]'],
+        ['puppet/controller.yaml:3:1:', 'warning[HOT609]']]
     done = hot_ls('check', '-e', 'unmatched.yaml', 'overcloud.yaml', cwd=project)
     assert done.returncode == 1
     assert 'overcloud.yaml:1:1: error[HOT604] Heat refuses the environment unmatched.yaml: ' \

@@ -101,8 +101,8 @@ def test_without_fix_nothing_is_written(tmp_path, extra):
 
 def test_only_the_files_named_are_written(tmp_path):
     """A provider template beside the named file, with a fixable slip of its own, is read
-    (the named file's stack uses it) but not written: its slip stays, and Heat's create of
-    the named file fails on it (HOT605 says so on the type that uses it)."""
+    and checked (the named file's stack uses it) but not written: its slip stays, and Heat's
+    create of the named file fails on it (HOT605 says so on the type that uses it)."""
     nested = ('heat_template_version: 2021-04-16\nresources:\n  n:\n    type: OS::Heat::Nonee\n')
     (tmp_path / 'nested.yaml').write_text(nested)
     (tmp_path / 'main.yaml').write_text('heat_template_version: 2021-04-16\nresources:\n'
@@ -111,7 +111,7 @@ def test_only_the_files_named_are_written(tmp_path):
     result = run('check', '--fix', 'main.yaml', cwd=tmp_path)
     assert result.returncode == 1, result.stdout + result.stderr
     assert [line.split(' ', 1)[0] for line in result.stdout.splitlines()
-            if 'error[' in line] == ['main.yaml:3:17:']
+            if 'error[' in line] == ['main.yaml:3:17:', 'nested.yaml:4:11:']
     assert 'error[HOT605] resources.child<nested.yaml>: The Resource Type (OS::Heat::Nonee)' \
         in result.stdout
     assert (tmp_path / 'nested.yaml').read_text() == nested

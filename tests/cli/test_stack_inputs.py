@@ -107,7 +107,8 @@ def test_preview_from_a_subfolder_reads_the_settings_files_environments(project,
     monkeypatch.chdir(project / 'templates')
     assert preview(capsys, 'top.yaml')['outputs']['shown'] == 'prod'
     status, out, err = run(capsys, 'check', 'top.yaml')
-    assert (status, out) == (0, '1 file checked: 0 errors, 0 warnings\n')
+    assert (status, out) == (0, '2 files checked (1 of them used by the templates named): '
+                                '0 errors, 0 warnings\n')
 
 
 def test_preview_an_unreadable_environment_is_a_usage_error(project, capsys):

@@ -1,0 +1,165 @@
+"""`hot-ls check root.yaml` checks the templates the root's stack uses, as the real command.
+
+`openstack stack create -t root.yaml` sends every template file a `type:` names and Heat
+creates a nested stack of each: an error in one fails the root's create, so checking the root
+alone reports it, in the file and on the line where it is.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+from helpers import CORPUS, needs_corpus
+
+ROOT = ('heat_template_version: 2021-04-16\n'
+        'resources:\n'
+        '  child:\n'
+        '    type: child.yaml\n'
+        '    properties:\n'
+        '      size: 3\n')
+CHILD = ('heat_template_version: 2021-04-16\n'
+         'parameters:\n'
+         '  size: {type: number}\n'
+         'resources:\n'
+         '  random:\n'
+         '    type: OS::Heat::RandomString\n'
+         '    properties:\n'
+         '      length: {get_param: sise}\n')
+CHILD_ERROR = ('child.yaml:8:27: error[HOT301] The Parameter (sise) is not defined in this '
+               'template; did you mean "size"?')
+
+
+def run(*args, cwd):
+    return subprocess.run([sys.executable, '-m', 'hot_ls', *args], capture_output=True, text=True,
+                          cwd=cwd, env={**os.environ, 'PYTHONPATH': os.getcwd()})
+
+
+def write(folder, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+def test_the_root_alone_reports_an_error_in_its_provider_template(tmp_path):
+    write(tmp_path, {'root.yaml': ROOT, 'child.yaml': CHILD})
+    result = run('check', 'root.yaml', cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stdout == (f'{CHILD_ERROR}\n'
+                             '2 files checked (1 of them used by the templates named): 1 error, '
+                             '0 warnings\n')
+    assert result.stderr == ''
+    summary = json.loads(run('check', '--format', 'json', 'root.yaml', cwd=tmp_path).stdout)
+    assert summary['summary'] == {'files': 2, 'errors': 1, 'warnings': 0, 'used': 1}
+    assert [f['path'] for f in summary['files']] == ['root.yaml', 'child.yaml']
+
+
+def test_no_follow_checks_only_the_files_named(tmp_path):
+    write(tmp_path, {'root.yaml': ROOT, 'child.yaml': CHILD})
+    result = run('check', '--no-follow', 'root.yaml', cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stdout == '1 file checked: 0 errors, 0 warnings\n'
+
+
+def test_every_level_a_group_member_and_an_environment_mapping_are_followed(tmp_path):
+    """Two levels down through a ResourceGroup's member and a type -e maps to a template; a
+    circle of templates ends; the files are checked in the order first met."""
+    write(tmp_path, {
+        'root.yaml': ROOT.replace('child.yaml', 'My::Relay'),
+        'env.yaml': 'resource_registry:\n  My::Relay: lib/relay.yaml\n',
+        'lib/relay.yaml': ('heat_template_version: 2021-04-16\n'
+                           'parameters:\n'
+                           '  size: {type: number}\n'
+                           'resources:\n'
+                           '  group:\n'
+                           '    type: OS::Heat::ResourceGroup\n'
+                           '    properties:\n'
+                           '      count: 0\n'
+                           '      resource_def: {type: ../child.yaml, properties: {size: 1}}\n'
+                           '  back:\n'
+                           '    type: loop.yaml\n'),
+        'lib/loop.yaml': ('heat_template_version: 2021-04-16\n'
+                          'resources:\n'
+                          '  again: {type: loop.yaml}\n'),
+        'child.yaml': CHILD,
+    })
+    result = run('check', '-e', 'env.yaml', 'root.yaml', cwd=tmp_path)
+    lines = result.stdout.splitlines()
+    assert CHILD_ERROR in lines
+    assert lines[-1].startswith('5 files checked (3 of them used by the templates named): ')
+    files = json.loads(run('check', '--format', 'json', '-e', 'env.yaml', 'root.yaml',
+                           cwd=tmp_path).stdout)['files']
+    assert [f['path'] for f in files] == ['root.yaml', 'env.yaml', 'lib/relay.yaml',
+                                          'child.yaml', 'lib/loop.yaml']
+    # without the environment, nothing maps My::Relay: nothing is followed
+    result = run('check', 'root.yaml', cwd=tmp_path)
+    assert 'used by' not in result.stdout and 'child.yaml' not in result.stdout
+
+
+def test_a_template_named_or_found_is_reported_once(tmp_path):
+    write(tmp_path, {'root.yaml': ROOT, 'child.yaml': CHILD})
+    for args in (('root.yaml', 'child.yaml'), ('child.yaml', 'root.yaml'), ('root.yaml', '.')):
+        result = run('check', *args, cwd=tmp_path)
+        assert result.stdout.count(CHILD_ERROR.split(': ', 1)[1]) == 1, args
+        assert 'used by' not in result.stdout
+
+
+def test_what_the_workspace_may_not_read_or_the_settings_exclude_is_not_followed(tmp_path):
+    (tmp_path / 'project').mkdir()
+    write(tmp_path, {'outside/child.yaml': CHILD,
+                     'project/root.yaml': ROOT.replace('child.yaml', '../outside/child.yaml')})
+    result = run('check', 'root.yaml', cwd=tmp_path / 'project')
+    assert result.returncode == 0
+    assert result.stdout.endswith('1 file checked: 0 errors, 0 warnings\n')
+    assert 'is not read (outside the workspace folders and search paths)' in result.stdout
+    write(tmp_path, {'project/child.yaml': CHILD, 'project/root.yaml': ROOT,
+                     'project/.hot-ls.toml': 'exclude = ["child.yaml"]\n'})
+    result = run('check', 'root.yaml', cwd=tmp_path / 'project')
+    assert result.stdout == '1 file checked: 0 errors, 0 warnings\n'
+
+
+def test_jobs_follow_the_same_templates(tmp_path):
+    write(tmp_path, {'root.yaml': ROOT, 'child.yaml': CHILD, 'other.yaml': ROOT})
+    serial = run('check', 'root.yaml', 'other.yaml', cwd=tmp_path)
+    parallel = run('check', '-j', '2', 'root.yaml', 'other.yaml', cwd=tmp_path)
+    assert parallel.stdout == serial.stdout
+    assert serial.stdout.endswith('3 files checked (1 of them used by the templates named): '
+                                  '1 error, 0 warnings\n')
+
+
+@needs_corpus
+def test_a_real_stack_root_alone_catches_a_mutant_three_levels_down(tmp_path):
+    """OVB's quintupleo.yaml, configured as its users create it: the root alone checks its 11
+    nested templates, with no error; a reference to no resource in baremetal-ports-all.yaml
+    (what an environment maps OS::OVB::BaremetalPorts to, three stacks down) is reported on its
+    line."""
+    tree = tmp_path / 'ovb'
+    shutil.copytree(os.path.join(CORPUS, 'ovb'), tree, symlinks=True)
+    (tree / '.hot-ls.toml').write_text(
+        '[[stacks]]\ntemplates = ["templates/quintupleo.yaml"]\n'
+        'environments = ["templates/resource-registry.yaml", "environments/base.yaml", '
+        '"environments/all-networks.yaml"]\n')
+    result = run('check', 'templates/quintupleo.yaml', cwd=tree)
+    assert result.returncode == 0, result.stdout
+    # (warnings only: the corpus has not OVB's bin/ its get_file reads, an output's reference)
+    assert result.stdout.endswith('12 files checked (11 of them used by the templates named): '
+                                  '0 errors, 3 warnings\n')
+    # Heat 27.0.1 refuses the create: "InvalidTemplateReference: resources.baremetal_env
+    # <virtual-baremetal.yaml>.resources.openstack_baremetal_servers<nested_stack>.resources.0
+    # <virtual-baremetal-servers.yaml>.resources.baremetal_ports<baremetal-ports-all.yaml>: The
+    # specified reference "provision_net" (in provision_port.Properties.network) is incorrect."
+    ports = tree / 'templates' / 'baremetal-ports-all.yaml'
+    text = ports.read_text()
+    old = 'network: {get_param: [networks, provision]}'
+    assert text.count(old) == 1
+    ports.write_text(text.replace(old, 'network: {get_resource: provision_net}'))
+    result = run('check', 'templates/quintupleo.yaml', cwd=tree)
+    assert result.returncode == 1
+    errors = [line for line in result.stdout.splitlines() if 'error[' in line]
+    assert errors == ['templates/baremetal-ports-all.yaml:44:31: error[HOT302] The specified '
+                      'reference "provision_net" is incorrect: no such resource']
+    # the root's own diagnostics do not show it: only the run that follows its stack does
+    assert run('check', '--no-follow', 'templates/quintupleo.yaml', cwd=tree).returncode == 0

@@ -1,0 +1,81 @@
+"""The templates a stack uses (hot_ls.workspace.stack_templates): what `hot-ls check root.yaml`
+checks with the root, as python-heatclient sends them and Heat nests them."""
+from __future__ import annotations
+
+import os
+
+from hot_ls.config import Settings
+from hot_ls.workspace import Workspace
+from hot_ls.workspace.stack_templates import templates_used
+
+EMPTY = 'heat_template_version: 2021-04-16\nresources: {}\n'
+
+
+def _tree(tmp_path, files: dict[str, str]) -> Workspace:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return Workspace(Settings(), [str(tmp_path)], one_run=True)
+
+
+def _names(tmp_path, paths) -> list[str]:
+    return [os.path.relpath(path, tmp_path) for path in paths]
+
+
+def test_a_chain_a_group_a_condition_and_the_files_the_client_reads(tmp_path):
+    """A ResourceChain's types from its parameter's default; a group's member whatever its
+    count; a resource whose condition does not hold (python-heatclient sends its template all
+    the same); a `type:` that names no file there, a URL, and a chain's template file (Heat
+    cannot fetch it) are not followed."""
+    workspace = _tree(tmp_path, {
+        'root.yaml': ('heat_template_version: 2021-04-16\n'
+                      'parameters:\n'
+                      '  services: {type: comma_delimited_list, default: "My::A,OS::Heat::None"}\n'
+                      'conditions:\n'
+                      '  never: false\n'
+                      'resources:\n'
+                      '  chain:\n'
+                      '    type: OS::Heat::ResourceChain\n'
+                      '    properties:\n'
+                      '      resources: {get_param: services}\n'
+                      '  direct_chain:\n'
+                      '    type: OS::Heat::ResourceChain\n'
+                      '    properties:\n'
+                      '      resources: [chained.yaml]\n'
+                      '  group:\n'
+                      '    type: OS::Heat::ResourceGroup\n'
+                      '    properties:\n'
+                      '      count: 0\n'
+                      '      resource_def: {type: lib/member.yaml}\n'
+                      '  off:\n'
+                      '    type: lib/off.yaml\n'
+                      '    condition: never\n'
+                      '  gone: {type: gone.yaml}\n'
+                      '  remote: {type: "https://example.com/t.yaml"}\n'),
+        'lib/member.yaml': ('heat_template_version: 2021-04-16\n'
+                            'resources:\n'
+                            '  deeper: {type: deeper.yaml}\n'
+                            '  back: {type: ../root.yaml}\n'),
+        'lib/deeper.yaml': EMPTY,
+        'lib/off.yaml': EMPTY,
+        'chained.yaml': EMPTY,
+        'a.yaml': EMPTY,
+        'env.yaml': 'resource_registry:\n  My::A: a.yaml\n',
+    })
+    root = str(tmp_path / 'root.yaml')
+    assert _names(tmp_path, templates_used(workspace, [root])) == [
+        'lib/member.yaml', 'lib/off.yaml', 'lib/deeper.yaml']
+    # with the environment that maps My::A, the chain's first member is a.yaml
+    mapped = Workspace(Settings(), [str(tmp_path)], environments=[str(tmp_path / 'env.yaml')],
+                       one_run=True)
+    assert _names(tmp_path, templates_used(mapped, [root])) == [
+        'a.yaml', 'lib/member.yaml', 'lib/off.yaml', 'lib/deeper.yaml']
+
+
+def test_what_is_not_a_template_is_not_followed(tmp_path):
+    workspace = _tree(tmp_path, {'env.yaml': 'resource_registry:\n  My::A: a.yaml\n',
+                                 'a.yaml': EMPTY, 'broken.yaml': 'resources: [\n'})
+    assert templates_used(workspace, [str(tmp_path / 'env.yaml'),
+                                      str(tmp_path / 'broken.yaml'),
+                                      str(tmp_path / 'missing.yaml')]) == []
