@@ -66,8 +66,9 @@ class Settings:
     include: tuple[str, ...] = ()
     # Milliseconds to wait after an edit before analysing (server only).
     debounce_ms: int = 200
-    # Which files the editor gets diagnostics for (server only): "open_files", or
-    # "workspace": also every Heat document of the workspace folders no editor has open.
+    # Which files the editor gets diagnostics for (server only): "open_files"; "stacks":
+    # also the templates the open templates' stacks use (their provider templates, at any
+    # depth); "workspace": also every Heat document of the workspace folders.
     diagnostic_mode: str = 'open_files'
     # Heat's max_nested_stack_depth on the cloud (heat.conf; Heat's default is 5).
     max_nested_stack_depth: int = 5
@@ -98,8 +99,9 @@ def _as_tuple_of_str(value: Any) -> tuple[str, ...] | None:
     return None
 
 
-#: `diagnostic_mode`: the open documents only, or every Heat document of the workspace too.
-DIAGNOSTIC_MODES = ('open_files', 'workspace')
+#: `diagnostic_mode`: the open documents only; and the templates their stacks use; or every
+#: Heat document of the workspace too.
+DIAGNOSTIC_MODES = ('open_files', 'stacks', 'workspace')
 
 # The settings whose values are lists or tables: a later layer adds to them.
 LIST_SETTINGS = ('disable', 'plugin_paths', 'catalogs', 'environments', 'exclude', 'include',

@@ -61,6 +61,7 @@ from hot_ls.analysis import Analysis
 from hot_ls.analysis.entries import SECTIONS
 from hot_ls.model.document import Kind
 from hot_ls.rules import analyze, analyze_stacks_of
+from hot_ls.workspace.stack_templates import templates_used, uses_key
 from hot_ls.rules.incremental import reanalyze
 from hot_ls.server import budget, convert, gate, logs
 from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
@@ -116,6 +117,10 @@ class HotLanguageServer(LanguageServer):
         #: the stack templates of each environment document (add_stack_problems): a change
         #: to one of them refreshes the environment's diagnostics
         self._stack_templates: dict[str, set[str]] = {}
+        #: diagnostic_mode = "stacks": the templates the open templates' stacks use
+        self._stack_scope: frozenset[str] = frozenset()
+        #: per open document: what decides which templates it uses (stack_templates.uses_key)
+        self._uses: dict[str, tuple | None] = {}
         self._moved: set[str] = set()  # environments add_stack_problems found changed
         self._log_handler: logging.Handler | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -168,6 +173,9 @@ class HotLanguageServer(LanguageServer):
         logger.debug('checked %d stack(s) created with %s in %.1f ms', len(stacks), path,
                      (time.perf_counter() - started) * 1000)
 
+    def forget_uses_of(self, path: str) -> None:
+        self._uses.pop(os.path.abspath(path), None)
+
     def forget_stacks_of(self, path: str) -> None:
         """A closed environment: its stacks no longer refresh it."""
         self._stack_templates.pop(os.path.abspath(path), None)
@@ -186,6 +194,16 @@ class HotLanguageServer(LanguageServer):
         restructured = self.workspaces.restructured(path)
         if moved and self._loop is not None:
             self._loop.call_soon_threadsafe(self.dependencies_changed, [path], restructured)
+        elif self._uses_changed(path, analysis.summary) and self._loop is not None:
+            self._loop.call_soon_threadsafe(self.rescope)
+
+    def _uses_changed(self, path: str, summary) -> bool:
+        """Whether the document now uses other templates than its last analysis told."""
+        key = os.path.abspath(path)
+        uses = uses_key(summary)
+        before = self._uses.get(key, uses)
+        self._uses[key] = uses
+        return before != uses
 
     def dependencies_changed(self, paths: list[str], restructured: bool = False) -> None:
         """Files others depend on changed: refresh the diagnostics of the documents that read
@@ -193,6 +211,7 @@ class HotLanguageServer(LanguageServer):
         templates than before, so every document may have another stack now."""
         changed = {os.path.abspath(p) for p in paths}
         self.workspace_diagnostics.files_changed(changed, everything=restructured)
+        self.rescope()
         if self.client.pull_diagnostics:
             if self.client.diagnostic_refresh:
                 self.workspace_diagnostic_refresh(None)
@@ -316,11 +335,12 @@ class HotLanguageServer(LanguageServer):
         logger.info('indexed %d Heat documents in %d workspace folder(s)', count, len(spaces))
         await self.workspace_diagnostics.check_all()
 
-    # -- diagnostics of the files not open (diagnostic_mode = "workspace") ----------
+    # -- diagnostics of the files not open (diagnostic_mode = "workspace", "stacks") --
 
     async def workspace_candidates(self) -> list[str]:
-        """The Heat documents of the editor's folders whose settings ask for the workspace
-        mode, Jinja2 sources too (found in a worker)."""
+        """The files that get diagnostics unopened (found in a worker): the Heat documents of
+        the editor's folders whose settings ask for the workspace mode, Jinja2 sources too;
+        the templates the stacks of open templates use whose settings ask for stacks mode."""
         loop = asyncio.get_running_loop()
         found: list[str] = []
         asked = False
@@ -334,11 +354,46 @@ class HotLanguageServer(LanguageServer):
             logger.info('diagnostic_mode = "workspace": %s', f'checking {count} of the '
                         'workspace folders in the background' if found else
                         'no Heat document in the workspace folders to check')
-        return found
+        used = await loop.run_in_executor(self.executor, self.used_by_open_templates)
+        if used or self._stack_scope:
+            logger.info('diagnostic_mode = "stacks": %d template(s) the open ones use',
+                        len(used))
+        self._stack_scope = frozenset(used)
+        everywhere = set(found)
+        return found + [path for path in used if path not in everywhere]
+
+    def used_by_open_templates(self) -> list[str]:
+        """The templates the stacks of the open documents use, of the documents whose
+        settings ask for stacks mode (hot-ls check's `templates_used`)."""
+        opened: dict[int, tuple[Any, list[str]]] = {}
+        for document in list(self.documents):
+            if document.path is None:
+                continue
+            workspace = self.workspaces.for_path(document.path)
+            if workspace.settings.diagnostic_mode == 'stacks':
+                opened.setdefault(id(workspace), (workspace, []))[1].append(document.path)
+        used: list[str] = []
+        for workspace, paths in opened.values():
+            used.extend(templates_used(workspace, paths))
+        return used
+
+    def rescope(self) -> None:
+        """Open templates may use other templates now (one opened, closed, or its types
+        edited): in stacks mode, check those newly used, clear those no longer used."""
+        if self._loop is None:
+            return
+        if self._stack_scope or any(
+                d.path is not None and
+                self.workspaces.for_path(d.path).settings.diagnostic_mode == 'stacks'
+                for d in self.documents):
+            self._loop.create_task(self.workspace_diagnostics.rescope())
 
     def in_workspace_mode(self, path: str) -> bool:
-        """Whether a file gets diagnostics unopened: one the workspace of an editor folder
-        finds (as `hot-ls check` finds files in a folder), under settings that ask for it."""
+        """Whether a file gets diagnostics unopened: one an open template's stack uses in
+        stacks mode; one the workspace of an editor folder finds (as `hot-ls check` finds
+        files in a folder), under settings that ask for the workspace mode."""
+        if os.path.abspath(path) in self._stack_scope:
+            return True
         if not any(space.discovers(path) for space in self.workspaces.all()):
             return False
         return self.workspaces.for_path(path).settings.diagnostic_mode == 'workspace'
@@ -458,6 +513,7 @@ def did_open(ls: HotLanguageServer, params: types.DidOpenTextDocumentParams) -> 
     if published is not None and (ls.client.pull_diagnostics or published != item.uri):
         # (a push client's next publish for the document replaces them)
         ls.text_document_publish_diagnostics(convert.cleared(published))
+    ls.rescope()
 
 
 def did_change(ls: HotLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
@@ -498,12 +554,14 @@ def did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentParams) -
     document = ls.documents.close(uri)
     if document is not None and document.path is not None:
         ls.forget_stacks_of(document.path)
+        ls.forget_uses_of(document.path)
     if document is not None and ls.workspaces.closed(document.path):
         ls.dependencies_changed([document.path])
     if ls.client.push_diagnostics:
         ls.text_document_publish_diagnostics(convert.cleared(uri))
     if document is not None:
         ls.workspace_diagnostics.closed(document.path)
+        ls.rescope()
 
 
 async def diagnostic(ls: HotLanguageServer, params: types.DocumentDiagnosticParams):
@@ -810,6 +868,7 @@ def did_change_watched_files(ls: HotLanguageServer,
         ls.dependencies_changed(paths, bool(restructured))
     elif paths:
         ls.workspace_diagnostics.files_changed(paths)
+        ls.rescope()
 
 
 async def document_symbol(ls: HotLanguageServer, params: types.DocumentSymbolParams):

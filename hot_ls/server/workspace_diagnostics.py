@@ -1,4 +1,4 @@
-"""Diagnostics of the workspace's files that no editor has open (`diagnostic_mode = "workspace"`).
+"""Diagnostics of files no editor has open (`diagnostic_mode = "workspace"` or `"stacks"`).
 
 An editor shows the problems of the documents it has open, but a project of
 many templates (TripleO's hundreds, joined by environments and provider
@@ -7,7 +7,10 @@ template stops declaring breaks the template that uses it.  In workspace
 mode, every Heat document of the editor's workspace folders that is not open
 gets the diagnostics it would get if it were opened (the same analysis,
 among the same files, the editor's unsaved buffers included), published for
-its URI, so the editor's problem list covers the whole project.
+its URI, so the editor's problem list covers the whole project.  In stacks
+mode, only the templates the open templates' stacks use get them (what
+`hot-ls check` of the open templates checks): the set changes as templates
+are opened, closed and edited (`rescope`).
 
 They are made again when the file changes on disk, when a file its analysis
 read changes (an open buffer's parameters, a provider template, an
@@ -80,17 +83,33 @@ class WorkspaceDiagnostics:
         self._done = 0  # files checked since the queue was last empty
         self._draining = False
         self.idle_waiters: list[asyncio.Future] = []
+        self._scoping: asyncio.Lock | None = None  # one look at the files in scope at a time
 
     # -- what to check -------------------------------------------------------------------
     async def check_all(self) -> None:
         """Check every file in scope again (a new index, new settings); clear the files
         checked before that are no longer covered."""
-        candidates = [os.path.abspath(p) for p in await self.hooks.candidates()]
-        covered = set(candidates)
-        for path in list(self._checked):
-            if path not in covered:
-                self._drop(path)
-        self._enqueue(candidates)
+        self._enqueue(await self._covered())
+
+    async def rescope(self) -> None:
+        """The files in scope may have changed (stacks mode: a template opened, closed or
+        restructured): clear those no longer covered, check those newly covered."""
+        candidates = await self._covered()
+        self._enqueue([path for path in candidates
+                       if path not in self._checked and path not in self._queue])
+
+    async def _covered(self) -> list[str]:
+        """The files in scope now; the diagnostics of those checked before that are not are
+        cleared (one still queued is left out when its turn comes: `_check`)."""
+        if self._scoping is None:
+            self._scoping = asyncio.Lock()
+        async with self._scoping:
+            candidates = [os.path.abspath(p) for p in await self.hooks.candidates()]
+            covered = set(candidates)
+            for path in list(self._checked):
+                if path not in covered:
+                    self._drop(path)
+            return candidates
 
     def files_changed(self, paths: Iterable[str], everything: bool = False) -> None:
         """Files changed (on disk, or what an open buffer shows of itself to others): check

@@ -77,3 +77,14 @@ def _readable(workspace: Workspace, target) -> Iterator[str]:
             workspace.summary(target.path) is not None:
         yield os.path.abspath(target.path)
 
+
+def uses_key(summary) -> tuple | None:
+    """What of a template decides which templates it uses itself (its resources' types, their
+    members' and chains', the `type:` files it names): equal for two versions that use the
+    same ones under the same environments."""
+    if summary is None or summary.template is None:
+        return None
+    return (tuple((r.name, r.type, r.member.type if r.member is not None else None,
+                   repr(r.values.get('resources')) if r.chain is not None else None)
+                  for r in summary.template.resources),
+            tuple(f.reference for f in summary.template.files if f.kind == 'type'))

@@ -14,7 +14,7 @@ export const SEVERITIES = ['error', 'warning', 'information', 'hint'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 /** Which files get diagnostics: the open ones, or every Heat document of the workspace. */
-export const DIAGNOSTIC_MODES = ['open_files', 'workspace'] as const;
+export const DIAGNOSTIC_MODES = ['open_files', 'stacks', 'workspace'] as const;
 export type DiagnosticMode = (typeof DIAGNOSTIC_MODES)[number];
 
 /** The settings the server reads; the names are the camelCase of docs/settings.md's. */

@@ -70,7 +70,7 @@ describe('readSettings', () => {
     for (const diagnosticMode of ['everything', 'openFilesOnly', true]) {
       const { settings, problems } = readSettings(configuration({ diagnosticMode }));
       assert.equal(settings.diagnosticMode, 'open_files', String(diagnosticMode));
-      assert.deepEqual(problems, ['hot-ls.diagnosticMode must be one of open_files, workspace; using the default']);
+      assert.deepEqual(problems, ['hot-ls.diagnosticMode must be one of open_files, stacks, workspace; using the default']);
     }
   });
 

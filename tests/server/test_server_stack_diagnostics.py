@@ -1,0 +1,88 @@
+"""`diagnostic_mode = "stacks"` through the real server: the templates an open template's stack
+uses get their diagnostics unopened, as `hot-ls check root.yaml` reports them.
+
+Heat refuses the create of the open root for an error two provider templates down; the
+editor shows it in the file where it is, without the whole workspace checked.  The set
+follows the open templates: an edit that stops using a provider clears what it showed there,
+closing the root clears it all, and a template no open one uses gets nothing.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from lsp_session import FAST, session, capabilities
+from test_server_workspace_diagnostics import brief, last_published, published_for
+
+pytestmark = pytest.mark.asyncio
+STACKS_MODE = {**FAST, 'diagnosticMode': 'stacks'}
+ROOT = ('heat_template_version: 2021-04-16\n'
+        'resources:\n'
+        '  relay:\n'
+        '    type: relay.yaml\n')
+RELAY = ('heat_template_version: 2021-04-16\n'
+         'resources:\n'
+         '  child:\n'
+         '    type: lib/child.yaml\n'
+         '    properties: {size: 3}\n')
+CHILD = ('heat_template_version: 2021-04-16\n'
+         'parameters:\n'
+         '  size: {type: number}\n'
+         'resources:\n'
+         '  random:\n'
+         '    type: OS::Heat::RandomString\n'
+         '    properties:\n'
+         '      length: {get_param: sise}\n')
+#: an error of its own, in a template no open one uses
+OTHER = 'heat_template_version: 2021-04-16\nresources:\n  r: {type: OS::Heat::Nonee}\n'
+
+
+def project(tmp_path) -> str:
+    root = tmp_path / 'project'
+    (root / 'lib').mkdir(parents=True)
+    for name, text in (('root.yaml', ROOT), ('relay.yaml', RELAY), ('lib/child.yaml', CHILD),
+                       ('other.yaml', OTHER)):
+        (root / name).write_text(text)
+    return str(root)
+
+
+@pytest.mark.parametrize('client', ['vscode', 'neovim'])
+async def test_the_templates_an_open_one_uses_get_their_diagnostics(client, tmp_path):
+    root = project(tmp_path)
+    async with session(capabilities(client), STACKS_MODE, name=client,
+                       folders=(root,)) as s:
+        s.root = root
+        target = Path(os.path.join(root, 'root.yaml')).as_uri()
+        s.client.text_document_did_open(types.DidOpenTextDocumentParams(
+            types.TextDocumentItem(uri=target, language_id='yaml', version=1, text=ROOT)))
+        assert await s.diagnostics(target, 1) == []
+        found = await published_for(s, ['relay.yaml', 'lib/child.yaml'])
+        assert brief(found['lib/child.yaml'].diagnostics) == [('HOT301', 7, 26)]
+        assert found['lib/child.yaml'].diagnostics[0].message == (
+            'The Parameter (sise) is not defined in this template; did you mean "size"?')
+        assert list(found['relay.yaml'].diagnostics) == []
+        assert last_published(s, Path(os.path.join(root, 'other.yaml')).as_uri()) is None
+
+        # the root stops using relay.yaml: what was shown below it is cleared
+        since = len(s.published)
+        s.change(target, 2, ((3, 10, 3, 20), 'OS::Heat::None'))
+        assert await s.diagnostics(target, 2, since) == []
+        gone = await published_for(s, ['relay.yaml', 'lib/child.yaml'], since)
+        assert list(gone['lib/child.yaml'].diagnostics) == []
+        # and uses it again
+        since = len(s.published)
+        s.change(target, 3, ((3, 10, 3, 24), 'relay.yaml'))
+        await s.diagnostics(target, 3, since)
+        back = await published_for(s, ['lib/child.yaml'], since,
+                                   lambda p: len(p.diagnostics) > 0)
+        assert brief(back['lib/child.yaml'].diagnostics) == [('HOT301', 7, 26)]
+
+        # closed: nothing open uses them any more
+        since = len(s.published)
+        s.close(target)
+        closed = await published_for(s, ['lib/child.yaml'], since)
+        assert list(closed['lib/child.yaml'].diagnostics) == []
+        assert last_published(s, Path(os.path.join(root, 'other.yaml')).as_uri()) is None
