@@ -201,6 +201,8 @@ class WorkspaceDiagnostics:
             return
         if self.hooks.is_open(path):
             return  # opened meanwhile: its own diagnostics are the ones shown
+        if not self.hooks.in_scope(path):
+            return  # left the scope meanwhile (and was cleared then, if it had been published)
         if result is None:
             self._drop(path)
             return

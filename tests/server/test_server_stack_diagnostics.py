@@ -8,6 +8,7 @@ closing the root clears it all, and a template no open one uses gets nothing.
 """
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
@@ -70,8 +71,12 @@ async def test_the_templates_an_open_one_uses_get_their_diagnostics(client, tmp_
         since = len(s.published)
         s.change(target, 2, ((3, 10, 3, 20), 'OS::Heat::None'))
         assert await s.diagnostics(target, 2, since) == []
-        gone = await published_for(s, ['relay.yaml', 'lib/child.yaml'], since)
+        # (cleared: a check of it still running then publishes nothing)
+        gone = await published_for(s, ['lib/child.yaml'], since, lambda p: not p.diagnostics)
         assert list(gone['lib/child.yaml'].diagnostics) == []
+        await asyncio.sleep(0.5)  # (and nothing brings them back)
+        child = Path(os.path.join(root, 'lib', 'child.yaml')).as_uri()
+        assert list(last_published(s, child).diagnostics) == []
         # and uses it again
         since = len(s.published)
         s.change(target, 3, ((3, 10, 3, 24), 'relay.yaml'))
@@ -83,6 +88,6 @@ async def test_the_templates_an_open_one_uses_get_their_diagnostics(client, tmp_
         # closed: nothing open uses them any more
         since = len(s.published)
         s.close(target)
-        closed = await published_for(s, ['lib/child.yaml'], since)
+        closed = await published_for(s, ['lib/child.yaml'], since, lambda p: not p.diagnostics)
         assert list(closed['lib/child.yaml'].diagnostics) == []
         assert last_published(s, Path(os.path.join(root, 'other.yaml')).as_uri()) is None

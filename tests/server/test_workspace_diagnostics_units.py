@@ -148,3 +148,66 @@ async def test_a_failed_check_is_logged_and_the_pass_goes_on(caplog):
     assert [p for kind, p in world.log if kind == 'publish'] == [
         p for p in FILES if p != '/w/b.yaml']
     assert 'the workspace check of /w/b.yaml failed' in caplog.text
+
+
+class Stacks(World):
+    """Stacks mode: the files in scope are those the open templates use (`used`)."""
+
+    def __init__(self, reads: dict[str, set[str]]):
+        super().__init__(reads)
+        self.used: set[str] = set()
+        self.release: asyncio.Event | None = None  # set: a check waits for it
+
+    async def candidates(self):
+        return sorted(self.used)
+
+    async def check(self, path):
+        self.log.append(('check', path))
+        if self.release is not None:
+            await self.release.wait()
+        return Result(f'file://{path}', ('diagnostics of', path), frozenset(self.reads[path]))
+
+    def driver(self) -> WorkspaceDiagnostics:
+        return WorkspaceDiagnostics(Hooks(
+            candidates=self.candidates, in_scope=lambda path: path in self.used,
+            is_open=lambda path: path in self.open, check=self.check,
+            publish=lambda payload: self.log.append(('publish', payload[1])),
+            clear=lambda uri: self.log.append(('clear', uri)), quiet=self.quiet))
+
+
+async def test_rescope_checks_what_came_in_and_clears_what_went_out():
+    world = Stacks(FILES)
+    driver = world.driver()
+    world.used = {'/w/a.yaml', '/w/p.yaml'}
+    await driver.rescope()
+    await driver.idle()
+    assert [p for kind, p in world.log if kind == 'publish'] == ['/w/a.yaml', '/w/p.yaml']
+    world.log.clear()
+    # another template opened: only what it adds is checked; what no open one uses is cleared
+    world.used = {'/w/p.yaml', '/w/b.yaml'}
+    await driver.rescope()
+    await driver.idle()
+    assert world.log == [('clear', 'file:///w/a.yaml'), ('check', '/w/b.yaml'),
+                         ('publish', '/w/b.yaml')]
+    assert sorted(driver.checked) == ['/w/b.yaml', '/w/p.yaml']
+
+
+async def test_a_check_running_when_its_file_leaves_the_scope_publishes_nothing():
+    """The root stops using a provider while the provider's check runs: the check's result
+    must not bring back the diagnostics the rescope cleared."""
+    world = Stacks(FILES)
+    driver = world.driver()
+    world.used = {'/w/p.yaml'}
+    await driver.rescope()
+    await driver.idle()
+    world.log.clear()
+    world.release = asyncio.Event()
+    driver.files_changed(['/w/p.yaml'])  # checked again; the check waits
+    while ('check', '/w/p.yaml') not in world.log:
+        await asyncio.sleep(0)
+    world.used = set()
+    await driver.rescope()
+    world.release.set()
+    await driver.idle()
+    assert world.log == [('check', '/w/p.yaml'), ('clear', 'file:///w/p.yaml')]
+    assert driver.checked == {}
