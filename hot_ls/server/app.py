@@ -61,7 +61,6 @@ from hot_ls.analysis import Analysis
 from hot_ls.analysis.entries import SECTIONS
 from hot_ls.model.document import Kind
 from hot_ls.rules import analyze, analyze_stacks_of
-from hot_ls.workspace.stack_templates import templates_used, uses_key
 from hot_ls.rules.incremental import reanalyze
 from hot_ls.server import budget, convert, gate, logs
 from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
@@ -70,6 +69,7 @@ from hot_ls.server.scheduler import Outdated, Scheduler
 from hot_ls.server.settings import SECTION, ServerSettings
 from hot_ls.server.workspace_diagnostics import Hooks, Result, WorkspaceDiagnostics
 from hot_ls.server.workspaces import Workspaces
+from hot_ls.workspace.stack_templates import templates_used, uses_key
 
 logger = logging.getLogger(__name__)
 
@@ -198,7 +198,10 @@ class HotLanguageServer(LanguageServer):
             self._loop.call_soon_threadsafe(self.rescope)
 
     def _uses_changed(self, path: str, summary) -> bool:
-        """Whether the document now uses other templates than its last analysis told."""
+        """In stacks mode, whether the document now uses other templates than its last
+        analysis told."""
+        if self.workspaces.for_path(path).settings.diagnostic_mode != 'stacks':
+            return False
         key = os.path.abspath(path)
         uses = uses_key(summary)
         before = self._uses.get(key, uses)

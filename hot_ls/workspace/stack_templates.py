@@ -18,6 +18,7 @@ conditions, as the client reads them.
 from __future__ import annotations
 
 import os
+from collections import deque
 from typing import Any, Iterable, Iterator
 
 from hot_ls.workspace.stacks import TEMPLATE_SUFFIXES, StackContext
@@ -30,9 +31,9 @@ def templates_used(workspace: Workspace, templates: Iterable[str]) -> list[str]:
     named = [os.path.abspath(path) for path in templates]
     seen = set(named)
     found: list[str] = []
-    pending = list(named)
+    pending = deque(named)
     while pending:
-        template = pending.pop(0)
+        template = pending.popleft()
         for used in _used_by(workspace, template):
             if used not in seen:
                 seen.add(used)
@@ -64,7 +65,7 @@ def _types(stack: StackContext, resource) -> Iterator[tuple[Any, Any]]:
     member = resource.member
     if member is not None and isinstance(member.type, str):
         yield member.type, None
-    if resource.chain is not None:  # (a ResourceChain: its `resources`, when written out)
+    if resource.chain is not None:  # (a ResourceChain: its `resources`, as the stack gives them)
         types = stack.value(resource.values.get('resources', []))
         if isinstance(types, list):
             # (a template file named there is not sent with the stack: Heat cannot fetch it)
