@@ -12,22 +12,19 @@ import shutil
 import subprocess
 import sys
 
-from helpers import CORPUS, needs_corpus
+from helpers import CORPUS, FIXTURES, needs_corpus
 
+#: root.yaml -> relay.yaml -> lib/child.yaml, which reads a parameter it does not declare;
+#: other.yaml, used by nothing, has an error of its own
+TREE = os.path.join(FIXTURES, 'workspace', 'used-templates')
+with open(os.path.join(TREE, 'lib', 'child.yaml'), encoding='utf-8') as _fh:
+    CHILD = _fh.read()
 ROOT = ('heat_template_version: 2021-04-16\n'
         'resources:\n'
         '  child:\n'
         '    type: child.yaml\n'
         '    properties:\n'
         '      size: 3\n')
-CHILD = ('heat_template_version: 2021-04-16\n'
-         'parameters:\n'
-         '  size: {type: number}\n'
-         'resources:\n'
-         '  random:\n'
-         '    type: OS::Heat::RandomString\n'
-         '    properties:\n'
-         '      length: {get_param: sise}\n')
 CHILD_ERROR = ('child.yaml:8:27: error[HOT301] The Parameter (sise) is not defined in this '
                'template; did you mean "size"?')
 
@@ -44,22 +41,27 @@ def write(folder, files: dict[str, str]) -> None:
         path.write_text(text)
 
 
-def test_the_root_alone_reports_an_error_in_its_provider_template(tmp_path):
-    write(tmp_path, {'root.yaml': ROOT, 'child.yaml': CHILD})
-    result = run('check', 'root.yaml', cwd=tmp_path)
+def tree(tmp_path):
+    copy = tmp_path / 'tree'
+    shutil.copytree(TREE, copy)
+    return copy
+
+
+def test_the_root_alone_reports_an_error_two_templates_down(tmp_path):
+    folder = tree(tmp_path)
+    result = run('check', 'root.yaml', cwd=folder)
     assert result.returncode == 1, result.stdout + result.stderr
-    assert result.stdout == (f'{CHILD_ERROR}\n'
-                             '2 files checked (1 of them used by the templates named): 1 error, '
+    assert result.stdout == (f'lib/{CHILD_ERROR}\n'
+                             '3 files checked (2 of them used by the templates named): 1 error, '
                              '0 warnings\n')
     assert result.stderr == ''
-    summary = json.loads(run('check', '--format', 'json', 'root.yaml', cwd=tmp_path).stdout)
-    assert summary['summary'] == {'files': 2, 'errors': 1, 'warnings': 0, 'used': 1}
-    assert [f['path'] for f in summary['files']] == ['root.yaml', 'child.yaml']
+    summary = json.loads(run('check', '--format', 'json', 'root.yaml', cwd=folder).stdout)
+    assert summary['summary'] == {'files': 3, 'errors': 1, 'warnings': 0, 'used': 2}
+    assert [f['path'] for f in summary['files']] == ['root.yaml', 'relay.yaml', 'lib/child.yaml']
 
 
 def test_no_follow_checks_only_the_files_named(tmp_path):
-    write(tmp_path, {'root.yaml': ROOT, 'child.yaml': CHILD})
-    result = run('check', '--no-follow', 'root.yaml', cwd=tmp_path)
+    result = run('check', '--no-follow', 'root.yaml', cwd=tree(tmp_path))
     assert result.returncode == 0
     assert result.stdout == '1 file checked: 0 errors, 0 warnings\n'
 
@@ -100,11 +102,12 @@ def test_every_level_a_group_member_and_an_environment_mapping_are_followed(tmp_
 
 
 def test_a_template_named_or_found_is_reported_once(tmp_path):
-    write(tmp_path, {'root.yaml': ROOT, 'child.yaml': CHILD})
-    for args in (('root.yaml', 'child.yaml'), ('child.yaml', 'root.yaml'), ('root.yaml', '.')):
-        result = run('check', *args, cwd=tmp_path)
+    folder = tree(tmp_path)
+    for args in (('root.yaml', 'lib/child.yaml'), ('lib/child.yaml', 'root.yaml'),
+                 ('root.yaml', 'lib')):
+        result = run('check', *args, cwd=folder)
         assert result.stdout.count(CHILD_ERROR.split(': ', 1)[1]) == 1, args
-        assert 'used by' not in result.stdout
+        assert '(1 of them used by the templates named)' in result.stdout, args  # relay.yaml
 
 
 def test_what_the_workspace_may_not_read_or_the_settings_exclude_is_not_followed(tmp_path):
@@ -122,12 +125,12 @@ def test_what_the_workspace_may_not_read_or_the_settings_exclude_is_not_followed
 
 
 def test_jobs_follow_the_same_templates(tmp_path):
-    write(tmp_path, {'root.yaml': ROOT, 'child.yaml': CHILD, 'other.yaml': ROOT})
-    serial = run('check', 'root.yaml', 'other.yaml', cwd=tmp_path)
-    parallel = run('check', '-j', '2', 'root.yaml', 'other.yaml', cwd=tmp_path)
+    folder = tree(tmp_path)
+    serial = run('check', 'root.yaml', 'other.yaml', cwd=folder)
+    parallel = run('check', '-j', '2', 'root.yaml', 'other.yaml', cwd=folder)
     assert parallel.stdout == serial.stdout
-    assert serial.stdout.endswith('3 files checked (1 of them used by the templates named): '
-                                  '1 error, 0 warnings\n')
+    assert serial.stdout.endswith('4 files checked (2 of them used by the templates named): '
+                                  '2 errors, 0 warnings\n')
 
 
 @needs_corpus

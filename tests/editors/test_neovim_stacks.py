@@ -5,30 +5,23 @@ edit that stops using the provider empties it, and undoing the edit fills it aga
 from __future__ import annotations
 
 import os
+import shutil
 
 import pytest
 
+from helpers import FIXTURES
 from neovim_run import NVIM, SKIP_REASON, drive
 
 pytestmark = pytest.mark.skipif(NVIM is None, reason=SKIP_REASON)
 SCRIPT = os.path.join(os.path.dirname(__file__), 'neovim_stacks.lua')
-FILES = {
-    'root.yaml': 'heat_template_version: 2021-04-16\nresources:\n  relay:\n    type: relay.yaml\n',
-    'relay.yaml': ('heat_template_version: 2021-04-16\nresources:\n  child:\n'
-                   '    type: lib/child.yaml\n    properties: {size: 3}\n'),
-    'lib/child.yaml': ('heat_template_version: 2021-04-16\nparameters:\n  size: {type: number}\n'
-                       'resources:\n  random:\n    type: OS::Heat::RandomString\n'
-                       '    properties:\n      length: {get_param: sise}\n'),
-    # an error of its own in a template no open one uses: never listed
-    'other.yaml': 'heat_template_version: 2021-04-16\nresources:\n  r: {type: OS::Heat::Nonee}\n',
-}
+#: root.yaml -> relay.yaml -> lib/child.yaml, which reads a parameter it does not declare;
+#: other.yaml, used by nothing, has an error of its own (never listed)
+TREE = os.path.join(FIXTURES, 'workspace', 'used-templates')
 
 
 def test_the_error_below_the_open_root_is_listed_where_it_is(tmp_path):
     project = tmp_path / 'project'
-    for name, text in FILES.items():
-        (project / name).parent.mkdir(parents=True, exist_ok=True)
-        (project / name).write_text(text, encoding='utf-8')
+    shutil.copytree(TREE, project)
     received = drive(SCRIPT, project, tmp_path / 'home', tmp_path / 'received.json')
     assert received['steps'] == ['opened', 'edited', 'undone'], received
     child = {'file': 'lib/child.yaml', 'line': 8, 'col': 27,

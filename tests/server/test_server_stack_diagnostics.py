@@ -10,44 +10,27 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 from pathlib import Path
 
 import pytest
 from lsprotocol import types
 
+from helpers import FIXTURES
 from lsp_session import FAST, session, capabilities
 from test_server_workspace_diagnostics import brief, last_published, published_for
 
 pytestmark = pytest.mark.asyncio
 STACKS_MODE = {**FAST, 'diagnosticMode': 'stacks'}
-ROOT = ('heat_template_version: 2021-04-16\n'
-        'resources:\n'
-        '  relay:\n'
-        '    type: relay.yaml\n')
-RELAY = ('heat_template_version: 2021-04-16\n'
-         'resources:\n'
-         '  child:\n'
-         '    type: lib/child.yaml\n'
-         '    properties: {size: 3}\n')
-CHILD = ('heat_template_version: 2021-04-16\n'
-         'parameters:\n'
-         '  size: {type: number}\n'
-         'resources:\n'
-         '  random:\n'
-         '    type: OS::Heat::RandomString\n'
-         '    properties:\n'
-         '      length: {get_param: sise}\n')
-#: an error of its own, in a template no open one uses
-OTHER = 'heat_template_version: 2021-04-16\nresources:\n  r: {type: OS::Heat::Nonee}\n'
+#: root.yaml -> relay.yaml -> lib/child.yaml, which reads a parameter it does not declare;
+#: other.yaml, used by nothing, has an error of its own
+TREE = os.path.join(FIXTURES, 'workspace', 'used-templates')
 
 
 def project(tmp_path) -> str:
-    root = tmp_path / 'project'
-    (root / 'lib').mkdir(parents=True)
-    for name, text in (('root.yaml', ROOT), ('relay.yaml', RELAY), ('lib/child.yaml', CHILD),
-                       ('other.yaml', OTHER)):
-        (root / name).write_text(text)
-    return str(root)
+    root = str(tmp_path / 'project')
+    shutil.copytree(TREE, root)
+    return root
 
 
 @pytest.mark.parametrize('client', ['vscode', 'neovim'])
@@ -57,8 +40,10 @@ async def test_the_templates_an_open_one_uses_get_their_diagnostics(client, tmp_
                        folders=(root,)) as s:
         s.root = root
         target = Path(os.path.join(root, 'root.yaml')).as_uri()
+        with open(os.path.join(root, 'root.yaml'), encoding='utf-8') as fh:
+            text = fh.read()
         s.client.text_document_did_open(types.DidOpenTextDocumentParams(
-            types.TextDocumentItem(uri=target, language_id='yaml', version=1, text=ROOT)))
+            types.TextDocumentItem(uri=target, language_id='yaml', version=1, text=text)))
         assert await s.diagnostics(target, 1) == []
         found = await published_for(s, ['relay.yaml', 'lib/child.yaml'])
         assert brief(found['lib/child.yaml'].diagnostics) == [('HOT301', 7, 26)]
