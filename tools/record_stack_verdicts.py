@@ -6,6 +6,7 @@ Run with the Heat virtual environment's Python:
     /work/venv-heat/bin/python tools/record_stack_verdicts.py project   # fixtures/workspace/project
     /work/venv-heat/bin/python tools/record_stack_verdicts.py nested-defaults
     /work/venv-heat/bin/python tools/record_stack_verdicts.py nested-stacks
+    /work/venv-heat/bin/python tools/record_stack_verdicts.py used-templates
     /work/venv-heat/bin/python tools/record_stack_verdicts.py ovb      # quintupleo.yaml
     /work/venv-heat/bin/python tools/record_stack_verdicts.py magnum   # kubecluster.yaml
     /work/venv-heat/bin/python tools/record_stack_verdicts.py tht-depth-7  # overcloud.yaml, depth 7
@@ -54,6 +55,8 @@ PROJECTS = {
                         ['env.yaml'], 'workspace-nested-defaults.json'),
     'nested-stacks': (os.path.join(ROOT, 'fixtures', 'workspace', 'nested-stacks'),
                       ['env.yaml'], 'workspace-nested-stacks.json'),
+    'used-templates': (os.path.join(ROOT, 'fixtures', 'workspace', 'used-templates'), [],
+                       'workspace-used-templates.json'),
     # (overcloud.yaml on a cloud whose max_nested_stack_depth is 7, as a TripleO undercloud's)
     'tht-depth-7': (os.path.join(CORPUS, 'tht-master-rendered'),
                     ['overcloud-resource-registry-puppet.yaml'], 'tht-overcloud-depth-7.json',

@@ -60,6 +60,24 @@ def test_the_root_alone_reports_an_error_two_templates_down(tmp_path):
     assert [f['path'] for f in summary['files']] == ['root.yaml', 'relay.yaml', 'lib/child.yaml']
 
 
+def test_each_template_named_alone_has_an_error_where_heat_refuses_its_create(tmp_path):
+    """Heat's verdicts (fixtures/heat-verdicts/workspace-used-templates.json, by
+    tools/record_stack_verdicts.py used-templates): each template of the tree created alone is
+    refused, root.yaml and relay.yaml for what lib/child.yaml does; `hot-ls check` of each
+    alone fails too.  Without following, root.yaml and relay.yaml would pass."""
+    with open(os.path.join(FIXTURES, 'heat-verdicts', 'workspace-used-templates.json'),
+              encoding='utf-8') as fh:
+        verdicts = json.load(fh)
+    assert sorted(verdicts) == ['lib/child.yaml', 'other.yaml', 'relay.yaml', 'root.yaml']
+    folder = tree(tmp_path)
+    for name, verdict in verdicts.items():
+        refused = any(verdict[step] for step in ('client', 'template', 'create'))
+        assert refused
+        assert run('check', name, cwd=folder).returncode == 1, name
+        alone = run('check', '--no-follow', name, cwd=folder).returncode
+        assert alone == (0 if name in ('root.yaml', 'relay.yaml') else 1), name
+
+
 def test_no_follow_checks_only_the_files_named(tmp_path):
     result = run('check', '--no-follow', 'root.yaml', cwd=tree(tmp_path))
     assert result.returncode == 0
