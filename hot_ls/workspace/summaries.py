@@ -77,6 +77,26 @@ class ResourceInfo:
     #: it has an `external_id` (Heat does not validate its properties)
     external: bool = field(default=False, compare=False, hash=False, repr=False)
 
+    @cached_property
+    def flow(self) -> tuple | None:
+        """What a parent reads of it when a property of it is `{get_param: p}`
+        (TemplateSummary.parameter_flows), else None; kept with the resource, which an edit
+        elsewhere in the template does not make again."""
+        filled = tuple((key, value.name) for key, value in self.values.items()
+                       if isinstance(value, ParamRef))
+        if not filled:
+            return None
+        return (self.name, self.type, self.external,
+                repr(self.condition) if self.conditional else None, filled, _passed(self.values))
+
+    @cached_property
+    def structure(self) -> tuple:
+        """Its part of TemplateSummary.structure_key (kept as `flow` is)."""
+        return (self.name, self.type, self.conditional, repr(self.condition),
+                _passed(self.values),
+                (self.member.type, _passed(self.member.values)) if self.member else None,
+                _passed(self.chain.values) if self.chain else None)
+
 
 class _Unknown:
     """A value a summary does not know (computed by a function other than get_param)."""
@@ -179,10 +199,12 @@ class TemplateSummary:
         """What the stacks through it read of its resources: each one's type, its group
         member's, its condition (and the conditions it names), and the values it passes (a
         nested stack is evaluated with them: Workspace._provider_parents)."""
-        return (tuple((r.name, r.type, r.conditional, repr(r.condition), _passed(r.values),
-                       (r.member.type, _passed(r.member.values)) if r.member else None,
-                       _passed(r.chain.values) if r.chain else None)
-                      for r in self.resources), repr(self.conditions))
+        return (tuple(r.structure for r in self._unplaced()), repr(self.conditions))
+
+    def _unplaced(self) -> list[ResourceInfo]:
+        """Its resources as they were summarised, before an edit above them moved their spans
+        (`resources` moves them): for what does not depend on where they are."""
+        return [resource for (resource, _), _, _ in self._placed]
 
     def interface_key(self) -> str:
         """Equal for two versions that look the same from a parent (parameters, outputs)."""
@@ -201,14 +223,9 @@ class TemplateSummary:
         resource a property of which is `{get_param: p}`, with its type, external id and
         condition, which properties which parameters fill, and its values; and the
         conditions, when such a resource has one."""
-        flows = []
-        for resource in self.resources:
-            filled = tuple((key, value.name) for key, value in resource.values.items()
-                           if isinstance(value, ParamRef))
-            if filled:  # (with its other values, which its validate() reads alongside)
-                flows.append((resource.name, resource.type, resource.external,
-                              repr(resource.condition) if resource.conditional else None, filled,
-                              _passed(resource.values)))
+        # (each with its other values, which its validate() reads alongside)
+        flows = [flow for flow in (resource.flow for resource in self._unplaced())
+                 if flow is not None]
         if any(flow[3] is not None for flow in flows):
             flows.append(repr(self.conditions))
         return tuple(flows)

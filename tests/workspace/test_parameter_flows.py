@@ -55,3 +55,26 @@ def test_a_literal_value_beside_no_flow_leaves_the_interface_a_flow_changes_it(t
 def test_a_template_without_get_param_in_properties_has_none(tmp_path):
     text = MEMBER.replace('{get_param: image}', 'x').replace('{get_param: flavor}', 'y')
     assert summary_of(tmp_path, text).parameter_flows() == ()
+
+
+def test_an_edit_above_the_resources_derives_no_flow_again():
+    """The summary of an edited text moves the resources an edit shifted (new objects, new
+    spans); their flows and structure are read from the resources as first summarised, which
+    the next summary shares, so typing above 1,000 resources does not derive 1,000 flows
+    again each keystroke (the server compares interface keys after every analysis)."""
+    from hot_ls.rules.incremental import reanalyze
+    resources = ''.join(f'  r{n}:\n    type: OS::Heat::Value\n    properties:\n'
+                        f'      value: {{get_param: image}}\n' for n in range(1000))
+    text = MEMBER.split('resources:\n')[0] + 'resources:\n' + resources
+    first, _ = reanalyze(None, text, '/nowhere/member.yaml')
+    before = first.summary.template
+    key = before.interface_key()
+    # (a space typed in a parameter's line: everything below moves, nothing else changes)
+    edited, how = reanalyze(first, text.replace('string, default', 'string,  default'),
+                            '/nowhere/member.yaml')
+    assert how == 'incremental'
+    after = edited.summary.template
+    assert after.resources[0].span != before.resources[0].span  # (moved: new objects)
+    shared = [r for (r, _), _, _ in after._placed]
+    assert all('flow' in r.__dict__ for r in shared)  # (made for the first summary's key)
+    assert after.interface_key() == key
