@@ -2,9 +2,10 @@
 
 Each template is checked as a stack created with the configured
 environments and the `-e` ones (in that order), among the files of its
-folders (hot_ls.workspace).  A template named is checked with the templates
-its stack uses (hot_ls.workspace.stack_templates), as `openstack stack
-create` sends and creates them all; `--no-follow` checks only those named.
+folders (hot_ls.workspace).  A template named is checked as a stack's root with
+the templates its stack uses (hot_ls.workspace.stack_templates), as nested
+stacks, as `openstack stack create` sends and validates them; `--no-follow`
+checks only those named.
 
 The report (text, json, github, sarif, junit, codequality or checkstyle) goes to stdout, or to
 `--output FILE` with the text summary on stdout; the progress bar, when
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hot_ls.analysis import Severity
 from hot_ls.cli.baseline import Baseline, BaselineError, write as write_baseline
@@ -40,7 +41,7 @@ from hot_ls.cli.formats import (FileReport, ReportOptions, format_github, format
 from hot_ls.cli.junit import format_junit
 from hot_ls.cli.progress import Progress
 from hot_ls.cli.sarif import format_sarif
-from hot_ls.config import Settings
+from hot_ls.config import Settings, Stack
 from hot_ls.features.stack_problems import with_stack_problems
 from hot_ls.model.document import Kind
 from hot_ls.rules import analyze_file, analyze_stacks_of
@@ -181,6 +182,8 @@ def run_paths(paths: list[str], settings: Settings, identities: bool = False,
     """
     named = [*paths, *(e for e in environments if not _within(e, paths))]
     files = list(discover(named, settings.exclude))
+    if follow:
+        settings = as_roots(settings, [path for path, explicit in files if explicit])
     job = _Job(paths, settings, identities, heat_only, tuple(environments))
     used = _used(job.workspace(), files, settings.exclude) if follow else []
     files += [(path, False) for path in used]
@@ -195,6 +198,15 @@ def run_paths(paths: list[str], settings: Settings, identities: bool = False,
         if report is not None:
             reports.append(report)
     return Run(reports, len(files) - len(used), len(used))
+
+
+def as_roots(settings: Settings, paths: list[str]) -> Settings:
+    """The settings with each file named created as a stack's root (a `stacks` entry with no
+    environment of its own: the configured and -e ones still apply): the templates its stack
+    uses are then its nested stacks, checked as Heat validates them when it creates the root
+    (no property values checked there, a template only a condition reaches with warnings)."""
+    return replace(settings, stacks=settings.stacks + tuple(
+        Stack(templates=(os.path.abspath(path),)) for path in paths))
 
 
 def _used(workspace: Workspace, files: list[tuple[str, bool]], exclude: tuple[str, ...]

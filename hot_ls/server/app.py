@@ -69,7 +69,7 @@ from hot_ls.server.scheduler import Outdated, Scheduler
 from hot_ls.server.settings import SECTION, ServerSettings
 from hot_ls.server.workspace_diagnostics import Hooks, Result, WorkspaceDiagnostics
 from hot_ls.server.workspaces import Workspaces
-from hot_ls.workspace.stack_templates import templates_used, uses_key
+from hot_ls.workspace.stack_templates import templates_used
 
 logger = logging.getLogger(__name__)
 
@@ -119,7 +119,7 @@ class HotLanguageServer(LanguageServer):
         self._stack_templates: dict[str, set[str]] = {}
         #: diagnostic_mode = "stacks": the templates the open templates' stacks use
         self._stack_scope: frozenset[str] = frozenset()
-        #: per open document: what decides which templates it uses (stack_templates.uses_key)
+        #: per open document: what decides which templates it uses (its structure_key)
         self._uses: dict[str, tuple | None] = {}
         self._moved: set[str] = set()  # environments add_stack_problems found changed
         self._log_handler: logging.Handler | None = None
@@ -203,7 +203,9 @@ class HotLanguageServer(LanguageServer):
         if self.workspaces.for_path(path).settings.diagnostic_mode != 'stacks':
             return False
         key = os.path.abspath(path)
-        uses = uses_key(summary)
+        # (its resources' types, members, conditions and values: what the stacks through it read)
+        uses = summary.template.structure_key() \
+            if summary is not None and summary.template is not None else None
         before = self._uses.get(key, uses)
         self._uses[key] = uses
         return before != uses

@@ -11,17 +11,17 @@ The templates are those the workspace may read (never a URL, never outside
 its folders), found from the workspace's summaries, each template in its
 stack as its analysis sees it (its configured environments, or those of the
 stack a configured one reaches it through): the provider each resource's type
-resolves to, a group's member type and a ResourceChain's types whatever the
-group's size, and every template file a `type:` names, whatever the
-conditions, as the client reads them.
+resolves to, whatever its condition, and every template file a `type:`
+names, as the client reads them; a group's member and a ResourceChain's
+types when the group has members (StackContext.members: Heat validates no
+member of a group of 0, and its template is no nested stack of the root).
 """
 from __future__ import annotations
 
 import os
 from collections import deque
-from typing import Any, Iterable, Iterator
+from typing import Iterable, Iterator
 
-from hot_ls.workspace.stacks import TEMPLATE_SUFFIXES, StackContext
 from hot_ls.workspace.workspace import Workspace
 
 
@@ -49,28 +49,19 @@ def _used_by(workspace: Workspace, template: str) -> Iterator[str]:
         return
     stack = workspace.stack(template)
     for resource in summary.template.resources:
-        for type_name, name in _types(stack, resource):
-            resolved = stack.resolve(type_name, name)
-            if resolved.provider is not None:
-                yield from _readable(workspace, resolved.provider)
+        resolved = stack.resolve(resource.type, resource.name) \
+            if isinstance(resource.type, str) else None
+        if resolved is not None and resolved.provider is not None:
+            yield from _readable(workspace, resolved.provider)
+        kind = resolved.type.name if resolved is not None and resolved.type is not None \
+            and not resolved.is_provider else None
+        for member_type, _ in stack.members(kind, resource):  # (a group with members)
+            member = stack.resolve(member_type)
+            if member.provider is not None:
+                yield from _readable(workspace, member.provider)
     for reference in summary.template.files:
         if reference.kind == 'type':
             yield from _readable(workspace, stack.locate(reference.reference))
-
-
-def _types(stack: StackContext, resource) -> Iterator[tuple[Any, Any]]:
-    """(type, resource name) of a resource and of what it creates as a group."""
-    if isinstance(resource.type, str):
-        yield resource.type, resource.name
-    member = resource.member
-    if member is not None and isinstance(member.type, str):
-        yield member.type, None
-    if resource.chain is not None:  # (a ResourceChain: its `resources`, as the stack gives them)
-        types = stack.value(resource.values.get('resources', []))
-        if isinstance(types, list):
-            # (a template file named there is not sent with the stack: Heat cannot fetch it)
-            yield from ((t, None) for t in types if isinstance(t, str)
-                        and (not t.endswith(TEMPLATE_SUFFIXES) or '://' in t))
 
 
 def _readable(workspace: Workspace, target) -> Iterator[str]:
@@ -78,14 +69,3 @@ def _readable(workspace: Workspace, target) -> Iterator[str]:
             workspace.summary(target.path) is not None:
         yield os.path.abspath(target.path)
 
-
-def uses_key(summary) -> tuple | None:
-    """What of a template decides which templates it uses itself (its resources' types, their
-    members' and chains', the `type:` files it names): equal for two versions that use the
-    same ones under the same environments."""
-    if summary is None or summary.template is None:
-        return None
-    return (tuple((r.name, r.type, r.member.type if r.member is not None else None,
-                   repr(r.values.get('resources')) if r.chain is not None else None)
-                  for r in summary.template.resources),
-            tuple(f.reference for f in summary.template.files if f.kind == 'type'))

@@ -86,7 +86,8 @@ def test_no_follow_checks_only_the_files_named(tmp_path):
 
 def test_every_level_a_group_member_and_an_environment_mapping_are_followed(tmp_path):
     """Two levels down through a ResourceGroup's member and a type -e maps to a template; a
-    circle of templates ends; the files are checked in the order first met."""
+    circle of templates ends; the files are checked in the order first met.  The member of a
+    group of 0 is not: Heat validates no member there, and the root's create accepts it."""
     write(tmp_path, {
         'root.yaml': ROOT.replace('child.yaml', 'My::Relay'),
         'env.yaml': 'resource_registry:\n  My::Relay: lib/relay.yaml\n',
@@ -97,14 +98,20 @@ def test_every_level_a_group_member_and_an_environment_mapping_are_followed(tmp_
                            '  group:\n'
                            '    type: OS::Heat::ResourceGroup\n'
                            '    properties:\n'
-                           '      count: 0\n'
+                           '      count: 1\n'
                            '      resource_def: {type: ../child.yaml, properties: {size: 1}}\n'
+                           '  none:\n'
+                           '    type: OS::Heat::ResourceGroup\n'
+                           '    properties:  # (no member: Heat validates none)\n'
+                           '      count: 0\n'
+                           '      resource_def: {type: ../other.yaml}\n'
                            '  back:\n'
                            '    type: loop.yaml\n'),
         'lib/loop.yaml': ('heat_template_version: 2021-04-16\n'
                           'resources:\n'
                           '  again: {type: loop.yaml}\n'),
         'child.yaml': CHILD,
+        'other.yaml': 'heat_template_version: 2021-04-16\nresources:\n  r: {type: OS::Heat::Nonee}\n',
     })
     result = run('check', '-e', 'env.yaml', 'root.yaml', cwd=tmp_path)
     lines = result.stdout.splitlines()
@@ -184,3 +191,20 @@ def test_a_real_stack_root_alone_catches_a_mutant_three_levels_down(tmp_path):
                       'reference "provision_net" is incorrect: no such resource']
     # the root's own diagnostics do not show it: only the run that follows its stack does
     assert run('check', '--no-follow', 'templates/quintupleo.yaml', cwd=tree).returncode == 0
+
+
+@needs_corpus
+def test_a_value_heat_checks_only_when_it_creates_the_nested_stack_fails_no_root():
+    """heat-templates' barbican container_generic.yaml uses secret.yaml, whose `expiration`
+    default went out of date in 2017.  Heat 27.0.1 refuses secret.yaml created alone, and
+    accepts container_generic.yaml: it validates the nested stack without checking its
+    property values.  Checked alone, each gets what Heat says: the followed secret.yaml is a
+    nested stack of the root named, its value a warning."""
+    folder = os.path.join(CORPUS, 'heat-templates', 'hot', 'barbican')
+    root = run('check', 'container_generic.yaml', cwd=folder)
+    assert root.returncode == 0, root.stdout
+    assert 'secret.yaml' in root.stdout and 'warning[HOT714] expiration' in root.stdout
+    assert root.stdout.endswith('(1 of them used by the templates named): 0 errors, '
+                                '1 warning\n')
+    alone = run('check', 'secret.yaml', cwd=folder)
+    assert alone.returncode == 1 and 'error[HOT714] expiration' in alone.stdout

@@ -24,10 +24,11 @@ def _names(tmp_path, paths) -> list[str]:
 
 
 def test_a_chain_a_group_a_condition_and_the_files_the_client_reads(tmp_path):
-    """A ResourceChain's types from its parameter's default; a group's member whatever its
-    count; a resource whose condition does not hold (python-heatclient sends its template all
-    the same); a `type:` that names no file there, a URL, and a chain's template file (Heat
-    cannot fetch it) are not followed."""
+    """A ResourceChain's types from its parameter's default; a group's member when the group
+    has members; a resource whose condition does not hold (python-heatclient sends its
+    template all the same); a group of 0's member (Heat validates none), a `type:` that names
+    no file there, a URL, and a chain's template file (Heat cannot fetch it) are not
+    followed."""
     workspace = _tree(tmp_path, {
         'root.yaml': ('heat_template_version: 2021-04-16\n'
                       'parameters:\n'
@@ -46,8 +47,13 @@ def test_a_chain_a_group_a_condition_and_the_files_the_client_reads(tmp_path):
                       '  group:\n'
                       '    type: OS::Heat::ResourceGroup\n'
                       '    properties:\n'
-                      '      count: 0\n'
+                      '      count: 2\n'
                       '      resource_def: {type: lib/member.yaml}\n'
+                      '  empty_group:\n'
+                      '    type: OS::Heat::ResourceGroup\n'
+                      '    properties:\n'
+                      '      count: 0\n'
+                      '      resource_def: {type: lib/unvalidated.yaml}\n'
                       '  off:\n'
                       '    type: lib/off.yaml\n'
                       '    condition: never\n'
@@ -59,6 +65,7 @@ def test_a_chain_a_group_a_condition_and_the_files_the_client_reads(tmp_path):
                             '  back: {type: ../root.yaml}\n'),
         'lib/deeper.yaml': EMPTY,
         'lib/off.yaml': EMPTY,
+        'lib/unvalidated.yaml': EMPTY,
         'chained.yaml': EMPTY,
         'a.yaml': EMPTY,
         'env.yaml': 'resource_registry:\n  My::A: a.yaml\n',
