@@ -183,7 +183,8 @@ def run_paths(paths: list[str], settings: Settings, identities: bool = False,
     named = [*paths, *(e for e in environments if not _within(e, paths))]
     files = list(discover(named, settings.exclude))
     if follow:
-        settings = as_roots(settings, [path for path, explicit in files if explicit])
+        settings = as_roots(settings, _unreached(workspace_for(paths, settings, environments),
+                                                 files))
     job = _Job(paths, settings, identities, heat_only, tuple(environments))
     used = _used(job.workspace(), files, settings.exclude) if follow else []
     files += [(path, False) for path in used]
@@ -207,6 +208,12 @@ def as_roots(settings: Settings, paths: list[str]) -> Settings:
     (no property values checked there, a template only a condition reaches with warnings)."""
     return replace(settings, stacks=settings.stacks + tuple(
         Stack(templates=(os.path.abspath(path),)) for path in paths))
+
+
+def _unreached(workspace: Workspace, files: list[tuple[str, bool]]) -> list[str]:
+    """The files named that no configured stack reaches (one that does stays in its stack:
+    pre-commit names a nested template a commit changed)."""
+    return [path for path, explicit in files if explicit and not workspace.stack(path).chain]
 
 
 def _used(workspace: Workspace, files: list[tuple[str, bool]], exclude: tuple[str, ...]

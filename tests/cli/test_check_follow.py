@@ -208,3 +208,17 @@ def test_a_value_heat_checks_only_when_it_creates_the_nested_stack_fails_no_root
                                 '1 warning\n')
     alone = run('check', 'secret.yaml', cwd=folder)
     assert alone.returncode == 1 and 'error[HOT714] expiration' in alone.stdout
+
+
+@needs_corpus
+def test_a_nested_template_named_stays_in_the_stack_the_settings_configure(tmp_path):
+    """With container_generic.yaml configured as a stack's root (`[[stacks]]`), secret.yaml
+    named alone (as pre-commit names what a commit changed) is still its nested stack, not a
+    root of its own: its out-of-date expiration is a warning, as without following."""
+    folder = tmp_path / 'barbican'
+    shutil.copytree(os.path.join(CORPUS, 'heat-templates', 'hot', 'barbican'), folder)
+    (folder / '.hot-ls.toml').write_text('[[stacks]]\ntemplates = ["container_generic.yaml"]\n')
+    followed = run('check', 'secret.yaml', cwd=folder)
+    assert followed.returncode == 0, followed.stdout
+    assert 'warning[HOT714] expiration' in followed.stdout
+    assert followed.stdout == run('check', '--no-follow', 'secret.yaml', cwd=folder).stdout
