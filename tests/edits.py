@@ -1,5 +1,5 @@
 """Edit sequences drawn from real templates, as an editor makes them: typing, deleting,
-pasting a line, undoing (hypothesis strategies for the incremental property tests).
+pasting a line, a new entry under a section, undoing (hypothesis strategies for the incremental property tests).
 
 `SAMPLE` is a fixed, sorted sample of the corpus's YAML templates, so a run draws from the
 same files wherever it runs.
@@ -37,7 +37,8 @@ def read(path: str) -> str:
 def edit(draw, text: str) -> str:
     """One edit of `text`: the new text."""
     size = len(text)
-    kind = draw(st.sampled_from(['type', 'type', 'type', 'delete', 'paste', 'newline']))
+    kind = draw(st.sampled_from(['type', 'type', 'type', 'delete', 'paste', 'newline',
+                                 'sibling']))
     position = draw(st.integers(0, size))
     if kind == 'type' and size:
         # mostly inside or at the end of a word, where people type
@@ -54,6 +55,19 @@ def edit(draw, text: str) -> str:
         line = draw(st.sampled_from(lines))
         start = text.rfind('\n', 0, position) + 1
         return text[:start] + line + text[start:]
+    if kind == 'sibling':
+        # a new entry of a section typed (or pasted) on a line of its own: a copy of an
+        # entry's key line under a new name, at the start of a line (the entry above it, or
+        # the section, then holds it)
+        keys = [line for line in text.splitlines(keepends=True)
+                if line.startswith('  ') and line[2:3].isalpha() and ':' in line]
+        if keys:
+            line = draw(st.sampled_from(keys))
+            name, rest = line.split(':', 1)
+            if not rest.endswith(('\n', '\r')):
+                rest += '\n'
+            start = text.rfind('\n', 0, position) + 1
+            return text[:start] + name + '_new:' + rest + text[start:]
     return text[:position] + '\n' + text[position:]
 
 

@@ -48,6 +48,10 @@ class Template:
         self.facts: HotVersion = self.version or lang.latest
         if previous is not None and not self._can_reuse(previous):
             previous = None
+        #: what whole-template checks derived from the entries, kept for the next template of
+        #: the document (shared with `previous`: each check keeps a hot_ls.model.snapshot of
+        #: what it derived from, and derives again what changed)
+        self.carried: dict[Any, Any] = previous.carried if previous is not None else {}
         #: every definition but the one an incremental parse replaced is previous's
         #: (`_definitions`, `_walk_replaced`)
         self._kept_all = previous is not None and tree.replaced is not None

@@ -46,7 +46,7 @@ from hot_ls.config import Settings
 from hot_ls.rules.engine import check
 from hot_ls.rules.records import Carried, Key, Records, frame_of
 from hot_ls.syntax.gc_pause import gc_paused
-from hot_ls.syntax.incremental import Splice, reparse
+from hot_ls.syntax.incremental import Splice, prepare, reparse
 from hot_ls.syntax.nodes import Mapping, Pair
 from hot_ls.workspace import Workspace
 
@@ -76,6 +76,16 @@ def reanalyze(previous: Analysis | None, text: str, path: str | None = None,
         carried = carry(previous, analysis, spliced) if usable else None
         check(analysis, carried)
     return analysis, 'full' if spliced is None else 'incremental'
+
+
+def prepare_for_edits(analysis: Analysis) -> None:
+    """Make now what the analysis of the document's next edit needs of this one and would
+    otherwise make first: the records of its checks, and the origins its tree's entries move
+    by (hot_ls.syntax.incremental.prepare).  For the idle time after the analysis is out (the
+    server's, before the next edit's analysis starts); nothing it makes changes a result."""
+    if analysis.read_problem is None and not analysis.tree.consumed:
+        analysis.records  # (made now: see reanalyze)
+        prepare(analysis.tree)
 
 
 def carry(previous: Analysis, analysis: Analysis, spliced: Splice | None = None
@@ -172,12 +182,13 @@ def _spliced(spliced: Splice, analysis: Analysis, records: Records) -> set[Key] 
     if section not in SECTIONS:
         return set()  # an entry of a section Heat does not know: none of the template's
     old, new = (section, spliced.old.key.value), (section, spliced.new.key.value)
+    added = {(section, pair.key.value) for pair in spliced.added}  # (new siblings)
     record = records.entries.get(new)
     if old == new and record is not None and new not in records.unkept and \
             entry_source(analysis.text, getattr(analysis.template, section)[new[1]]) == \
             record.source:
-        return set()  # (an edit between entries)
-    return {old, new}
+        return added  # (an edit between entries, or new ones after it)
+    return {old, new} | added
 
 
 def _changed(previous: Analysis, analysis: Analysis, records: Records) -> set[Key]:

@@ -81,7 +81,7 @@ class _Word:
         """difflib's quick_ratio: the characters the two have in common."""
         wanted = self._counts
         shared = 0
-        for char, count in Counter(candidate).items():
+        for char, count in _characters(candidate):
             have = wanted.get(char)
             if have:
                 shared += count if count < have else have
@@ -95,6 +95,14 @@ class _Word:
 
 
 _memo = functools.lru_cache(maxsize=64)(_Word)
+
+
+@functools.lru_cache(maxsize=4096)
+def _characters(candidate: str) -> tuple[tuple[str, int], ...]:
+    """Each character of a candidate with how often it occurs, remembered: every new word
+    typed (a misspelt name, one character longer at each keystroke) is bounded against the
+    same candidates."""
+    return tuple(Counter(candidate).items())
 
 
 def _ratio(matches: int, length: int) -> float:

@@ -61,7 +61,7 @@ from hot_ls.analysis import Analysis
 from hot_ls.analysis.entries import SECTIONS
 from hot_ls.model.document import Kind
 from hot_ls.rules import analyze, analyze_stacks_of
-from hot_ls.rules.incremental import reanalyze
+from hot_ls.rules.incremental import prepare_for_edits, reanalyze
 from hot_ls.server import budget, convert, gate, logs
 from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
 from hot_ls.server.protocol import HotProtocol, arrival
@@ -184,9 +184,14 @@ class HotLanguageServer(LanguageServer):
     def after_analysis(self, text: str, path: str | None, analysis: Analysis) -> None:
         """Once a document's analysis is out (its diagnostics need not wait for this): keep
         what other files see of it, and tell the event loop when documents depending on it
-        must be analysed again (its parameters, outputs, an environment's content changed)."""
-        if path is None:
-            return
+        must be analysed again (its parameters, outputs, an environment's content changed),
+        then make what the analysis of its next edit needs (rules.incremental.prepare_for_edits:
+        taken off that edit's time)."""
+        if path is not None:
+            self._tell_dependents(path, text, analysis)
+        prepare_for_edits(analysis)
+
+    def _tell_dependents(self, path: str, text: str, analysis: Analysis) -> None:
         moved = self.workspaces.analysed(path, text, analysis.summary)
         if os.path.abspath(path) in self._moved:  # (add_stack_problems found it first)
             self._moved.discard(os.path.abspath(path))

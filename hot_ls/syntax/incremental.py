@@ -17,9 +17,11 @@ aliases or more than one document, one whose error recovery did not get
 through (`unrecovered`), or one the parse stopped short of (`truncated`: too
 deep; `skimmed`: too large); a text too large to parse; a BOM; a merge key
 anywhere; an edit that spans two entries; an entry whose re-parse is not
-exactly one clean pair at the old key's column (a new sibling, an
-indentation change, an anchor or alias, a duplicate key among the siblings, a
-document marker, a nesting past the parser's limit); a tab in the comments
+clean pairs at the old key's column (an indentation change, an anchor or
+alias, a duplicate key among the siblings, a document marker, a nesting past
+the parser's limit; more than one pair, unless the entry is a section's and its
+region parses without recovery: the entry and the siblings typed after it,
+`Splice.added`, as the colon of a new resource's name is typed); a tab in the comments
 before the first key (libyaml refuses one where indentation goes); an empty
 value at the region's end (the parser places it at the next token, which is
 elsewhere in the whole text).
@@ -48,7 +50,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hot_ls.syntax import recovery
@@ -95,6 +97,8 @@ class Splice:
     section: Any  # the key of the section the entry is in (None: a top-level pair)
     old: Pair
     new: Pair
+    #: the entries of the section typed after the entry, in the same region (new siblings)
+    added: list[Pair] = field(default_factory=list)
 
 
 def edit_between(old: str, new: str) -> Edit:
@@ -139,14 +143,35 @@ def _whole_lines(old: str, new: str, edit: Edit) -> Edit:
     return Edit(start, old_end - shift, new_end - shift)
 
 
+def _spliceable(tree: SyntaxTree) -> bool:
+    """Whether an edit of `tree`'s text may be spliced into it (whatever the new text)."""
+    return not (tree.consumed or tree.format != 'yaml' or tree.aliases or tree.unrecovered
+                or tree.truncated or tree.skimmed or tree.fallback or tree.documents != 1
+                or tree.text.startswith('\ufeff'))
+
+
+def prepare(tree: SyntaxTree) -> None:
+    """Give each top-level entry of `tree` the origin an edit before it moves it by
+    (`_shift_pairs`), so that the first edit after a full parse walks no entry's nodes (in a
+    10,000-line template, what it would walk is about 20,000 nodes).  For the idle time after
+    an analysis is out: it changes no offset, and a tree not prepared is spliced the same.
+    A spliced tree is not walked again: its entries have theirs, but for the one re-parsed."""
+    root = tree.root
+    if tree.flat or not _spliceable(tree) or type(root) is not Mapping or root.flow:
+        return
+    flat = tree.flat
+    for pair in root.pairs:
+        value = pair.value
+        for entry in value.pairs if type(value) is Mapping else (pair,):
+            _origin(flat, entry)
+
+
 def reparse(tree: SyntaxTree, text: str) -> Splice | None:
     """The tree of `text` made from `tree` (the previous text's) by re-parsing one entry,
     or None when `text` needs a full parse.  Consumes `tree` when it returns a splice."""
     old = tree.text
-    if (tree.consumed or tree.format != 'yaml' or tree.aliases or tree.unrecovered
-            or tree.truncated or tree.skimmed or tree.fallback or len(text) > SIZE_LIMIT
-            or tree.documents != 1 or old.startswith('\ufeff') or text.startswith('\ufeff')
-            or '<<' in text):
+    if not _spliceable(tree) or len(text) > SIZE_LIMIT or text.startswith('\ufeff') \
+            or '<<' in text:
         # (a merge key puts nodes in a mapping's index that its pairs do not reach)
         return None
     broken = bool(tree.issues or tree.patched_lines)
@@ -199,40 +224,47 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
             or result.truncated or result.fallback):
         return None  # (libyaml refusing the entry makes Heat read the whole text otherwise)
     new_root = result.root
-    if type(new_root) is not Mapping or new_root.flow or len(new_root.pairs) != 1 \
-            or len(new_root.index) != 1:
+    if type(new_root) is not Mapping or new_root.flow or not new_root.pairs \
+            or len(new_root.index) != len(new_root.pairs):
         return None
-    new_pair = new_root.pairs[0]
-    key = new_pair.key
-    if type(key) is not Scalar or type(key.value) is Special \
-            or key.start - _line_start(region, key.start) != column:
-        return None
-    if end < len(text) and _empty_at(new_pair.value, len(region)):
+    new_pairs = new_root.pairs  # the entry, and the siblings typed after it (`Splice.added`)
+    if len(new_pairs) > 1 and (section is None or lines is not None):
+        return None  # (new siblings: of a section's entry, re-parsed without recovery)
+    for pair in new_pairs:
+        key = pair.key
+        if type(key) is not Scalar or type(key.value) is Special \
+                or key.start - _line_start(region, key.start) != column:
+            return None
+    if end < len(text) and _empty_at(new_pairs[-1].value, len(region)):
         # (the empty value of a `? key` with no `:` is where the next token is: at the
         # region's end alone, at the next entry's key in the whole text)
         return None
-    name = key.value
     try:
-        if name != old_pair.key.value and name in container.index:
+        if any(pair.key.value != old_pair.key.value and pair.key.value in container.index
+               for pair in new_pairs):
             return None  # a duplicate key among the siblings: the full parse reports it
     except TypeError:
         return None
+    new_pair = new_pairs[0]
     depth = _depth_after(tree.depth, old_pair, result.depth, section is not None)
     if depth is None:  # (the entry held the depth and is shallower: the entries' depths)
+        if len(new_pairs) > 1:
+            return None
         depth = _walked_depth(tree, root, container, position, new_pair)
     if depth > DEPTH_LIMIT:
         return None
     tree.consumed = True
-    _shift(new_pair.key, region_start)
-    _shift(new_pair.value, region_start)
+    for pair in new_pairs:
+        _shift(pair.key, region_start)
+        _shift(pair.value, region_start)
     flat = tree.flat
     flat.pop(id(old_pair), None)
-    _splice(flat, root, container, position, old_pair, new_pair, edit.delta)
+    _splice(flat, root, container, position, old_pair, new_pairs, edit.delta)
     spliced = SyntaxTree(text, root, 'yaml', issues, [], patched, documents=tree.documents,
                          depth=depth, c_stop=stop)
-    spliced.replaced = (old_pair, new_pair)
+    spliced.replaced = (old_pair, new_pair) if len(new_pairs) == 1 else None
     _carry_over(tree, spliced, edit, lines)
-    return Splice(spliced, edit, section, old_pair, new_pair)
+    return Splice(spliced, edit, section, old_pair, new_pair, new_pairs[1:])
 
 
 def _empty_at(node: Node, offset: int) -> bool:
@@ -632,16 +664,18 @@ def _shift(node: Node, delta: int) -> None:
 
 
 def _splice(flat: dict, root: Mapping, container: Mapping, position: int, old_pair: Pair,
-            new_pair: Pair, delta: int) -> None:
-    """Put `new_pair` in `old_pair`'s place and shift what follows it."""
-    container.pairs[position] = new_pair
+            new_pairs: list[Pair], delta: int) -> None:
+    """Put `new_pairs` in `old_pair`'s place and shift what follows them."""
+    container.pairs[position:position + 1] = new_pairs
+    first = new_pairs[0]
     if position == 0:  # (a block mapping starts at its first key: one recovery moved down)
-        container.start = new_pair.key.start
-    if old_pair.key.value == new_pair.key.value:
-        container.index[new_pair.key.value] = new_pair
+        container.start = first.key.start
+    if len(new_pairs) == 1 and old_pair.key.value == first.key.value:
+        container.index[first.key.value] = first
     else:
         container.index = {pair.key.value: pair for pair in container.pairs}
-    _shift_pairs(flat, container.pairs[position + 1:], delta, sections=container is root)
+    _shift_pairs(flat, container.pairs[position + len(new_pairs):], delta,
+                 sections=container is root)
     container.end = container.pairs[-1].value.end
     if container is not root:
         section = next(i for i, pair in enumerate(root.pairs) if pair.value is container)
@@ -667,14 +701,23 @@ def _shift_pairs(flat: dict, pairs: list[Pair], delta: int, sections: bool) -> N
             _shift_pairs(flat, value.pairs, delta, sections=False)
             continue
         found = flat.get(id(pair))
-        if found is None or found[0] is not pair:
-            origin = Origin()
-            for node in _nodes(pair):
-                if node.origin is not FIXED:  # (not met today; so that no shift is ever lost)
-                    node._start, node._end = node.start, node.end
-                node.origin = origin
-            found = flat[id(pair)] = (pair, origin)
-        found[1].offset += delta
+        if found is not None and found[0] is pair:
+            found[1].offset += delta  # (the common case, inline: every entry after the edit)
+        else:
+            _origin(flat, pair).offset += delta
+
+
+def _origin(flat: dict, pair: Pair) -> Origin:
+    """The origin all the nodes of a top-level entry count from (given them the first time)."""
+    found = flat.get(id(pair))
+    if found is None or found[0] is not pair:
+        origin = Origin()
+        for node in _nodes(pair):
+            if node.origin is not FIXED:  # (not met today; so that no shift is ever lost)
+                node._start, node._end = node.start, node.end
+            node.origin = origin
+        found = flat[id(pair)] = (pair, origin)
+    return found[1]
 
 
 def _nodes(pair: Pair) -> list[Node]:

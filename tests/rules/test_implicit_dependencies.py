@@ -124,3 +124,45 @@ resources:
     second, how = reanalyze(first, typed, PATH)
     assert how == 'incremental'
     assert messages(second) == messages(analyze(typed, PATH)) == [conflict]
+
+
+def test_what_the_next_template_of_the_document_keeps_of_the_graph():
+    """HOT502's graph and the Waiting are kept for the next template of the document
+    (Template.carried): an edit that changes no resource reuses them (the same objects), an
+    edit of a resource's value finds only its edges again (the Waiting stays while its type
+    does), a retyped resource makes the Waiting again; and every step has the full
+    analysis' diagnostics, a cycle made and broken by the edits included."""
+    from hot_ls.rules.cycles.circular_dependency import CircularDependency
+    from hot_ls.rules.incremental import prepare_for_edits
+    apart = TEMPLATE.replace('network: {get_param: net}\n  spare',
+                             'network: {get_param: other}\n  spare')
+    described = apart.replace('  other:\n    type: string\n',
+                              '  other:\n    type: string\n    description: the port\'s\n')
+    recidred = described.replace('cidr: 10.0.0.0/24', 'cidr: 10.0.1.0/24')
+    looped = recidred.replace('      network: {get_param: other}\n',
+                              '      network: {get_param: other}\n    depends_on: subnet\n')
+    redescribed = looped.replace("the port's", 'the port')
+    retyped = redescribed.replace('type: OS::Heat::None', 'type: OS::Neutron::Port')
+    steps = [described, recidred, looped, redescribed, retyped, described]
+    previous = analyze(apart, PATH)
+    kept = []
+    for number, text in enumerate(steps):
+        if number % 2:
+            prepare_for_edits(previous)  # (what the server does once an analysis is out)
+        before = previous.template.carried.get(CircularDependency), waiting(previous)
+        previous, how = reanalyze(previous, text, PATH)
+        assert how == ('full' if number == 5 else 'incremental'), number
+        full = analyze(text, PATH)
+        assert [(d.code, d.message, d.start, d.end) for d in previous.diagnostics] == \
+            [(d.code, d.message, d.start, d.end) for d in full.diagnostics]
+        now = previous.template.carried.get(CircularDependency)
+        kept.append((now is not None and before[0] is not None and now.edges is before[0].edges,
+                     waiting(previous) is before[1], bool(cycles(previous))))
+    assert kept == [
+        (True, True, False),  # a parameter's description: the same graph, no look at it
+        (False, True, False),  # a subnet's cidr: its edges found again, the same types
+        (False, True, True),  # the port depends on the subnet: a cycle
+        (True, True, True),  # a parameter again: the cycle found again (not kept)
+        (False, False, True),  # spare retyped as a port: its edges, and who waits for whom
+        (False, False, False),  # back in one paste of three entries: a full parse, all made
+    ]

@@ -24,7 +24,7 @@ from hot_ls.analysis import allow_deep_recursion
 from hot_ls.features.evaluation import preview, value_hints
 from hot_ls.features.symbols import document_symbols
 from hot_ls.rules import analyze
-from hot_ls.rules.incremental import reanalyze
+from hot_ls.rules.incremental import prepare_for_edits, reanalyze
 
 hypothesis = pytest.importorskip('hypothesis')
 
@@ -81,11 +81,16 @@ def same(incremental, full) -> None:
 
 
 @needs_corpus
-@hypothesis.given(session(steps=6))
-def test_every_step_of_an_editing_session_is_the_full_analysis(drawn):
+@hypothesis.given(session(steps=6), hypothesis.strategies.booleans())
+def test_every_step_of_an_editing_session_is_the_full_analysis(drawn, prepared):
+    """Editing sessions of corpus templates: every incremental analysis is the full one,
+    with each analysis prepared for the next edit (as the server does once it is out:
+    rules.incremental.prepare_for_edits), or not."""
     path, texts = drawn
     previous = analyze(read(path), path)
     for text in texts:
+        if prepared:
+            prepare_for_edits(previous)
         incremental, _ = reanalyze(previous, text, path)
         same(incremental, analyze(text, path))
         previous = incremental
@@ -223,6 +228,11 @@ CASES = [
      BASE.replace('2021-04-16', '2021-04-17'), None),
     ('an entry of a section Heat does not know: nothing of the template\'s', BASE + 'extras:\n  a: 1\n  b: 2\n',
      BASE + 'extras:\n  a: 1\n  b: 3\n', set()),
+    ('a new resource\'s name given its colon: spliced with the entry above (its text the '
+     'same: not checked), what named it checked',
+     BASE.replace('outputs:\n', '  volum\noutputs:\n'),
+     BASE.replace('outputs:\n', '  volum:\noutputs:\n'),
+     {('resources', 'volum'), ('resources', 'holder')}),
     ('a resource named like the parameter a get_param names: its hint (get_resource)',
      BASE.replace('  spare:\n', '  reader:\n    type: OS::Heat::Value\n    properties:\n'
                                  '      value: {get_param: later}\n  spare:\n'),

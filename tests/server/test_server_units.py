@@ -595,3 +595,19 @@ def test_settings_files_are_seen_to_appear_change_and_go(tmp_path):
     assert spaces.config_of(template) == str(settings)
     settings.unlink()
     assert spaces.settings_files_stale(every=0)
+
+
+def test_after_an_analysis_the_server_prepares_the_next_edit_of_the_document():
+    """What the analysis of the document's next edit needs of this one (its records, its
+    tree's entries' origins) is made once the analysis is out, not on that edit's time."""
+    from hot_ls.server.app import HotLanguageServer
+    server = HotLanguageServer()
+    text = ('heat_template_version: 2021-04-16\nparameters:\n  size: {type: number}\n'
+            'resources:\n  one:\n    type: OS::Heat::None\n')
+    for path in (None, os.path.join(os.getcwd(), 'nowhere', 'template.yaml')):
+        analysis = analyze(text, path)
+        assert isinstance(analysis._records, tuple) and not analysis.tree.flat  # (not yet)
+        server.after_analysis(text, path, analysis)
+        assert analysis._records is not None and not isinstance(analysis._records, tuple)
+        assert len(analysis.tree.flat) == 3  # size, one and the version's pair
+    server.executor.shutdown()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from hot_ls.syntax import Mapping, parse
-from hot_ls.syntax.incremental import Edit, edit_between, reparse
+from hot_ls.syntax.incremental import Edit, edit_between, prepare, reparse
 from tree_signature import tree_signature
 
 BASE = """\
@@ -58,6 +58,13 @@ SPLICED = {
     'the section header (the section re-parsed)': ('resources:\n', 'resources: # all of them\n'),
     'a `? key` with no value above another key': ('    type: OS::Neutron::Net\n',
                                                   '    ? x\n    type: OS::Neutron::Net\n'),
+    'a new sibling entry (the entry above it re-parsed with it)': ('  port:\n',
+                                                                   '  new: {}\n  port:\n'),
+    'a new resource typed last in its section': (
+        '    type: OS::Neutron::Port\n',
+        '    type: OS::Neutron::Port\n  new_res: {type: OS::Heat::None}\n'),
+    'two new parameters pasted after one': (
+        '    default: m1.small\n', '    default: m1.small\n  a: {type: string}\n  b: {}\n'),
     'an entry made deeper': ('      flavor: {get_param: flavor}',
                              '      flavor: {get_param: [flavor, [0, [1]]]}'),
 }
@@ -73,7 +80,9 @@ FALLBACK = {
     'a syntax error whose recovery neutralizes lines of other entries': (
         '  net:\n', '  net:[\n'),
     'two entries joined': ('    type: OS::Neutron::Net\n  server:', '    type: OS::Neutron::Net  server:'),
-    'a new sibling entry': ('  port:\n', '  new: {}\n  port:\n'),
+    'a new sibling that duplicates another': ('  port:\n', '  net: {}\n  port:\n'),
+    'a new top-level pair typed after one': ('description: one line\n',
+                                             'description: one line\nnotes: x\n'),
     'a key that duplicates a sibling': ('  port:', '  net:'),
     'an edit across two entries': ('OS::Neutron::Net\n  server:\n    type: OS::Nova',
                                    'OS::Neutron::Nets\n  server:\n    type: OS::Novas'),
@@ -184,6 +193,49 @@ def test_a_shifted_entry_moves_by_its_origin_and_its_nodes_are_not_rewritten():
     assert tree_signature(tree) == tree_signature(parse(fourth))
 
 
+def test_a_prepared_tree_moves_every_entry_by_its_origin_from_the_first_edit():
+    """`prepare` (the server's, once an analysis is out) gives each top-level entry its
+    origin without moving anything, so the first edit already writes no node after it."""
+    tree = parse(BASE)
+    prepare(tree)
+    assert tree_signature(tree) == tree_signature(parse(BASE))
+    entries = [pair for top in tree.root.pairs
+               for pair in (top.value.pairs if isinstance(top.value, Mapping) else [top])]
+    origins = [pair.key.origin for pair in entries]
+    assert len({id(origin) for origin in origins}) == len(entries)
+    server = tree.root.get('resources').pair('server')
+    network = server.value.get('properties').get('networks').items[0].get('network')
+    assert network.origin is server.key.origin
+    stored = (network._start, network._end)
+    after = _edit(BASE, 'default: m1.small', 'default: m1.smalle')
+    spliced = reparse(tree, after).tree
+    assert (network._start, network._end) == stored and network.origin is server.key.origin
+    assert tree_signature(spliced) == tree_signature(parse(after))
+    prepare(spliced)  # (a spliced tree is not walked again)
+    assert spliced.flat is tree.flat
+
+
+def test_a_tree_that_is_never_spliced_is_not_prepared():
+    tree = parse(BASE + 'outputs:\n  a: &x {value: 1}\n  b: *x\n')
+    prepare(tree)
+    assert not tree.flat
+
+
+def test_the_colon_of_a_new_entry_splices_it_beside_the_entry_above():
+    """Typing a new resource's name, the text does not parse until its colon (recovery
+    blanks the line); with the colon, the region of the entry above re-parses as two
+    entries: both are spliced in (`Splice.added`), no full parse."""
+    broken = _edit(BASE, '    type: OS::Neutron::Port\n', '    type: OS::Neutron::Port\n  new_res\n')
+    tree = parse(broken)
+    assert tree.syntax_errors
+    fixed = _edit(broken, '  new_res\n', '  new_res:\n')
+    spliced = reparse(tree, fixed)
+    assert spliced is not None and spliced.new.key.value == 'port'
+    assert [pair.key.value for pair in spliced.added] == ['new_res']
+    assert spliced.tree.replaced is None  # (the model compares every entry)
+    assert tree_signature(spliced.tree) == tree_signature(parse(fixed))
+
+
 def test_crlf_and_the_edit_span():
     before = BASE.replace('\n', '\r\n')
     after = _edit(before, 'OS::Neutron::Net', 'OS::Neutron::Network')
@@ -247,13 +299,16 @@ from edits import read, session  # noqa: E402
 
 
 @needs_corpus
-@hypothesis.given(session(steps=10))
-def test_every_splice_of_an_editing_session_is_the_full_parse(drawn):
+@hypothesis.given(session(steps=10), hypothesis.strategies.booleans())
+def test_every_splice_of_an_editing_session_is_the_full_parse(drawn, prepared):
     """Typing, deleting, pasting and undoing in templates of the corpus: after every edit,
-    the incrementally parsed tree (or the full parse it fell back to) is the full parse."""
+    the incrementally parsed tree (or the full parse it fell back to) is the full parse;
+    with each tree `prepare`d before the next edit (as the server does), or not."""
     path, texts = drawn
     tree = parse(read(path))
     for text in texts:
+        if prepared:
+            prepare(tree)
         spliced = reparse(tree, text)
         full = parse(text)
         if spliced is not None:

@@ -1,5 +1,6 @@
 from hot_ls.model.cfn import CfnTemplate
 from hot_ls.model.document import Kind
+from hot_ls.model.snapshot import Snapshot
 from hot_ls.model.symbols import RESOURCE
 from hot_ls.rules.base import Finding, Related, Rule, Severity
 from hot_ls.model.cycles import LastGraph, chain, cycle_in, other_steps, strongly_connected
@@ -84,29 +85,26 @@ class CircularDependency(Rule):
             if model.version is None:
                 return
         resources = model.resources
-        edges: dict = {}
+        implicit: list[Implicit] = []
         if analysis.kind is Kind.CFN:
             references = [ref for ref in model.references if _dependency(ref)]
-        else:  # each resource's, found once per entry (a template of the next text keeps it)
-            references = None
-            memo = model.memo
-            for source, definition in resources.items():
-                found = definition.built.get(_targets)  # (memo's, without a call)
-                if found is None:
-                    found = memo(definition, _targets)
-                if found:
-                    targets = {target for target in found if target in resources}
-                    if targets:
-                        edges[source] = targets
-        if references is not None:
+            edges: dict = {}
             for ref in references:
                 if ref.name in resources and ref.owner[1] in resources:
                     edges.setdefault(ref.owner[1], set()).add(ref.name)
-        implicit: list[Implicit] = []
-        if analysis.kind is Kind.CFN:
             components = _GRAPH.components(resources, edges)
         else:
-            components, edges, implicit = _components(analysis, model, edges)
+            references = None
+            kept = model.carried.get(CircularDependency)
+            explicit = _explicit_edges(model, kept)
+            waits = waiting(analysis)
+            if kept is not None and kept.acyclic and explicit is kept.edges \
+                    and waits is kept.waits:
+                return  # (the same graph as the previous template's: no cycle)
+            components, edges, implicit = _components(analysis, model, explicit, waits)
+            model.carried[CircularDependency] = _Kept(
+                Snapshot(resources), explicit, waits,
+                acyclic=not components and edges is explicit)
         if not components:
             return
         conditional = set() if analysis.kind is Kind.CFN else {
@@ -178,8 +176,59 @@ def _step_text(step: tuple, ref) -> str:
     return f'{text}: {ref.why}' if isinstance(ref, Implicit) else text
 
 
-def _components(analysis, model, edges: dict) -> tuple[list[list], dict, list[Implicit]]:
-    """The cycles, the edges and the implicit dependencies that close some cycle.
+class _Kept:
+    """What the check found of a template's resources, for the next template of the
+    document (Template.carried): their explicit edges (`snapshot`: of which definitions),
+    and whether, with `waits`, they close no cycle (found without a look at any value)."""
+
+    __slots__ = ('snapshot', 'edges', 'waits', 'acyclic')
+
+    def __init__(self, snapshot: Snapshot, edges: dict, waits, acyclic: bool):
+        self.snapshot = snapshot
+        self.edges = edges
+        self.waits = waits
+        self.acyclic = acyclic
+
+
+def _explicit_edges(model, kept: _Kept | None) -> dict:
+    """Each resource's dependencies by reference: `kept`'s (the very dict) when the resources
+    are its definitions, with the changed ones' found again when only they changed."""
+    resources = model.resources
+    changed = kept.snapshot.changed(resources) if kept is not None else None
+    if changed == []:
+        return kept.edges
+    if changed is not None:  # (the same names: the others' edges stand)
+        edges = dict(kept.edges)
+        for index in changed:
+            name = kept.snapshot.names[index]
+            edges.pop(name, None)
+            targets = _edge_targets(model, resources[name])
+            if targets:
+                edges[name] = targets
+        return edges
+    edges = {}
+    for source, definition in resources.items():
+        targets = _edge_targets(model, definition)
+        if targets:
+            edges[source] = targets
+    return edges
+
+
+def _edge_targets(model, definition) -> set | None:
+    """The resources of the template an entry's dependency references name (found once per
+    entry: a template of the next text keeps it)."""
+    found = definition.built.get(_targets)  # (memo's, without a call)
+    if found is None:
+        found = model.memo(definition, _targets)
+    if not found:
+        return None
+    resources = model.resources
+    return {target for target in found if target in resources} or None
+
+
+def _components(analysis, model, edges: dict, waits) -> tuple[list[list], dict, list[Implicit]]:
+    """The cycles, the edges and the implicit dependencies that close some cycle (the edges
+    are `edges` itself when no implicit dependency was looked for).
 
     Hubs, each standing for "every resource of an interface", join the
     resources that may wait implicitly to those they may wait for: the graph
@@ -187,7 +236,6 @@ def _components(analysis, model, edges: dict) -> tuple[list[list], dict, list[Im
     through a hub has its property values read (rarely: a Subnet that reads a
     port's or server's attribute).
     """
-    waits = waiting(analysis)
     if not waits.sources or not waits.members:
         return _GRAPH.components(model.resources, edges), edges, []
     components = _HUBBED.components(model.resources, edges, waits)

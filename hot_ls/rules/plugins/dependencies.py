@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from hot_ls.catalog.property_rules import translations
+from hot_ls.model.snapshot import Snapshot
 from hot_ls.rules.plugins.properties import PropertyProblem
 from hot_ls.rules.plugins.subject import Subject, resource_subject
 from hot_ls.rules.plugins.values import Unknowable, resource_state
@@ -454,7 +455,8 @@ class Waiting:
     """Which resources may wait implicitly for which (by type alone), once per analysis:
     `sources`, each resource of a plugin of KINDS with the interfaces it may wait for, and
     `members`, each interface's resources in the template's order (names only: nothing
-    that keeps the analysis or its tree)."""
+    that keeps the analysis or its tree, so that the next template of the document may
+    share it: `_waiting`)."""
 
     __slots__ = ('sources', 'members')
 
@@ -472,4 +474,28 @@ class Waiting:
 
 
 def waiting(analysis: 'Analysis') -> Waiting:
-    return analysis.derived(Waiting)
+    return analysis.derived(_waiting)
+
+
+def _waiting(analysis: 'Analysis') -> Waiting:
+    """The analysis' Waiting: the previous template's of the document when its resources
+    are the same definitions, or the changed ones are of the same Heat types, for the same
+    resolver (hot_ls.model.snapshot); else made again."""
+    template = analysis.template
+    resources = template.resources
+    resolver = _resolver(analysis)
+    kept = template.carried.get(Waiting)
+    if kept is not None and kept[0]() is resolver:
+        snapshot, waits = kept[1], kept[2]
+        changed = snapshot.changed(resources)
+        if changed is not None:
+            now = list(resources.values())
+            if all(_heat_type(analysis, now[index], resolver)
+                   == _heat_type(analysis, snapshot.definitions[index], resolver)
+                   for index in changed):
+                if changed:
+                    template.carried[Waiting] = (kept[0], Snapshot(resources), waits)
+                return waits
+    waits = Waiting(analysis)
+    template.carried[Waiting] = (weakref.ref(resolver), Snapshot(resources), waits)
+    return waits
