@@ -70,9 +70,12 @@ class Analysis:
 
     def __init__(self, text: str, path: str | None = None, settings: Settings | None = None, *,
                  tree: SyntaxTree | None = None, read_problem: ReadProblem | None = None,
-                 workspace: Workspace | None = None, previous_template: Template | None = None):
+                 workspace: Workspace | None = None, previous_template: Template | None = None,
+                 stack: StackContext | None = None):
         """`previous_template`: the template of an earlier version of the text, whose tree
-        `tree` was spliced from (the model takes what it found in the entries they share)."""
+        `tree` was spliced from (the model takes what it found in the entries they share).
+        `stack`: the document as part of that stack (by default, the one the workspace
+        makes of it: Workspace.stack)."""
         self.path = path
         self.settings = settings if settings is not None else Settings()
         self._workspace = workspace
@@ -92,6 +95,7 @@ class Analysis:
         self._evaluations: dict[str, TemplateEvaluation] = {}
         self._checking: Checking | None = None
         self._previous_template = previous_template
+        self._stack = stack
         self._facts: dict[tuple[str, Any], EntryFacts] = {}
         self._kept_facts: Callable[[tuple[str, Any]], EntryFacts | None] | None = None
         #: what the checks of each entry asked of the whole template, (section, name) ->
@@ -185,7 +189,7 @@ class Analysis:
                                          else os.getcwd(), UNSAVED_NAME)
         #: the workspace's generation when the stack was had (at most that of the stack)
         self.stack_generation = self.workspace.generation
-        return self.workspace.stack(path)
+        return self._stack if self._stack is not None else self.workspace.stack(path)
 
     def known(self) -> Known:
         """What the stack context may read of this template from its analysis rather than its

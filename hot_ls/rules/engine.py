@@ -34,7 +34,7 @@ from hot_ls.rules.syntax.unused_suppression import UnusedSuppression
 from hot_ls.syntax import SyntaxTree
 from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.text.source import ReadProblem, read_source
-from hot_ls.workspace import Workspace
+from hot_ls.workspace import StackContext, Workspace
 
 _log = logging.getLogger(__name__)
 _SURVIVES_RECOVERY = frozenset(rule.code for rule in RULES if rule.survives_recovery)
@@ -47,9 +47,10 @@ _ABOUT_ENVIRONMENTS = frozenset(key for rule in RULES if rule.about_environments
 
 def analyze(text: str, path: str | None = None, settings: Settings | None = None,
             tree: SyntaxTree | None = None, read_problem: ReadProblem | None = None,
-            workspace: Workspace | None = None) -> Analysis:
+            workspace: Workspace | None = None, stack: StackContext | None = None) -> Analysis:
     """Parse and check one document (among the files of `workspace`, by default its folder's;
-    a tree the workspace already parsed of this text is not parsed again).
+    a tree the workspace already parsed of this text is not parsed again; as part of `stack`,
+    by default the one the workspace makes of it).
 
     Never raises for bad input.
     """
@@ -58,7 +59,7 @@ def analyze(text: str, path: str | None = None, settings: Settings | None = None
         tree = workspace.parsed_tree(path, text)
     with gc_paused():
         return check(Analysis(text, path, settings, tree=tree, read_problem=read_problem,
-                              workspace=workspace))
+                              workspace=workspace, stack=stack))
 
 
 def analyze_file(path: str, settings: Settings | None = None,

@@ -119,6 +119,8 @@ class HotLanguageServer(LanguageServer):
         self._stack_templates: dict[str, set[str]] = {}
         #: diagnostic_mode = "stacks": the templates the open templates' stacks use
         self._stack_scope: frozenset[str] = frozenset()
+        #: each of those: the chain above it in the nested stack it is checked as
+        self._stack_chains: dict[str, tuple[str, ...] | None] = {}
         #: per open document: what decides which templates it uses (its structure_key)
         self._uses: dict[str, tuple | None] = {}
         self._moved: set[str] = set()  # environments add_stack_problems found changed
@@ -369,8 +371,23 @@ class HotLanguageServer(LanguageServer):
             logger.info('diagnostic_mode = "stacks": %d template(s) the open ones use',
                         len(used))
         self._stack_scope = frozenset(used)
+        chains = await loop.run_in_executor(self.executor, self._nested_chains, used)
+        moved = [path for path, chain in chains.items()
+                 if path in self._stack_chains and self._stack_chains[path] != chain]
+        self._stack_chains = chains
+        if moved:  # (a used template is another nested stack now: an open root closed...)
+            self.workspace_diagnostics.files_changed(moved)
         everywhere = set(found)
         return found + [path for path in used if path not in everywhere]
+
+    def _nested_chains(self, used: list[str]) -> dict[str, tuple[str, ...] | None]:
+        """The chain of templates above each template used, in the nested stack it is
+        checked as (`_nested_stack`; None: its own, or a configured stack's)."""
+        found = {}
+        for path in used:
+            context = self._nested_stack(self.workspaces.for_path(path), path)
+            found[os.path.abspath(path)] = context.chain if context is not None else None
+        return found
 
     def used_by_open_templates(self) -> list[str]:
         """The templates the stacks of the open documents use, of the documents whose
@@ -398,6 +415,19 @@ class HotLanguageServer(LanguageServer):
                 for d in self.documents):
             self._loop.create_task(self.workspace_diagnostics.rescope())
 
+    def _nested_stack(self, workspace, path: str):
+        """In stacks mode, a template the open ones use: the nested stack it is in when the
+        first open template whose stack reaches it is created (as `hot-ls check ROOT` checks
+        what it follows: a value Heat checks only when it creates the nested stack is a
+        warning there); None for any other file (the stack the workspace makes of it: its
+        own, or a configured stack's)."""
+        if os.path.abspath(path) not in self._stack_scope:
+            return None
+        opened = [document.path for document in list(self.documents)
+                  if document.path is not None
+                  and self.workspaces.for_path(document.path) is workspace]
+        return workspace.nested_from(opened).get(os.path.abspath(path))
+
     def in_workspace_mode(self, path: str) -> bool:
         """Whether a file gets diagnostics unopened: one an open template's stack uses in
         stacks mode; one the workspace of an editor folder finds (as `hot-ls check` finds
@@ -424,8 +454,8 @@ class HotLanguageServer(LanguageServer):
         source = workspace.files.read(path)
         if source.problem is not None:
             return None
-        analysis, _ = reanalyze(None, source.text, path, workspace.settings,
-                                workspace=workspace)
+        analysis = analyze(source.text, path, workspace.settings, workspace=workspace,
+                           stack=self._nested_stack(workspace, path))
         if not gate.serves(analysis):
             return None
         reads = set(analysis.dependencies)

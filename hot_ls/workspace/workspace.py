@@ -99,6 +99,8 @@ class Workspace:
         self._stacks: dict[str, StackContext] = {}
         self._index: Index | None = None
         self._parents: dict[str, StackContext] | None = None
+        #: the last roots `nested_from` was asked of, and what it found (one: the editor's)
+        self._nested: tuple[tuple[str, ...], dict[str, StackContext]] | None = None
         #: (template, registry) -> (height, templates below): see StackContext.deepest
         self.nesting_memo: dict = {}
         #: the registry's templates' parameter types, by the templates it names (see
@@ -380,13 +382,36 @@ class Workspace:
         with self._lock:
             if self._parents is not None:
                 return self._parents
-        reached: dict[str, StackContext] = {}
-        # (deeper than Heat nests, HOT606 says so: what is below is not looked at)
-        deepest = max(8, self.settings.max_nested_stack_depth + 1)
         # (a stack's root beyond these folders too: a nested template checked on its own,
         # as pre-commit names only what a commit changed, is still in its stack)
         roots = [path for path in self._stack_candidates()
                  if self.configured_environments(path) is not None]
+        reached = self._reached_from(roots)
+        with self._lock:
+            self._parents = reached
+        return reached
+
+    def nested_from(self, roots: Iterable[str]) -> dict[str, StackContext]:
+        """For every provider template (a group's member too) the stacks of `roots` reach and
+        no configured stack does: its context as their nested stack (`hot-ls check ROOT`'s
+        followed templates; the editor's stacks mode, whose open templates are the roots).
+        The last roots asked are remembered until a file changes."""
+        key = tuple(sorted({os.path.abspath(root) for root in roots}))
+        with self._lock:
+            if self._nested is not None and self._nested[0] == key:
+                return self._nested[1]
+        reached = {path: context for path, context in self._reached_from(key).items()
+                   if not self.stack(path).chain}
+        with self._lock:
+            self._nested = (key, reached)
+        return reached
+
+    def _reached_from(self, roots: Iterable[str]) -> dict[str, StackContext]:
+        """The templates the stacks of `roots` use, each with the context it is first reached
+        in (one reached without a condition on the way over one reached with)."""
+        reached: dict[str, StackContext] = {}
+        # (deeper than Heat nests, HOT606 says so: what is below is not looked at)
+        deepest = max(8, self.settings.max_nested_stack_depth + 1)
         for root in roots:
             pending = [self.stack(root)]
             while pending:
@@ -405,8 +430,6 @@ class Workspace:
                             continue  # configured as a root of its own
                         reached[child.template] = child
                         pending.append(child)
-        with self._lock:
-            self._parents = reached
         return reached
 
     # -- the index ------------------------------------------------------------------------------
@@ -538,6 +561,7 @@ class Workspace:
         self._sent_memo.clear()
         self._sent_nodes.clear()
         self._parents = None
+        self._nested = None
         self.nesting_memo.clear()
         self.generation += 1
         self._causes[self.generation] = frozenset(causes)

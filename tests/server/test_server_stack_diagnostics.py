@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
-from helpers import FIXTURES
+from helpers import CORPUS, FIXTURES, needs_corpus
 from lsp_session import FAST, session, capabilities
 from test_server_workspace_diagnostics import brief, last_published, published_for
 
@@ -76,3 +76,67 @@ async def test_the_templates_an_open_one_uses_get_their_diagnostics(client, tmp_
         closed = await published_for(s, ['lib/child.yaml'], since, lambda p: not p.diagnostics)
         assert list(closed['lib/child.yaml'].diagnostics) == []
         assert last_published(s, Path(os.path.join(root, 'other.yaml')).as_uri()) is None
+
+
+@needs_corpus
+async def test_a_used_template_is_checked_as_the_nested_stack_of_the_open_one(tmp_path):
+    """heat-templates' barbican container_generic.yaml uses secret.yaml, whose `expiration`
+    default went out of date in 2017: Heat refuses secret.yaml created alone and accepts
+    container_generic.yaml (it validates the nested stack without its property values).
+    Opened alone, secret.yaml gets the error; used by the open container_generic.yaml, it is
+    shown as that nested stack, the value a warning: what `hot-ls check
+    container_generic.yaml` reports (tests/cli/test_check_follow.py)."""
+    root = str(tmp_path / 'barbican')
+    shutil.copytree(os.path.join(CORPUS, 'heat-templates', 'hot', 'barbican'), root)
+    async with session(capabilities('vscode'), STACKS_MODE, name='vscode',
+                       folders=(root,)) as s:
+        s.root = root
+        target = Path(os.path.join(root, 'container_generic.yaml')).as_uri()
+        with open(os.path.join(root, 'container_generic.yaml'), encoding='utf-8') as fh:
+            s.client.text_document_did_open(types.DidOpenTextDocumentParams(
+                types.TextDocumentItem(uri=target, language_id='yaml', version=1,
+                                       text=fh.read())))
+        assert await s.diagnostics(target, 1) == []
+        found = (await published_for(s, ['secret.yaml']))['secret.yaml'].diagnostics
+        assert [(d.code, d.severity) for d in found] == [
+            ('HOT714', types.DiagnosticSeverity.Warning)]
+        assert found[0].message == (
+            "expiration: Error validating value '2017-12-28T19:14:44.180394': Expiration "
+            '2017-12-28T19:14:44.180394 is invalid: Expiration time is out of date. (with the '
+            'default parameter values) (Heat checks the property values of a nested stack only '
+            'when it creates it, after the stack create has started)')
+        assert (found[0].range.start.line, found[0].range.start.character) == (61, 18)
+        # opened, it is a root of its own: the error Heat gives it created alone
+        secret = Path(os.path.join(root, 'secret.yaml')).as_uri()
+        with open(os.path.join(root, 'secret.yaml'), encoding='utf-8') as fh:
+            s.client.text_document_did_open(types.DidOpenTextDocumentParams(
+                types.TextDocumentItem(uri=secret, language_id='yaml', version=1,
+                                       text=fh.read())))
+        opened = await s.diagnostics(secret, 1)
+        assert [(d.code, d.severity) for d in opened] == [
+            ('HOT714', types.DiagnosticSeverity.Error)]
+
+
+async def test_a_used_template_is_checked_again_when_the_stack_it_is_in_changes(tmp_path):
+    """With relay.yaml and root.yaml open, lib/child.yaml is checked as relay.yaml's nested
+    stack (the first open root, by path, whose stack reaches it); relay.yaml closed, it is
+    root.yaml's, two levels down: checked again."""
+    root = project(tmp_path)
+    async with session(capabilities('vscode'), STACKS_MODE, name='vscode',
+                       folders=(root,)) as s:
+        s.root = root
+        uris = {}
+        for name in ('relay.yaml', 'root.yaml'):
+            uris[name] = Path(os.path.join(root, name)).as_uri()
+            with open(os.path.join(root, name), encoding='utf-8') as fh:
+                s.client.text_document_did_open(types.DidOpenTextDocumentParams(
+                    types.TextDocumentItem(uri=uris[name], language_id='yaml', version=1,
+                                           text=fh.read())))
+            await s.diagnostics(uris[name], 1)
+        found = await published_for(s, ['lib/child.yaml'])
+        assert brief(found['lib/child.yaml'].diagnostics) == [('HOT301', 7, 26)]
+        await asyncio.sleep(0.5)
+        since = len(s.published)
+        s.close(uris['relay.yaml'])
+        again = await published_for(s, ['lib/child.yaml'], since)
+        assert brief(again['lib/child.yaml'].diagnostics) == [('HOT301', 7, 26)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from hot_ls.config import Settings
+from hot_ls.config.settings import Stack
 from hot_ls.workspace import Workspace
 from hot_ls.workspace.stack_templates import templates_used
 
@@ -86,3 +87,28 @@ def test_what_is_not_a_template_is_not_followed(tmp_path):
     assert templates_used(workspace, [str(tmp_path / 'env.yaml'),
                                       str(tmp_path / 'broken.yaml'),
                                       str(tmp_path / 'missing.yaml')]) == []
+
+
+def test_the_nested_stacks_of_roots_not_configured(tmp_path):
+    """`Workspace.nested_from`: each template the roots' stacks use, as the nested stack it
+    is in when the root is created (the chain above it, the values its parent passes); a
+    template a configured stack reaches keeps that stack; the last roots asked are
+    remembered until a file changes."""
+    relay = ('heat_template_version: 2021-04-16\nparameters:\n  size: {type: number}\n'
+             'resources:\n  child: {type: lib/child.yaml}\n')
+    workspace = _tree(tmp_path, {
+        'root.yaml': ('heat_template_version: 2021-04-16\nresources:\n'
+                      '  relay:\n    type: relay.yaml\n    properties: {size: 3}\n'),
+        'relay.yaml': relay, 'lib/child.yaml': EMPTY, 'other.yaml': EMPTY})
+    root = str(tmp_path / 'root.yaml')
+    found = workspace.nested_from([root])
+    assert sorted(_names(tmp_path, found)) == ['lib/child.yaml', 'relay.yaml']
+    child = found[str(tmp_path / 'lib' / 'child.yaml')]
+    assert _names(tmp_path, child.chain) == ['root.yaml', 'relay.yaml']
+    assert dict(found[str(tmp_path / 'relay.yaml')].values) == {'size': 3}
+    assert workspace.nested_from([root, root]) is found
+    assert workspace.stack(str(tmp_path / 'relay.yaml')).chain == ()  # (as its own root)
+    # configured, relay.yaml is a stack of its own: only child.yaml is the root's
+    configured = Workspace(Settings(stacks=(Stack(templates=(str(tmp_path / 'relay.yaml'),)),)),
+                           [str(tmp_path)], one_run=True)
+    assert _names(tmp_path, configured.nested_from([root])) == []
