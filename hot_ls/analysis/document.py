@@ -65,6 +65,9 @@ def allow_deep_recursion() -> None:
         sys.setrecursionlimit(RECURSION_LIMIT)
 
 
+_NOT_YET = object()  # (derived_for: what a build has not made yet)
+
+
 class Analysis:
     """One document, one text, one set of settings: its tree, model, evaluation and findings."""
 
@@ -427,12 +430,10 @@ class Analysis:
     def derived_for(self, build: Callable[['Analysis', Definition], T], definition: Definition) -> T:
         """`build(self, definition)`, computed once per analysis and entry (keyed by `build`
         and the Definition): what a layer derives entry by entry."""
-        try:
-            found = self._derived[build]
-        except KeyError:
+        found = self._derived.get(build)
+        if found is None:
             found = self._derived[build] = {}
-        try:
-            return found[definition]
-        except KeyError:
+        value = found.get(definition, _NOT_YET)
+        if value is _NOT_YET:  # (a lookup, not an exception: a third of the calls miss)
             value = found[definition] = build(self, definition)
-            return value
+        return value
