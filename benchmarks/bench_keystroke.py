@@ -9,7 +9,9 @@ diagnostics, UTF-16, as VS Code).  Prints
   after `initialize` (the server still importing), again as another document as soon as
   those are in (the server, after publishing them, makes the workspace's summary of the
   first: about 14 ms of its time), and once more after a pause (`IDLE`), the server
-  idle: issue 11's "first diagnostics"; each with the server's analysis time of it;
+  idle: issue 11's "first diagnostics"; each with the server's analysis time of it; and
+  the first keystroke typed into the first one, after a pause (what the first analysis of
+  an edit after opening costs: rules.incremental.prepare_for_edits);
 - keystroke -> diagnostics, p50/p95, typing one character per 50 ms pause at three
   places, each in the text opened: inside a property value, a new resource line (typed
   once: at most as many keystrokes as it has characters), a section key (a
@@ -283,6 +285,13 @@ def main() -> None:
     print(f'synth_10k ({synth.count(chr(10))} lines) opened at once: first diagnostics '
           f'{first * 1000:.0f} ms after didOpen (the server still importing; its analysis '
           f'{analysed}); resident {server.rss_mb():.0f} MB')
+    time.sleep(IDLE)
+    value = find_line(synth, r'\s+cidr: \{get_param: t7_cidr\}')
+    version, latencies, analyses, _ = typing(server, uri, 1, value,
+                                             len(synth.splitlines()[value]) - 1, 'x', 1)
+    print(f'  its first keystroke (in a property value): keystroke -> diagnostics '
+          f'{latencies[0] * 1000:.0f} ms (the debounce after a full analysis is the longest); '
+          f'analysis {describe_analyses(analyses)}')
     again = 'file:///bench/again/synth_10k.yaml'
     first, analysed = open_and_wait(server, again, synth)
     print(f'synth_10k opened again as soon as those are in: first diagnostics '
@@ -295,7 +304,6 @@ def main() -> None:
           f'after didOpen (its analysis {analysed})')
     for opened in (again, idle):
         server.notify('textDocument/didClose', {'textDocument': {'uri': opened}})
-    version = 1
     lines = synth.splitlines()
     places = [
         ('inside a property value', find_line(synth, r'\s+cidr: \{get_param: t7_cidr\}'),
