@@ -1,5 +1,6 @@
 """Edit sequences drawn from real templates, as an editor makes them: typing, deleting,
-pasting a line, a new entry under a section, undoing (hypothesis strategies for the incremental property tests).
+pasting a line, a new entry under a section, undoing (hypothesis strategies for the
+incremental property tests).
 
 `SAMPLE` is a fixed, sorted sample of the corpus's YAML templates, so a run draws from the
 same files wherever it runs.

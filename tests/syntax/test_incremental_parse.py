@@ -225,7 +225,8 @@ def test_the_colon_of_a_new_entry_splices_it_beside_the_entry_above():
     """Typing a new resource's name, the text does not parse until its colon (recovery
     blanks the line); with the colon, the region of the entry above re-parses as two
     entries: both are spliced in (`Splice.added`), no full parse."""
-    broken = _edit(BASE, '    type: OS::Neutron::Port\n', '    type: OS::Neutron::Port\n  new_res\n')
+    broken = _edit(BASE, '    type: OS::Neutron::Port\n',
+                   '    type: OS::Neutron::Port\n  new_res\n')
     tree = parse(broken)
     assert tree.syntax_errors
     fixed = _edit(broken, '  new_res\n', '  new_res:\n')
