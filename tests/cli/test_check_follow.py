@@ -12,6 +12,8 @@ import shutil
 import subprocess
 import sys
 
+import pytest
+
 from helpers import CORPUS, FIXTURES, needs_corpus
 
 #: root.yaml -> relay.yaml -> lib/child.yaml, which reads a parameter it does not declare;
@@ -222,3 +224,43 @@ def test_a_nested_template_named_stays_in_the_stack_the_settings_configure(tmp_p
     assert followed.returncode == 0, followed.stdout
     assert 'warning[HOT714] expiration' in followed.stdout
     assert followed.stdout == run('check', '--no-follow', 'secret.yaml', cwd=folder).stdout
+
+
+@needs_corpus
+@pytest.mark.parametrize('folder, root', [
+    ('heat-templates/hot/barbican', 'container_generic.yaml'),
+    ('magnum-zed/magnum/drivers/k8s_fedora_coreos_v1/templates', 'kubecluster.yaml'),
+    # (lb_etcd.yaml's allowed_cidrs, which the cluster does not pass: an error there, as Heat,
+    # given Magnum's environments, refuses the create: "resources.etcd_lb.properties:
+    # Property allowed_cidrs not assigned")
+    ('magnum-zed', 'magnum/drivers/swarm_fedora_atomic_v1/templates/cluster.yaml'),
+])
+def test_the_editors_stacks_mode_checks_what_is_followed_as_the_cli_does(folder, root):
+    """The editor's stacks mode gives each template an open one uses the context
+    `Workspace.nested_from` makes (no settings changed); `hot-ls check ROOT` makes each named
+    template a stack's root in its settings (`as_roots`).  Both check the followed templates
+    alike: the same diagnostics, template by template.  (Over the corpus's 145 templates that
+    use others, all 348 templates they use agreed when this was written.)"""
+    from hot_ls.config import Settings
+    from hot_ls.rules import analyze
+    from hot_ls.workspace import Workspace
+    from hot_ls.workspace.stack_templates import templates_used
+    base = os.path.join(CORPUS, folder)
+    result = run('check', root, '--format', 'json', cwd=base)
+    followed = {os.path.normpath(os.path.join(base, found['path'])):
+                [(d['code'], d['severity'], d['message'], d['line'], d['column'])
+                 for d in found['diagnostics']]
+                for found in json.loads(result.stdout)['files']}
+    workspace = Workspace(Settings(), [base])
+    path = os.path.join(base, root)
+    used = templates_used(workspace, [path])
+    assert used and set(used) <= set(followed)
+    nested = workspace.nested_from([path])
+    for template in used:
+        with open(template, encoding='utf-8') as fh:
+            analysis = analyze(fh.read(), template, workspace=workspace,
+                               stack=nested.get(template))
+        lines = analysis.tree.lines
+        assert [(d.code, d.severity.name.lower(), d.message,
+                 lines.position(d.start)[0] + 1, lines.position(d.start)[1] + 1)
+                for d in analysis.diagnostics] == followed[template], template
