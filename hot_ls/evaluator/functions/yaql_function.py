@@ -17,11 +17,18 @@ are yaql's with a bound first (`yaql_bounded`).
 
 Parsing an expression is what costs (yaql's LALR parser in Python); the
 result depends only on the text, so each text is parsed once per process
-(`parse_expression`) and the statement, or yaql's error, reused.
+(`parse_expression`) and the statement, or yaql's error, reused.  Running one costs
+too (a `where` over a short list takes milliseconds: yaql chooses among overloads at
+every step), and its value depends only on the expression and the data: a value is
+kept (`_RESULTS`) for the same expression over equal plain data, so that TripleO's
+service templates, which run one expression once per role, and an editor's
+re-analysis of the entry being typed in, run it once.  `now()` and the local time
+zone are not kept.
 """
 from __future__ import annotations
 
 import collections.abc  # yaql 3.2 uses collections.abc without importing it
+import copy
 
 from hot_ls.evaluator.errors import EvaluationLimit
 from hot_ls.evaluator.functions.base import Function, resolve
@@ -36,6 +43,14 @@ _STATEMENTS: dict = {}
 _MAX_STATEMENTS = 2048
 #: (expression, data) that ran past the time limit: not run again
 _SLOW: set = set()
+#: (expression, repr(data)) -> the value yaql gave (a copy of it: see `_kept`)
+_RESULTS: dict = {}
+#: the longest repr(data) a value is kept for
+_MAX_KEPT_DATA = 65536
+#: yaql's functions whose value is not the same from one run to the next
+_UNSTABLE = ('now', 'localtz')
+#: the types of the data whose repr tells equal data from any other
+_PLAIN = frozenset((str, int, float, bool, type(None)))
 
 
 def engine():
@@ -124,16 +139,50 @@ class Yaql(Function):
             return unknown(self.fn_name, data)
         _, context = engine()
         key = (expression, repr(data))
+        kept = _RESULTS.get(key)
+        if kept is not None:
+            return copy.deepcopy(kept[0])
         if key not in _SLOW:
             try:
                 with within(YAQL_SECONDS):
-                    return statement.evaluate({'data': data}, context.create_child_context())
+                    value = statement.evaluate({'data': data}, context.create_child_context())
             except Refused as refused:
                 raise EvaluationLimit(0, refused.why) from None
             except TimeLimit:
                 if len(_SLOW) >= _MAX_STATEMENTS:
                     _SLOW.clear()
                 _SLOW.add(key)
+            else:
+                _keep(key, data, value)
+                return value
         raise EvaluationLimit(0, f'the yaql expression runs for more than {YAQL_SECONDS:g} s '
                                  '(within Heat\'s limits of collection length and memory: Heat '
                                  'would run it to the end)')
+
+
+def _keep(key: tuple[str, str], data, value) -> None:
+    """Keep a copy of what yaql gave for `key` when another run would give the same: an
+    expression that reads no clock, over data whose repr is its identity (plain values,
+    lists and maps of them: an evaluator's own types are not), not too large to compare."""
+    expression, shown = key
+    if len(shown) > _MAX_KEPT_DATA or any(name in expression for name in _UNSTABLE) \
+            or not _plain(data):
+        return
+    if len(_RESULTS) >= _MAX_STATEMENTS:
+        _RESULTS.clear()
+    _RESULTS[key] = (copy.deepcopy(value),)
+
+
+def _plain(data) -> bool:
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif kind is list:
+            stack.extend(item)
+        elif kind not in _PLAIN:
+            return False
+    return True
