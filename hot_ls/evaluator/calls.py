@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 
 LIVE, INERT, QUIET, SURE = 0, 1, 2, 3
 _NO_KEY = object()
+_MISSED = object()  # (_route_by_span: the spans did not lead to the call)
 
 
 class TopCall:
@@ -139,7 +140,44 @@ class _LazyPath:
 
 
 def _route(field: Node, target: Node) -> Any:
-    """The steps from `field` to `target` (met once: the document has no aliases)."""
+    """The steps from `field` to `target` (met once: the document has no aliases).
+
+    Without aliases each node's span holds its children's, and siblings' spans do not
+    overlap: the route goes down through the child whose span holds the target's, and
+    looks at no other (a large field's failing calls each found their route by walking
+    the whole field: 5 ms of Magnum's kubecluster.yaml).  Should the spans not lead there,
+    the whole field is searched."""
+    steps = _route_by_span(field, target)
+    return steps if steps is not _MISSED else _route_by_search(field, target)
+
+
+def _route_by_span(field: Node, target: Node) -> Any:
+    start, end = target.start, target.end
+    node: Any = field
+    steps: Any = None
+    while node is not target:
+        kind = type(node)
+        if kind is Mapping:
+            for key, pair in node.index.items():
+                value = pair.value
+                if value.start <= start and end <= value.end and type(value) is not Scalar:
+                    node, steps = value, (steps, '.', key)
+                    break
+            else:
+                return _MISSED
+        elif kind is Sequence:
+            for i, item in enumerate(node.items):
+                if item.start <= start and end <= item.end and type(item) is not Scalar:
+                    node, steps = item, (steps, '', i)
+                    break
+            else:
+                return _MISSED
+        else:
+            return _MISSED
+    return steps
+
+
+def _route_by_search(field: Node, target: Node) -> Any:
     stack: list = [(field, None)]
     while stack:
         node, steps = stack.pop()

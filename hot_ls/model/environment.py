@@ -298,7 +298,7 @@ def merge_environments(environments: Iterable[Environment], param_types: dict[An
         if env.problems:
             raise env.problems[0]
         name = env.path or 'env%d.yaml' % index
-        parsed = copy.deepcopy(env.as_dict())
+        parsed = env.as_dict()  # (made anew by each call: the merge may change it)
         strategies_in_file = parsed.pop(PARAMETER_MERGE_STRATEGIES, {})
         for section_key, section_value in parsed.items():
             if section_value:

@@ -107,6 +107,8 @@ class Workspace:
         #: _sent_parameter_types); each template's own, and what it names
         self._sent_memo: dict[tuple, tuple[dict, set[str]]] = {}
         self._sent_nodes: dict[str, Any] = {}
+        #: the registries the configured environments load (environments.stack_environment)
+        self._registries: dict = {}
         self.generation = 0
         #: generation -> the files whose change started it (the last few generations)
         self._causes: dict[int, frozenset[str]] = {}
@@ -298,7 +300,7 @@ class Workspace:
             from hot_ls.workspace.capabilities import list_resolver
             resolver = list_resolver(self)
         environment = stack_environment(loaded, self.global_registry, types, parameters,
-                                        resolver)
+                                        resolver, self._registries)
         environment.unread = tuple(problems)
         return StackContext(self, template, environment, root=template)
 
@@ -559,6 +561,7 @@ class Workspace:
     def _forget_stacks(self, causes: Iterable[str]) -> None:
         self._stacks.clear()
         self._sent_memo.clear()
+        self._registries.clear()
         self._sent_nodes.clear()
         self._parents = None
         self._nested = None
@@ -587,6 +590,7 @@ class Workspace:
         interface_changed = False
         with self._lock:
             self._sent_memo.clear()
+            self._registries.clear()
             self._sent_nodes.clear()
             for path in paths:
                 path = os.path.abspath(path)
