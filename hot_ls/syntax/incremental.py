@@ -50,6 +50,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from itertools import islice
+from operator import is_
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -162,8 +164,10 @@ def prepare(tree: SyntaxTree) -> None:
     flat = tree.flat
     for pair in root.pairs:
         value = pair.value
-        for entry in value.pairs if type(value) is Mapping else (pair,):
-            _origin(flat, entry)
+        if type(value) is Mapping:
+            _listed(flat, tree.entry_origins, value)
+        else:
+            _origin(flat, pair)
 
 
 def reparse(tree: SyntaxTree, text: str) -> Splice | None:
@@ -259,7 +263,8 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
         _shift(pair.value, region_start)
     flat = tree.flat
     flat.pop(id(old_pair), None)
-    _splice(flat, root, container, position, old_pair, new_pairs, edit.delta)
+    _splice(flat, tree.entry_origins, root, container, position, old_pair, new_pairs,
+            edit.delta)
     spliced = SyntaxTree(text, root, 'yaml', issues, [], patched, documents=tree.documents,
                          depth=depth, c_stop=stop)
     spliced.replaced = (old_pair, new_pair) if len(new_pairs) == 1 else None
@@ -508,8 +513,7 @@ def _in_preamble(tree: SyntaxTree, text: str, edit: Edit, first: int) -> Splice 
         return None
     root = tree.root
     tree.consumed = True
-    flat = tree.flat
-    _shift_pairs(flat, root.pairs, edit.delta, sections=True)
+    _shift_pairs(tree.flat, tree.entry_origins, root.pairs, edit.delta, sections=True)
     if root.start >= edit.old_end:
         root.start += edit.delta
     root.end = root.pairs[-1].value.end
@@ -569,6 +573,7 @@ def _carry_over(tree: SyntaxTree, spliced: SyntaxTree, edit: Edit,
     """What the new tree takes over from the old: the lists of the entries' nodes, and the
     line index, edited (`lines`: made already)."""
     spliced.flat = tree.flat
+    spliced.entry_origins = tree.entry_origins
     spliced.depths = tree.depths
     if lines is not None:
         spliced._lines = lines
@@ -663,10 +668,14 @@ def _shift(node: Node, delta: int) -> None:
             extend(current.items)
 
 
-def _splice(flat: dict, root: Mapping, container: Mapping, position: int, old_pair: Pair,
-            new_pairs: list[Pair], delta: int) -> None:
+def _splice(flat: dict, listed: dict, root: Mapping, container: Mapping, position: int,
+            old_pair: Pair, new_pairs: list[Pair], delta: int) -> None:
     """Put `new_pairs` in `old_pair`'s place and shift what follows them."""
+    origins = _listed_now(listed, container) if container is not root else None
     container.pairs[position:position + 1] = new_pairs
+    if origins is not None:  # (the list stays the section's: the new entries in it)
+        listed[id(container)][1][position:position + 1] = new_pairs
+        origins[position:position + 1] = [_origin(flat, pair) for pair in new_pairs]
     first = new_pairs[0]
     if position == 0:  # (a block mapping starts at its first key: one recovery moved down)
         container.start = first.key.start
@@ -674,16 +683,20 @@ def _splice(flat: dict, root: Mapping, container: Mapping, position: int, old_pa
         container.index[first.key.value] = first
     else:
         container.index = {pair.key.value: pair for pair in container.pairs}
-    _shift_pairs(flat, container.pairs[position + len(new_pairs):], delta,
-                 sections=container is root)
+    if container is root:
+        _shift_pairs(flat, listed, container.pairs[position + len(new_pairs):], delta,
+                     sections=True)
+    else:
+        _shift_entries(flat, listed, container, position + len(new_pairs), delta)
     container.end = container.pairs[-1].value.end
     if container is not root:
         section = next(i for i, pair in enumerate(root.pairs) if pair.value is container)
-        _shift_pairs(flat, root.pairs[section + 1:], delta, sections=True)
+        _shift_pairs(flat, listed, root.pairs[section + 1:], delta, sections=True)
         root.end = root.pairs[-1].value.end
 
 
-def _shift_pairs(flat: dict, pairs: list[Pair], delta: int, sections: bool) -> None:
+def _shift_pairs(flat: dict, listed: dict, pairs: list[Pair], delta: int,
+                 sections: bool) -> None:
     """Shift the nodes of `pairs` (each a top-level entry or, with `sections`, a pair of the
     root, whose block mapping of entries is shifted entry by entry).  The first shift of a
     pair gives all its nodes one origin (`flat`, the tree's, kept across splices:
@@ -698,13 +711,46 @@ def _shift_pairs(flat: dict, pairs: list[Pair], delta: int, sections: bool) -> N
             _shift(pair.key, delta)
             value.start += delta
             value.end += delta
-            _shift_pairs(flat, value.pairs, delta, sections=False)
+            _shift_entries(flat, listed, value, 0, delta)
             continue
         found = flat.get(id(pair))
         if found is not None and found[0] is pair:
             found[1].offset += delta  # (the common case, inline: every entry after the edit)
         else:
             _origin(flat, pair).offset += delta
+
+
+def _shift_entries(flat: dict, listed: dict, section: Mapping, first: int, delta: int) -> None:
+    """Shift a section's entries from its `first` on: their origins, listed in order once
+    (`listed`, the tree's, kept across splices), move without looking each entry up (a
+    keystroke among the parameters moves every resource and output: 1,400 in synth_10k)."""
+    if delta == 0:
+        return
+    for origin in islice(_listed(flat, listed, section), first, None):
+        origin.offset += delta
+
+
+def _listed(flat: dict, listed: dict, section: Mapping) -> list[Origin]:
+    """The origins of a section's entries, in order (listed now if the list is not the
+    section's any more: a parse made it anew, or it changed otherwise than by `_splice`)."""
+    origins = _listed_now(listed, section)
+    if origins is None:
+        pairs = section.pairs
+        origins = [_origin(flat, pair) for pair in pairs]
+        listed[id(section)] = (section, list(pairs), origins)
+    return origins
+
+
+def _listed_now(listed: dict, section: Mapping) -> list[Origin] | None:
+    """The origins listed of a section's entries, if they are still its entries'."""
+    found = listed.get(id(section))
+    if found is None or found[0] is not section:
+        return None
+    pairs = section.pairs
+    was = found[1]
+    if len(was) != len(pairs) or not all(map(is_, was, pairs)):
+        return None
+    return found[2]
 
 
 def _origin(flat: dict, pair: Pair) -> Origin:

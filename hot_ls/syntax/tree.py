@@ -52,6 +52,9 @@ class SyntaxTree:
     #: the origins of the pairs incremental parses shifted (syntax.incremental), kept for the
     #: next: id(pair) -> (pair, the origin its nodes count from)
     flat: dict = field(default_factory=dict, repr=False)
+    #: each section's entries' origins in order (syntax.incremental), kept for the next:
+    #: id(section) -> (section, its pairs when they were listed, their origins)
+    entry_origins: dict = field(default_factory=dict, repr=False)
     #: the depths of the top-level entries an incremental parse looked at, kept for the next
     depths: dict = field(default_factory=dict, repr=False)
     #: made by an incremental parse: (the pair of the previous tree it replaced, the pair it

@@ -215,6 +215,35 @@ def test_a_prepared_tree_moves_every_entry_by_its_origin_from_the_first_edit():
     assert spliced.flat is tree.flat
 
 
+def test_a_sections_entries_move_by_the_list_of_their_origins():
+    """Each section's entries' origins are listed in order once (`entry_origins`, kept
+    across splices): an edit moves the entries after it through the list, which a splice
+    keeps the section's (its new entry in the old one's place); a list that is not the
+    section's any more is made again."""
+    tree = parse(BASE)
+    prepare(tree)
+    resources = tree.root.get('resources')
+    listed = tree.entry_origins[id(resources)]
+    assert listed[0] is resources and listed[1] == resources.pairs
+    assert listed[2] == [pair.key.origin for pair in resources.pairs]
+    after = _edit(BASE, 'default: m1.small', 'default: m1.smalle')  # (a parameter)
+    spliced = reparse(tree, after).tree
+    assert spliced.entry_origins is tree.entry_origins
+    assert spliced.entry_origins[id(resources)] is listed  # (moved, not listed again)
+    assert tree_signature(spliced) == tree_signature(parse(after))
+    server = resources.pair('server')
+    typed = _edit(after, '    type: OS::Nova::Server', '    type: OS::Nova::Serverx')
+    again = reparse(spliced, typed).tree
+    new_server = again.root.get('resources').pair('server')
+    assert new_server is not server and listed[1][resources.pairs.index(new_server)] is new_server
+    assert listed[2] == [pair.key.origin for pair in resources.pairs]
+    assert tree_signature(again) == tree_signature(parse(typed))
+    resources.pairs.reverse()  # (changed otherwise than by a splice: listed again)
+    from hot_ls.syntax.incremental import _listed
+    assert _listed(again.flat, again.entry_origins, resources) == \
+        [pair.key.origin for pair in resources.pairs]
+
+
 def test_a_tree_that_is_never_spliced_is_not_prepared():
     tree = parse(BASE + 'outputs:\n  a: &x {value: 1}\n  b: *x\n')
     prepare(tree)

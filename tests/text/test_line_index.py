@@ -217,3 +217,70 @@ def test_lone_surrogate_in_text_does_not_raise():
     assert index.offset(0, 4, U16) == 4
     assert index.offset(0, 6, U8) == 4
     assert index.offset(0, 7, U8) == 5
+
+
+# --- edits: the lines after an edit move by one number (LineIndex.edited) ---------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from(['a', 'b: 1', ' ', '\n', '\r\n', '\r', 'é', '😀', '\n\n', ''])
+_TEXTS = st.lists(_PIECES, max_size=40).map(''.join)
+
+
+def _same_as_fresh(index: LineIndex) -> None:
+    fresh = LineIndex(index.text)
+    assert index.line_count == fresh.line_count
+    for line in range(-1, fresh.line_count):
+        assert index.line_start(line) == fresh.line_start(line), line
+        assert index.line_end(line) == fresh.line_end(line), line
+        assert index.line_text(line) == fresh.line_text(line), line
+    for offset in range(-1, len(index.text) + 2):
+        assert index.line_of(offset) == fresh.line_of(offset), offset
+        for encoding in (U16, U32):
+            assert index.position(offset, encoding) == fresh.position(offset, encoding)
+    for line in range(-1, fresh.line_count + 1):
+        for character in (0, 1, 3, 99):
+            assert index.offset(line, character, U16) == fresh.offset(line, character, U16)
+
+
+@given(_TEXTS, st.lists(st.tuples(st.integers(0, 10 ** 6), st.integers(0, 6), _TEXTS), max_size=8))
+def test_an_edited_index_is_the_index_of_the_new_text(text, edits):
+    """Edits anywhere, one after the other (before, after and inside the last one's lines,
+    line breaks typed and deleted, a CR typed before an LF): every answer is a fresh
+    index's."""
+    index = LineIndex(text)
+    for at, removed, inserted in edits:
+        start = at % (len(text) + 1)
+        old_end = min(len(text), start + removed)
+        text = text[:start] + inserted + text[old_end:]
+        index = index.edited(text, start, old_end, start + len(inserted))
+        _same_as_fresh(index)
+
+
+def test_typing_in_the_first_lines_moves_the_others_by_one_number():
+    text = 'a: 1\n' * 1000
+    index = LineIndex(text)
+    for typed in range(1, 4):
+        text = 'x' + text
+        index = index.edited(text, 0, 0, 1)
+        assert index._shift == typed and index._starts[-1] == 5000  # (not moved one by one)
+        assert index.line_start(1000) == 5000 + typed
+    _same_as_fresh(index)
+
+
+@pytest.mark.parametrize('places', [(90, 5), (5, 90), (50, 50, 5, 90, 5), (0, 99, 0)])
+def test_edits_before_and_after_the_last_one(places):
+    """Each line typed into, in turn: the lines between two edits moved by one and not by
+    the other."""
+    text = ''.join(f'line {number}\n' for number in range(100))
+    index = LineIndex(text)
+    for line in places:
+        at = index.line_start(line) + 2
+        text = text[:at] + 'xy\n' + text[at:]
+        index = index.edited(text, at, at, at + 3)
+        _same_as_fresh(index)
+        removed = index.line_start(line + 1)
+        text = text[:removed - 1] + text[removed:]  # (the line break typed, deleted)
+        index = index.edited(text, removed - 1, removed, removed - 1)
+        _same_as_fresh(index)
