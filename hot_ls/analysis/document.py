@@ -99,6 +99,8 @@ class Analysis:
         self._checking: Checking | None = None
         self._previous_template = previous_template
         self._stack = stack
+        if workspace is not None and path is not None and read_problem is None:
+            workspace.analysing(path, text, self)
         self._facts: dict[tuple[str, Any], EntryFacts] = {}
         self._kept_facts: Callable[[tuple[str, Any]], EntryFacts | None] | None = None
         #: what the checks of each entry asked of the whole template, (section, name) ->
@@ -163,12 +165,18 @@ class Analysis:
                 self.settings.capabilities))
         return Summary(self.path or '', self.kind)
 
-    @property
+    @cached_property
     def dependencies(self) -> set[str]:
         """The other files this analysis read: environments, provider templates, and for a
-        nested stack the templates above it (which make its context)."""
+        nested stack the templates above it (which make its context); for a template, the
+        templates its nested stacks are made of, as far down as Heat nests (HOT606 reads
+        them: a resource's type changed three stacks down makes the nesting deeper).  Made
+        once, when first asked (the server asks once the analysis is out)."""
         stack = self.stack
-        return set(stack.environment.paths) | set(stack.read) | set(stack.chain)
+        found = set(stack.environment.paths) | set(stack.read) | set(stack.chain)
+        if self.template is not None and self.template.version is not None:
+            found |= stack.read_below(self.settings.max_nested_stack_depth) - {stack.template}
+        return found
 
     @cached_property
     def suppressions(self) -> Suppressions:

@@ -190,6 +190,8 @@ class HotLanguageServer(LanguageServer):
         then make what the analysis of its next edit needs (rules.incremental.prepare_for_edits:
         taken off that edit's time)."""
         if path is not None:
+            if analysis.read_problem is None:
+                analysis.dependencies  # (made here, in the worker: a walk of what it nests)
             self._tell_dependents(path, text, analysis)
         prepare_for_edits(analysis)
 

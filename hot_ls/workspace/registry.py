@@ -120,6 +120,12 @@ class Resolution:
             self.entry is not None and self.entry.user)
 
 
+class _Loaded:
+    """The identity of a registry loaded from environment files (Registry.lineage)."""
+
+    __slots__ = ()
+
+
 @dataclass
 class Registry:
     """One stack's registry: the user environment's entries over the global ones."""
@@ -131,6 +137,27 @@ class Registry:
     _cache: dict[tuple[Any, Any], Resolution] = field(default_factory=dict, repr=False)
     #: the user entries that are globs (`OS::TripleO::*`), in order: made when first needed
     _globs: list[Entry] | None = field(default=None, repr=False)
+    #: what this registry is: a loaded one (an object of its own), and the entries removed
+    #: from it on the way down to a nested stack (`without`); made when first asked
+    _lineage: tuple | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def lineage(self) -> tuple:
+        """What identifies the registry's entries while the registry it comes from lives:
+        equal for two registries made alike from one loaded registry (a key for what is
+        worked out of a registry: a nested stack's is made anew each time it is asked)."""
+        if self._lineage is None:
+            self._lineage = (_Loaded(), frozenset())
+        return self._lineage
+
+    def without(self, path: tuple[str, ...]) -> 'Registry':
+        """This registry less one user entry: Heat's registry.remove_item, for the nested
+        stack the entry led to."""
+        loaded, removed = self.lineage
+        found = Registry({k: v for k, v in self.user.items() if k != path}, self.global_,
+                         dict(self.resource_settings))
+        found._lineage = (loaded, removed | {path})
+        return found
 
     def add(self, entry: Entry) -> None:
         self.user[entry.path] = entry

@@ -302,10 +302,18 @@ class StackContext:
         """The deepest nesting of provider templates and groups' members below this template
         (or a cycle), looked for as far as `limit` (Heat's max_nested_stack_depth) and one
         further."""
-        return self._deepest((self.template,), self.depth, limit)
+        return self._deepest((self.template,), self.depth, limit)[0]
 
-    def _deepest(self, path: tuple[str, ...], depth: int, limit: int) -> Nesting:
-        key = (self.template, id(self.registry.user), bool(self.chain), limit,
+    def read_below(self, limit: int = MAX_NESTED_DEPTH) -> frozenset[str]:
+        """The templates `deepest` reads: this one's and those of the stacks nested below
+        it, as far as `limit` and one further (none when they nest in a loop)."""
+        return self._deepest((self.template,), self.depth, limit)[1]
+
+    def _deepest(self, path: tuple[str, ...], depth: int, limit: int
+                 ) -> tuple[Nesting, frozenset[str]]:
+        """`deepest`, and the templates whose summaries it read (Workspace.nesting_memo keeps
+        what it found until one of them, or anything else, changes)."""
+        key = (self.template, self.registry.lineage, bool(self.chain), limit,
                None if self.values is None else repr(sorted(map(repr, self.values.items()))))
         memo = self.workspace.nesting_memo
         # (a result deeper than the limit was looked for only as far as it: it holds for a
@@ -313,14 +321,16 @@ class StackContext:
         too_deep = key + (depth,)
         known = memo.get(key) or memo.get(too_deep)
         if known is not None:
-            height, tail = known
-            return Nesting(depth + height, path + tail)
+            height, tail, read = known
+            return Nesting(depth + height, path + tail), read
         best = Nesting(depth, path)
+        read = {self.template}
         if depth <= limit:  # deeper is already too deep: no need to look further
             summary = self.workspace.summary(self.template)
             resources = summary.template.resources if summary and summary.template else ()
             for resource in resources:
                 for child, _ in self.nested(resource):
+                    read.add(child.template)  # (its parameters make the values it is passed)
                     if child.guard is not self.guard:
                         continue  # created under a condition that does not hold (or unknown)
                     # (a group's member: below the group's own nested stack, as Heat names it)
@@ -328,15 +338,17 @@ class StackContext:
                                   if child.groups > self.groups else ())
                     below = depth + 1 + child.groups - self.groups
                     if child.template in path:
-                        return Nesting(below, way + (child.template,), cycle=True)
-                    found = child._deepest(way + (child.template,), below, limit)
+                        return Nesting(below, way + (child.template,), cycle=True), frozenset()
+                    found, child_read = child._deepest(way + (child.template,), below, limit)
                     if found.cycle:
-                        return found
+                        return found, frozenset()
+                    read |= child_read
                     if found.depth > best.depth:
                         best = found
+        read = frozenset(read)
         memo[key if best.depth <= limit else too_deep] = (best.depth - depth,
-                                                          best.path[len(path):])
-        return best
+                                                          best.path[len(path):], read)
+        return best, read
 
     @property
     def files(self) -> TemplateFiles:
@@ -371,8 +383,7 @@ class StackContext:
         registry = self.registry
         if entry is not None and entry.user and entry.path in registry.user:
             # Heat's registry.remove_item: the child does not see the entry that led to it
-            registry = Registry({k: v for k, v in registry.user.items() if k != entry.path},
-                                registry.global_, dict(registry.resource_settings))
+            registry = registry.without(entry.path)
         return StackContext(self.workspace, resolution.provider.path,
                             replace(self.environment, parameters={}, given={},
                                     registry=registry),

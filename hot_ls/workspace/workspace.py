@@ -25,6 +25,7 @@ import fnmatch
 import glob
 import os
 import threading
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
@@ -96,12 +97,16 @@ class Workspace:
         self._trees: dict[str, SyntaxTree] | None = {} if one_run else None
         #: the files whose own analysis asked for its tree (`one_run`): none is kept for them
         self._analysed: set[str] = set()
+        #: open document -> (the text an analysis in progress is of, that analysis: a weak
+        #: reference), whose summary `summary` takes rather than parse the buffer again
+        self._analysing: dict[str, tuple[str, Any]] = {}
         self._stacks: dict[str, StackContext] = {}
         self._index: Index | None = None
         self._parents: dict[str, StackContext] | None = None
         #: the last roots `nested_from` was asked of, and what it found (one: the editor's)
         self._nested: tuple[tuple[str, ...], dict[str, StackContext]] | None = None
-        #: (template, registry) -> (height, templates below): see StackContext.deepest
+        #: (template, registry...) -> (height, templates below, the templates read): see
+        #: StackContext.deepest
         self.nesting_memo: dict = {}
         #: the registry's templates' parameter types, by the templates it names (see
         #: _sent_parameter_types); each template's own, and what it names
@@ -146,6 +151,15 @@ class Workspace:
             cached = self._summaries.get(path)
             if cached is not None and cached[0] == stamp:
                 return cached[1]
+            if cached is not None:
+                self._seen_before(path, cached[1])
+            analysing = self._analysing.pop(path, None)
+        analysis = analysing[1]() if analysing is not None else None
+        if analysis is not None and self.files.overlay_text(path) == analysing[0]:
+            summary = analysis.summary  # (made of its tree: the buffer is not parsed again)
+            with self._lock:
+                self._summaries[path] = (stamp, summary)
+            return summary
         source = self.files.read(path)
         tree = parse(source.text) if self._trees is not None and source.problem is None \
             else None
@@ -156,6 +170,25 @@ class Workspace:
             if tree is not None and path not in self._analysed:
                 self._trees[path] = tree
         return summary
+
+    def _seen_before(self, path: str, replaced: Summary) -> None:
+        """A summary of the file is replaced by one of its new text before the analysis of
+        its buffer tells what changed (`document_analysed`): what the others saw of it is
+        the replaced one's, unless an analysis told them since."""
+        self._told.setdefault(path, replaced.interface_key())
+        self._told_structure.setdefault(path, replaced.template.structure_key()
+                                        if replaced.template is not None else None)
+
+    def analysing(self, path: str, text: str, analysis: Any) -> None:
+        """An analysis of an open document's buffer (`text`) starts: should a stack need the
+        document's summary before the analysis is done (a root's own, whose parameters' types
+        it merges the environments with), it is the analysis' summary (Analysis.summary,
+        made of its tree), not a second parse of the buffer (TripleO's overcloud.yaml: 40 ms
+        a keystroke)."""
+        path = os.path.abspath(path)
+        if self.files.overlay_text(path) == text:
+            with self._lock:
+                self._analysing[path] = (text, weakref.ref(analysis))
 
     def parsed_tree(self, path: str | None, text: str) -> SyntaxTree | None:
         """The tree a summary parsed of the file at `path` (`one_run`), if it is
@@ -512,15 +545,18 @@ class Workspace:
             key = summary.interface_key()
             told = self._told.get(path, before[1].interface_key() if before else None)
             self._told[path] = key
-            if before is not None and self._restructures(path, before[1], summary):
-                self._forget_stacks((path,))
+            # (a template's buffer, a template before: no environment of it to forget)
+            edited = summary.kind is Kind.HOT and (before is None or before[1].kind is Kind.HOT)
+            structure = before is not None and self._structure_changed(path, before[1], summary)
+            if structure and self._reached_by_stacks(path):
+                self._forget_stacks((path,), edited)
                 self._restructured.add(path)
                 return True
-            if before is not None and told == key:
+            if before is not None and told == key and not (structure and self._read_below(path)):
                 return False
             if before is None and not self._depended_on(path):
                 return False
-            self._forget_stacks((path,))
+            self._forget_stacks((path,), edited)
         return True
 
     def take_restructured(self, path: str) -> bool:
@@ -538,18 +574,31 @@ class Workspace:
         stacks reach, or how (a resource's type or condition, a group's size, what it passes):
         the contexts made of the old one are then stale.  Compared with what the last
         analysis of the buffer told (a stack may have summarised the new buffer already)."""
+        return self._structure_changed(path, before, after) and self._reached_by_stacks(path)
+
+    def _reached_by_stacks(self, path: str) -> bool:
+        """Whether the configured stacks reach the template (as a root, or a provider)."""
         if not self.settings.stacks and not self.settings.environments \
                 and not self.extra_environments:
             return False  # (no stack reaches a provider template: _reached)
+        return self._parents is not None and (path in self._parents
+                                              or self.configured_environments(path) is not None)
+
+    def _structure_changed(self, path: str, before: Summary, after: Summary) -> bool:
+        """Whether the template's resources' types, members, conditions or values differ from
+        what the last analysis of its buffer told (the summary before it, at first)."""
         new = after.template.structure_key() if after.template is not None else None
         old = self._told_structure.get(path, _NOT_TOLD)
         self._told_structure[path] = new
         if old is _NOT_TOLD:
             old = before.template.structure_key() if before.template is not None else None
-        if self._parents is None or (path not in self._parents
-                                     and self.configured_environments(path) is None):
-            return False
         return old != new
+
+    def _read_below(self, path: str) -> bool:
+        """Whether a stack resolved so far, or the nestings found below one, read this
+        template (its resources make what is nested below it)."""
+        return self._depended_on(path) or any(path in found[2]
+                                              for found in list(self.nesting_memo.values()))
 
     def _depended_on(self, path: str) -> bool:
         """Whether a stack resolved so far read this file (an environment or a provider)."""
@@ -558,16 +607,30 @@ class Workspace:
                 return True
         return False
 
-    def _forget_stacks(self, causes: Iterable[str]) -> None:
+    def _forget_stacks(self, causes: Iterable[str], edited: bool = False) -> None:
+        """Forget the stacks made so far: `causes` changed.  `edited`: they are templates
+        (their buffers, edited: no file appeared or went away), and what was worked out of
+        other files is kept: the registries, each template's types, what the registry's
+        templates send, the nestings that read none of them (a keystroke in a parameter's
+        default of TripleO's overcloud.yaml walks again only what that template nests)."""
+        causes = frozenset(causes)
         self._stacks.clear()
-        self._sent_memo.clear()
-        self._registries.clear()
-        self._sent_nodes.clear()
         self._parents = None
         self._nested = None
-        self.nesting_memo.clear()
+        if edited and not self.settings.capabilities:  # (capabilities: registries read templates)
+            for cause in causes:
+                self._sent_nodes.pop(cause, None)
+            self._sent_memo = {starts: sent for starts, sent in list(self._sent_memo.items())
+                               if not causes & sent[1]}
+            self.nesting_memo = {key: found for key, found in list(self.nesting_memo.items())
+                                 if not causes & found[2]}
+        else:
+            self._sent_memo.clear()
+            self._registries.clear()
+            self._sent_nodes.clear()
+            self.nesting_memo.clear()
         self.generation += 1
-        self._causes[self.generation] = frozenset(causes)
+        self._causes[self.generation] = causes
         self._causes.pop(self.generation - _REMEMBERED, None)
 
     def changed_since(self, generation: int) -> frozenset[str] | None:
