@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_left
+from operator import is_
 
 from hot_ls.analysis import Analysis, allow_deep_recursion
 from hot_ls.analysis.entries import INTERFACES, SECTIONS, EntryFacts, entry_source, interface
@@ -170,7 +171,26 @@ def _same_stack(previous: Analysis, now) -> bool:
     causes = previous.workspace.changed_since(previous.stack_generation)
     own = os.path.abspath(before.template)
     return causes is not None and causes <= {own} and own not in before.read \
-        and before.alone and now.alone
+        and ((before.alone and now.alone) or _same_environment(before, now))
+
+
+def _same_environment(before, now) -> bool:
+    """Whether two contexts of a root (made again: its own interface moved the workspace
+    on) are created with the same environment: the same files and values beside them, the
+    same registry (Workspace: one for the same files), and what merging them with the
+    template's parameters' types gave the same (TripleO's overcloud.yaml: a keystroke in a
+    parameter's default checks the entries that read it, not the 1,000 others)."""
+    if before.chain or now.chain or before.values is not None or now.values is not None \
+            or before.groups or now.groups or before.guard is not None \
+            or now.guard is not None or before.root != now.root:
+        return False
+    old, new = before.environment, now.environment
+    return (len(old.files) == len(new.files) and all(map(is_, old.files, new.files))
+            and old.registry is new.registry and old.given == new.given
+            and old.unread == new.unread and old.parameters == new.parameters
+            and old.parameter_defaults == new.parameter_defaults
+            and [str(problem) for problem in old.problems] ==
+            [str(problem) for problem in new.problems])
 
 
 def _spliced(spliced: Splice, analysis: Analysis, records: Records) -> set[Key] | None:

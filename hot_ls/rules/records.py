@@ -201,10 +201,19 @@ def frame_of(analysis) -> tuple | None:
              analysis.too_deep]
     if template.live_ref:  # (a Ref names a parameter if one has the name)
         frame.append(tuple(template.parameters))
-    if analysis.inputs.environments:  # (merging them reads every parameter's type)
-        frame.append(tuple((name, entry_source(analysis.text, definition))
+    if analysis.inputs.environments:  # (merging them reads every parameter's type; what it
+        # gives the stack: incremental._same_environment)
+        frame.append(tuple((name, _declared_type(definition))
                            for name, definition in template.parameters.items()))
     return tuple(frame)
+
+
+def _declared_type(definition) -> Any:
+    """A parameter's `type` as written (a scalar's value, else the node's shape)."""
+    node = definition.get('type')
+    if node is None:
+        return None
+    return ('scalar', node.value) if type(node) is Scalar else _shape(node)
 
 
 def _shape(node) -> tuple:

@@ -138,3 +138,78 @@ def test_an_edited_template_walks_again_only_the_nestings_that_read_it(tmp_path)
     session.previous[level5] = analysis
     session.analyse(str(tmp_path / 'root.yaml'))
     assert session.shown() == session.fresh()
+
+
+MERGED_ENV = '''\
+parameter_defaults:
+  size: 3
+  names: a,b
+'''
+MERGED_ROOT = '''\
+heat_template_version: 2021-04-16
+parameters:
+  size: {type: number, default: 1}
+  names: {type: comma_delimited_list, default: x}
+  other: {type: string, default: o}
+conditions:
+  big: {equals: [{get_param: size}, 3]}
+resources:
+  sized:
+    type: OS::Heat::Value
+    condition: big
+    properties: {value: {get_attr: [nowhere, out]}}
+  listed:
+    type: OS::Heat::Value
+    properties: {type: number, value: {get_param: names}}
+  plain:
+    type: OS::Heat::Value
+    properties: {value: {get_param: other}}
+'''
+
+
+def test_a_root_created_with_an_environment_keeps_its_entries_while_its_stack_is_the_same(
+        tmp_path):
+    """The stack of a root made again because its own interface changed is the same when
+    the environment and what merging it gives are: the entries that did not change keep
+    their findings; when the merge gives other values (a parameter's type changed how it
+    merges), every entry is checked again.  Each step as a fresh workspace sees it."""
+    (tmp_path / 'env.yaml').write_text(MERGED_ENV)
+    (tmp_path / 'root.yaml').write_text(MERGED_ROOT)
+    session = Session(str(tmp_path))
+    steps = [MERGED_ROOT,
+             MERGED_ROOT.replace('default: o}', 'default: oo}'),  # a default: the same stack
+             MERGED_ROOT.replace('size: {type: number', 'size: {type: string'),  # '3' != 3
+             MERGED_ROOT.replace('names: {type: comma_delimited_list', 'names: {type: string'),
+             MERGED_ROOT.replace('  other: {type: string, default: o}\n', ''),
+             MERGED_ROOT]
+    for text in steps:
+        session.type('root.yaml', text)
+        assert session.shown() == session.fresh(), text
+    root = str(tmp_path / 'root.yaml')
+    session.type('root.yaml', MERGED_ROOT.replace('default: o}', 'default: p}'))
+    checking = session.previous[root].checking
+    assert not checking.everything  # (the same stack: only what reads `other`)
+    assert [d.name for d in checking.definitions('resources')] == ['plain']
+
+
+def test_the_same_environment_is_the_same_files_registry_and_merged_values(tmp_path):
+    from dataclasses import replace
+
+    from hot_ls.rules.incremental import _same_environment
+    (tmp_path / 'env.yaml').write_text(MERGED_ENV)
+    (tmp_path / 'root.yaml').write_text(MERGED_ROOT)
+    session = Session(str(tmp_path))
+    session.type('root.yaml', MERGED_ROOT)
+    root = str(tmp_path / 'root.yaml')
+    workspace = session.spaces.for_path(root)
+    before = workspace.stack(root)
+    workspace._forget_stacks((root,), True)
+    now = workspace.stack(root)
+    assert now is not before and _same_environment(before, now)
+    environment = now.environment
+    for changed in (replace(environment, parameter_defaults={'size': '3', 'names': 'a,b'}),
+                    replace(environment, parameters={'size': 4}),
+                    replace(environment, files=()),
+                    replace(environment, registry=replace(environment.registry))):
+        assert not _same_environment(before, replace(now, owner=workspace, environment=changed))
+    assert not _same_environment(before, replace(now, owner=workspace, chain=(root,)))
