@@ -16,6 +16,11 @@ an edit to one template costs.
 4. Moving files (what the editor asks before a rename: features.file_moves): the edits
    that keep every reference when deployment/nova moves down a level and a network
    map moves, in the indexed workspace.
+5. Typing in overcloud.yaml (TripleO's root, every role and service nested below it) with
+   the registry configured, as the server analyses an open document: a character typed
+   into a parameter's default, then into a resource's type (the stacks reach other
+   templates), each keystroke's analysis and what the server does after it (what the
+   others see of it, what it nests), p50 / p95.
 
     python benchmarks/bench_workspace.py          # full: 3 cold runs
     python benchmarks/bench_workspace.py --quick  # 1 cold run
@@ -139,6 +144,54 @@ def file_moves() -> None:
           f'found in {min(times) * 1000:.0f} ms')
 
 
+def typing(strokes: int) -> None:
+    sys.path.insert(0, ROOT)
+    import re
+    from hot_ls.rules.incremental import prepare_for_edits, reanalyze
+    from hot_ls.server.workspaces import Workspaces
+    overcloud = os.path.join(THT, 'overcloud.yaml')
+    with open(overcloud, encoding='utf-8') as fh:
+        text = fh.read()
+    places = [('a parameter\'s default', re.search(r'^  NodeCreateBatchSize:\n    default: 3',
+                                                   text, re.M).end()),
+              ('a resource\'s type', re.search(r'^    type: OS::TripleO::ControllerServices',
+                                               text, re.M).end())]
+    for label, offset in places:
+        spaces = Workspaces()
+        spaces.set_folders([THT])
+        spaces.configure({'environments': [REGISTRY]})
+        spaces.opened(overcloud, text)
+        workspace = spaces.for_path(overcloud)
+        analysis, _ = reanalyze(None, text, overcloud, workspace.settings, workspace=workspace)
+        analysis.dependencies
+        spaces.analysed(overcloud, text, analysis.summary)
+        prepare_for_edits(analysis)
+        current, analysed, after = text, [], []
+        for _ in range(strokes):
+            current = current[:offset] + 'x' + current[offset:]
+            spaces.edited(overcloud, current)
+            start = time.perf_counter()
+            workspace = spaces.for_path(overcloud)
+            analysis, _ = reanalyze(analysis, current, overcloud, workspace.settings,
+                                    workspace=workspace)
+            middle = time.perf_counter()
+            analysis.dependencies  # (the server's worker, once the diagnostics are out)
+            spaces.analysed(overcloud, current, analysis.summary)
+            spaces.restructured(overcloud)
+            prepare_for_edits(analysis)
+            analysed.append((middle - start) * 1000)
+            after.append((time.perf_counter() - middle) * 1000)
+        print(f'typing in overcloud.yaml, {label}: analysis p50 {_percentile(analysed, 0.5):.0f} '
+              f'ms, p95 {_percentile(analysed, 0.95):.0f} ms; after it p50 '
+              f'{_percentile(after, 0.5):.0f} ms, p95 {_percentile(after, 0.95):.0f} ms '
+              f'({strokes} keystrokes)')
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
 def main() -> None:
     if not os.path.isdir(THT):
         print('../shared/corpus is not present: nothing to measure')
@@ -148,6 +201,7 @@ def main() -> None:
     edit()
     nesting()
     file_moves()
+    typing(5 if quick else 30)
 
 
 if __name__ == '__main__':

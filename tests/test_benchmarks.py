@@ -61,7 +61,7 @@ def test_the_workspace_diagnostics_benchmark_prints_the_pass_and_typing_during_i
 
 
 @needs_corpus
-def test_the_workspace_benchmark_prints_the_index_an_edit_the_call_hierarchy_and_moves():
+def test_the_workspace_benchmark_prints_the_index_an_edit_the_call_hierarchy_moves_typing():
     out = bench('bench_workspace.py', '--quick')
     assert re.search(r'cold index: \d+ Heat documents, \d+ resource types resolved; best '
                      r'[\d.]+ s', out), out
@@ -71,3 +71,5 @@ def test_the_workspace_benchmark_prints_the_index_an_edit_the_call_hierarchy_and
                      r'nova-base-puppet.yaml, found in \d+ ms; overcloud.yaml nests \d+', out), out
     assert re.search(r'file moves: deployment/nova one level down and a network map moved: '
                      r'48 edits in 19 of \d+ files, found in \d+ ms', out), out
+    assert len(re.findall(r'typing in overcloud.yaml, a [\w\' ]+: analysis p50 \d+ ms, p95 \d+ '
+                          r'ms; after it p50 \d+ ms, p95 \d+ ms \(5 keystrokes\)', out)) == 2, out
