@@ -145,8 +145,8 @@ def _route(field: Node, target: Node) -> Any:
     Without aliases each node's span holds its children's, and siblings' spans do not
     overlap: the route goes down through the child whose span holds the target's, and
     looks at no other (a large field's failing calls each found their route by walking
-    the whole field: 5 ms of Magnum's kubecluster.yaml).  Should the spans not lead there,
-    the whole field is searched."""
+    the whole field: 1 ms of an analysis of Magnum's kubecluster.yaml).  Should the spans
+    not lead there, the whole field is searched."""
     steps = _route_by_span(field, target)
     return steps if steps is not _MISSED else _route_by_search(field, target)
 

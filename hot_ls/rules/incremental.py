@@ -179,7 +179,7 @@ def _same_environment(before, now) -> bool:
     on) are created with the same environment: the same files and values beside them, the
     same registry (Workspace: one for the same files), and what merging them with the
     template's parameters' types gave the same (TripleO's overcloud.yaml: a keystroke in a
-    parameter's default checks the entries that read it, not the 1,000 others)."""
+    parameter's default checks the 27 entries that read it, not all 214)."""
     if before.chain or now.chain or before.values is not None or now.values is not None \
             or before.groups or now.groups or before.guard is not None \
             or now.guard is not None or before.root != now.root:

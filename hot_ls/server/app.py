@@ -191,7 +191,10 @@ class HotLanguageServer(LanguageServer):
         taken off that edit's time)."""
         if path is not None:
             if analysis.read_problem is None:
-                analysis.dependencies  # (made here, in the worker: a walk of what it nests)
+                try:  # (made here, in the worker: a walk of what it nests)
+                    analysis.dependencies
+                except Exception:  # a bug must not keep the dependents from being told
+                    logger.exception('the dependencies of %s', path)
             self._tell_dependents(path, text, analysis)
         prepare_for_edits(analysis)
 

@@ -98,8 +98,9 @@ class Workspace:
         #: the files whose own analysis asked for its tree (`one_run`): none is kept for them
         self._analysed: set[str] = set()
         #: open document -> (the text an analysis in progress is of, that analysis: a weak
-        #: reference), whose summary `summary` takes rather than parse the buffer again
-        self._analysing: dict[str, tuple[str, Any]] = {}
+        #: reference, the thread making it), whose summary `summary` takes in that thread
+        #: rather than parse the buffer again (another thread would make its model alongside)
+        self._analysing: dict[str, tuple[str, Any, int]] = {}
         self._stacks: dict[str, StackContext] = {}
         self._index: Index | None = None
         self._parents: dict[str, StackContext] | None = None
@@ -153,7 +154,11 @@ class Workspace:
                 return cached[1]
             if cached is not None:
                 self._seen_before(path, cached[1])
-            analysing = self._analysing.pop(path, None)
+            analysing = self._analysing.get(path)
+            if analysing is not None and analysing[2] == threading.get_ident():
+                del self._analysing[path]
+            else:
+                analysing = None
         analysis = analysing[1]() if analysing is not None else None
         if analysis is not None and self.files.overlay_text(path) == analysing[0]:
             summary = analysis.summary  # (made of its tree: the buffer is not parsed again)
@@ -188,7 +193,7 @@ class Workspace:
         path = os.path.abspath(path)
         if self.files.overlay_text(path) == text:
             with self._lock:
-                self._analysing[path] = (text, weakref.ref(analysis))
+                self._analysing[path] = (text, weakref.ref(analysis), threading.get_ident())
 
     def parsed_tree(self, path: str | None, text: str) -> SyntaxTree | None:
         """The tree a summary parsed of the file at `path` (`one_run`), if it is
