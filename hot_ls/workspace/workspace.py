@@ -310,8 +310,9 @@ class Workspace:
         if found is None:
             found = self._reached(template)
         if found is None:
-            found = StackContext(self, template, StackEnvironment(
-                registry=stack_environment((), self.global_registry).registry))
+            found = StackContext(self, template, StackEnvironment(  # (one registry for all)
+                registry=stack_environment((), self.global_registry,
+                                           registries=self._registries).registry))
         with self._lock:
             self._stacks[template] = found
         return found
@@ -553,6 +554,9 @@ class Workspace:
             # (a template's buffer, a template before: no environment of it to forget)
             edited = summary.kind is Kind.HOT and (before is None or before[1].kind is Kind.HOT)
             structure = before is not None and self._structure_changed(path, before[1], summary)
+            if structure:  # (what it nests changed: its own nestings are found again)
+                self.nesting_memo = {key: found for key, found in list(self.nesting_memo.items())
+                                     if key[0] != path}
             if structure and self._reached_by_stacks(path):
                 self._forget_stacks((path,), edited)
                 self._restructured.add(path)
@@ -600,10 +604,10 @@ class Workspace:
         return old != new
 
     def _read_below(self, path: str) -> bool:
-        """Whether a stack resolved so far, or the nestings found below one, read this
-        template (its resources make what is nested below it)."""
-        return self._depended_on(path) or any(path in found[2]
-                                              for found in list(self.nesting_memo.values()))
+        """Whether a stack resolved so far, or the nestings found below another template,
+        read this template (its resources make what is nested below it)."""
+        return self._depended_on(path) or any(
+            path in found[2] for key, found in list(self.nesting_memo.items()) if key[0] != path)
 
     def _depended_on(self, path: str) -> bool:
         """Whether a stack resolved so far read this file (an environment or a provider)."""
