@@ -175,7 +175,8 @@ class Analysis:
         stack = self.stack
         found = set(stack.environment.paths) | set(stack.read) | set(stack.chain)
         if self.template is not None and self.template.version is not None:
-            found |= stack.read_below(self.settings.max_nested_stack_depth) - {stack.template}
+            found |= stack.read_below(self.settings.max_nested_stack_depth,
+                                      self.summary) - {stack.template}
         return found
 
     @cached_property

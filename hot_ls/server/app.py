@@ -190,12 +190,12 @@ class HotLanguageServer(LanguageServer):
         then make what the analysis of its next edit needs (rules.incremental.prepare_for_edits:
         taken off that edit's time)."""
         if path is not None:
-            if analysis.read_problem is None:
-                try:  # (made here, in the worker: a walk of what it nests)
-                    analysis.dependencies
-                except Exception:  # a bug must not keep the dependents from being told
-                    logger.exception('the dependencies of %s', path)
             self._tell_dependents(path, text, analysis)
+            if analysis.read_problem is None:
+                try:  # (made here, in the worker, once its summary is the workspace's: a walk
+                    analysis.dependencies  # of what it nests)
+                except Exception:  # (asked again where it is used)
+                    logger.exception('the dependencies of %s', path)
         prepare_for_edits(analysis)
 
     def _tell_dependents(self, path: str, text: str, analysis: Analysis) -> None:

@@ -304,22 +304,24 @@ class StackContext:
         further."""
         return self._deepest((self.template,), self.depth, limit)[0]
 
-    def read_below(self, limit: int = MAX_NESTED_DEPTH) -> frozenset[str]:
+    def read_below(self, limit: int = MAX_NESTED_DEPTH, summary: Any = None
+                   ) -> frozenset[str]:
         """The templates `deepest` reads: this one's and those of the stacks nested below
         it, as far as `limit` and one further (none when they nest in a loop).  A template
         none of whose resources may be a stack of one of ours is not walked (synth_10k's
-        945 resources: 100 ms)."""
-        if not self._may_nest():
+        945 resources: 100 ms).  `summary`: the template's, when the caller has it."""
+        if not self._may_nest(summary):
             return frozenset((self.template,))
         return self._deepest((self.template,), self.depth, limit)[1]
 
-    def _may_nest(self) -> bool:
+    def _may_nest(self, summary: Any = None) -> bool:
         """Whether a resource of the template may be a stack of a template of ours: an
         environment's registry may map any type to one; else a type (a group's member's)
         names one, or a chain's types may."""
         if self.registry.user:
             return True
-        summary = self.workspace.summary(self.template)
+        if summary is None:
+            summary = self.workspace.summary(self.template)
         for resource in summary.template.resources if summary and summary.template else ():
             for one in (resource, resource.member):
                 if one is not None and isinstance(one.type, str) and (

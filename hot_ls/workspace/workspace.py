@@ -555,8 +555,8 @@ class Workspace:
             edited = summary.kind is Kind.HOT and (before is None or before[1].kind is Kind.HOT)
             structure = before is not None and self._structure_changed(path, before[1], summary)
             if structure:  # (what it nests changed: its own nestings are found again)
-                self.nesting_memo = {key: found for key, found in list(self.nesting_memo.items())
-                                     if key[0] != path}
+                self.nesting_memo = {nesting: found for nesting, found
+                                     in list(self.nesting_memo.items()) if nesting[0] != path}
             if structure and self._reached_by_stacks(path):
                 self._forget_stacks((path,), edited)
                 self._restructured.add(path)
