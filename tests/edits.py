@@ -8,6 +8,7 @@ same files wherever it runs.
 from __future__ import annotations
 
 import os
+import re
 
 from hypothesis import strategies as st
 
@@ -27,6 +28,19 @@ def corpus_sample(every: int = 37) -> list[str]:
 
 
 SAMPLE = corpus_sample() if os.path.isdir(CORPUS) else []
+
+_ANCHOR = re.compile(r'&([A-Za-z0-9_-]+)')
+
+
+def aliased_sample(every: int = 4) -> list[str]:
+    """A fixed, sorted sample of the corpus's YAML templates that have aliases (an anchor
+    some `*name` names): most are TripleO's service templates."""
+    found = []
+    for path in corpus_sample(every=1):
+        text = read(path)
+        if any('*' + name in text for name in _ANCHOR.findall(text)):
+            found.append(path)
+    return found[::every]
 
 
 def read(path: str) -> str:
@@ -73,10 +87,10 @@ def edit(draw, text: str) -> str:
 
 
 @st.composite
-def session(draw, steps: int = 8) -> tuple[str, list[str]]:
-    """A template of the sample and the texts an editing session makes of it (an undo goes
-    back to the text before the previous edit)."""
-    path = draw(st.sampled_from(SAMPLE))
+def session(draw, steps: int = 8, sample: list[str] | None = None) -> tuple[str, list[str]]:
+    """A template of the sample (`SAMPLE`, unless another is given) and the texts an editing
+    session makes of it (an undo goes back to the text before the previous edit)."""
+    path = draw(st.sampled_from(SAMPLE if sample is None else sample))
     text = read(path)
     texts = []
     history = [text]

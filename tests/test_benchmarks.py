@@ -73,3 +73,6 @@ def test_the_workspace_benchmark_prints_the_index_an_edit_the_call_hierarchy_mov
                      r'48 edits in 19 of \d+ files, found in \d+ ms', out), out
     assert len(re.findall(r'typing in overcloud.yaml, a [\w\' ]+: analysis p50 \d+ ms, p95 \d+ '
                           r'ms; after it p50 \d+ ms, p95 \d+ ms \(5 keystrokes\)', out)) == 2, out
+    assert len(re.findall(r'typing in nova-compute-container-puppet.yaml, a [\w\' ]+ '
+                          r'\(aliases\): analysis p50 \d+ ms, p95 \d+ ms; after it p50 \d+ ms, '
+                          r'p95 \d+ ms \(5 keystrokes\)', out)) == 2, out

@@ -267,6 +267,19 @@ class Expansion:
         return self.bound(node) > self.limit and self.size(node) > self.limit
 
 
+def within_expansion_limit(tree: Any) -> bool:
+    """Whether no value of `tree` (a document with aliases) is too large to walk once its
+    aliases are expanded: no `Expansion.too_large`, no walk given up, whatever the limit's
+    growth with the text, as long as this holds.  (The whole document's bound, and its
+    size, are at least any of its nodes': a node holds no alias of a node holding it.  The
+    bound is cheap and loose; the size is a walk.)"""
+    root = tree.root
+    if type(root) is not Mapping and type(root) is not Sequence:
+        return True
+    expansion = Expansion(tree)
+    return expansion.bound(root) <= expansion.limit or expansion.size(root) <= expansion.limit
+
+
 def top_calls(node: Node, table: dict, expansion: Expansion | None = None) -> list[TopCall] | None:
     """The calls of `node` that are not inside another call, in the order Heat's walks meet them.
 

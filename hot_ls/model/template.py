@@ -77,11 +77,11 @@ class Template:
 
     def _can_reuse(self, previous: 'Template') -> bool:
         """Whether what the walk found in an entry of `previous` (and what was built of it)
-        holds here for the same nodes: the same version, no aliases (a shared node belongs to
-        no one entry), and, where `Ref` is live, the same parameter names (it decides what a
-        Ref names)."""
+        holds here for the same nodes: the same version, no node of two entries (an alias of
+        another entry's node: syntax.tree.SyntaxTree.shares_nodes), and, where `Ref` is live,
+        the same parameter names (it decides what a Ref names)."""
         if previous.version is not self.version or previous.facts is not self.facts \
-                or self.tree.aliases or previous.tree.aliases:
+                or self.tree.shares_nodes or previous.tree.shares_nodes:
             return False
         if not self.live_ref:
             return True

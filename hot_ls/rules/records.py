@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterable
 from hot_ls.analysis import Diagnostic, Related
 from hot_ls.analysis.entries import (INTERFACES, SECTIONS, EntryFacts, dependencies, entry_source,
                                      interface, interface_dependencies, span)
+from hot_ls.evaluator.calls import within_expansion_limit
 from hot_ls.model.symbols import Definition
 from hot_ls.rules.resources.members import GROUP_TYPES
 from hot_ls.syntax import Mapping, Scalar
@@ -182,12 +183,16 @@ class Carried:
 def frame_of(analysis) -> tuple | None:
     """What every entry's findings depend on that is not an entry: the kind of document, its
     version, its sections and their shapes, how deep it nests...  None: no record of this
-    analysis is ever taken over (a document with aliases, whose nodes several entries share,
-    or with two sections, or two entries of a section, of one name)."""
+    analysis is ever taken over (a document with an alias of another entry's node, which
+    two entries then share, or with a value its aliases make too large to walk, or with two
+    sections, or two entries of a section, of one name)."""
     template = analysis.template
     tree = analysis.tree
-    if template is None or tree.aliases or len(template.root.index) != len(template.root.pairs):
+    if template is None or tree.shares_nodes \
+            or len(template.root.index) != len(template.root.pairs):
         return None
+    if tree.aliases and not within_expansion_limit(tree):
+        return None  # (the limit grows with the text: what an entry gives may change with it)
     shapes = []
     for key, pair in template.sections.items():
         value = pair.value

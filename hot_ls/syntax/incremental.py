@@ -12,13 +12,15 @@ its nodes one origin of their own, every later one changes that origin's
 offset, so a keystroke costs the entries it passes, not their nodes.
 
 Anything the splice could get wrong falls back to a full parse (`reparse`
-returns None): a previous tree with issues other than syntax errors, with
-aliases or more than one document, one whose error recovery did not get
+returns None): a previous tree with issues other than syntax errors, with an
+alias of another entry's node (`SyntaxTree.shares_nodes`: aliases of the entry's
+own nodes are re-parsed with it, and move with the text) or more than one
+document, one whose error recovery did not get
 through (`unrecovered`), or one the parse stopped short of (`truncated`: too
 deep; `skimmed`: too large); a text too large to parse; a BOM; a merge key
 anywhere; an edit that spans two entries; an entry whose re-parse is not
-clean pairs at the old key's column (an indentation change, an anchor or
-alias, a duplicate key among the siblings, a document marker, a nesting past
+clean pairs at the old key's column (an indentation change, an alias of an
+anchor outside the entry, a duplicate key among the siblings, a document marker, a nesting past
 the parser's limit; more than one pair, unless the entry is a section's and its
 region parses without recovery: the entry and the siblings typed after it,
 `Splice.added`, as the colon of a new resource's name is typed); a tab in the comments
@@ -147,7 +149,7 @@ def _whole_lines(old: str, new: str, edit: Edit) -> Edit:
 
 def _spliceable(tree: SyntaxTree) -> bool:
     """Whether an edit of `tree`'s text may be spliced into it (whatever the new text)."""
-    return not (tree.consumed or tree.format != 'yaml' or tree.aliases or tree.unrecovered
+    return not (tree.consumed or tree.format != 'yaml' or tree.shares_nodes or tree.unrecovered
                 or tree.truncated or tree.skimmed or tree.fallback or tree.documents != 1
                 or tree.text.startswith('\ufeff'))
 
@@ -224,9 +226,10 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
         if recovered is None:
             return None
         result, issues, patched = recovered
-    if (result.error is not None or result.issues or result.aliases or result.documents > 1
+    if (result.error is not None or result.issues or result.documents > 1
             or result.truncated or result.fallback):
         return None  # (libyaml refusing the entry makes Heat read the whole text otherwise)
+    aliased = bool(tree.aliases or result.aliases)
     new_root = result.root
     if type(new_root) is not Mapping or new_root.flow or not new_root.pairs \
             or len(new_root.index) != len(new_root.pairs):
@@ -239,6 +242,8 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
         if type(key) is not Scalar or type(key.value) is Special \
                 or key.start - _line_start(region, key.start) != column:
             return None
+    if result.aliases and not _within_pairs(result.aliases, new_pairs):
+        return None  # (an alias of another entry's node: the node would belong to two)
     if end < len(text) and _empty_at(new_pairs[-1].value, len(region)):
         # (the empty value of a `? key` with no `:` is where the next token is: at the
         # region's end alone, at the next entry's key in the whole text)
@@ -252,21 +257,24 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
     new_pair = new_pairs[0]
     depth = _depth_after(tree.depth, old_pair, result.depth, section is not None)
     if depth is None:  # (the entry held the depth and is shallower: the entries' depths)
-        if len(new_pairs) > 1:
-            return None
+        if len(new_pairs) > 1 or aliased:
+            return None  # (walked, an alias counts the depth of what it names: the parser's not)
         depth = _walked_depth(tree, root, container, position, new_pair)
     if depth > DEPTH_LIMIT:
         return None
     tree.consumed = True
     for pair in new_pairs:
-        _shift(pair.key, region_start)
-        _shift(pair.value, region_start)
+        _shift(pair.key, region_start, bool(result.aliases))
+        _shift(pair.value, region_start, bool(result.aliases))
     flat = tree.flat
     flat.pop(id(old_pair), None)
     _splice(flat, tree.entry_origins, root, container, position, old_pair, new_pairs,
             edit.delta)
-    spliced = SyntaxTree(text, root, 'yaml', issues, [], patched, documents=tree.documents,
-                         depth=depth, c_stop=stop)
+    aliases = _aliases_after(tree.aliases, region_start, region_end, edit.delta,
+                             result.aliases) if aliased else []
+    spliced = SyntaxTree(text, root, 'yaml', issues, aliases, patched,
+                         documents=tree.documents, depth=depth, c_stop=stop)
+    spliced._shared = False
     spliced.replaced = (old_pair, new_pair) if len(new_pairs) == 1 else None
     _carry_over(tree, spliced, edit, lines)
     return Splice(spliced, edit, section, old_pair, new_pair, new_pairs[1:])
@@ -518,8 +526,11 @@ def _in_preamble(tree: SyntaxTree, text: str, edit: Edit, first: int) -> Splice 
         root.start += edit.delta
     root.end = root.pairs[-1].value.end
     pair = root.pairs[0]
-    moved = SyntaxTree(text, root, 'yaml', [], [], documents=tree.documents, depth=tree.depth,
+    aliases = _aliases_after(tree.aliases, 0, 0, edit.delta, [])
+    moved = SyntaxTree(text, root, 'yaml', [], aliases, documents=tree.documents,
+                       depth=tree.depth,
                        c_stop=tree.c_stop + edit.delta if tree.c_stop is not None else None)
+    moved._shared = False
     _carry_over(tree, moved, edit)
     return Splice(moved, edit, None, pair, pair)
 
@@ -650,13 +661,44 @@ def _walked_depth(tree: SyntaxTree, root: Mapping, container: Mapping, position:
     return 1 + deepest
 
 
-def _shift(node: Node, delta: int) -> None:
+def _within_pairs(aliases: list[tuple[int, int, Node]], pairs: list[Pair]) -> bool:
+    """Whether each alias (offsets in the region re-parsed) and the node it names lie in one
+    of `pairs` (an entry and the siblings typed after it)."""
+    starts = [pair.key.start for pair in pairs]
+    for start, _, target in aliases:
+        entry = bisect_right(starts, start) - 1
+        if entry < 0 or bisect_right(starts, target.start) - 1 != entry \
+                or bisect_right(starts, max(target.start, target.end - 1)) - 1 != entry:
+            return False
+    return True
+
+
+def _aliases_after(aliases: list[tuple[int, int, Node]], start: int, end: int, delta: int,
+                   region: list[tuple[int, int, Node]]) -> list[tuple[int, int, Node]]:
+    """The aliases of the text once the region [start, end) of the old text is re-parsed:
+    those before it, the region's (`region`: offsets in it), those after it moved.  (The
+    nodes they name are the tree's: moved already.)"""
+    found = [alias for alias in aliases if alias[1] <= start]
+    found.extend((first + start, last + start, target) for first, last, target in region)
+    found.extend((first + delta, last + delta, target) for first, last, target in aliases
+                 if first >= end)
+    return found
+
+
+def _shift(node: Node, delta: int, shared: bool = False) -> None:
+    """Move every node of `node` by `delta` (`shared`: some of them are met twice, through an
+    alias: each is moved once)."""
     if delta == 0:
         return
     stack = [node]
     pop, push, extend = stack.pop, stack.append, stack.extend
+    moved: set[int] = set()
     while stack:
         current = pop()
+        if shared:
+            if id(current) in moved:
+                continue
+            moved.add(id(current))
         current.start += delta
         current.end += delta
         kind = type(current)
@@ -702,7 +744,7 @@ def _shift_pairs(flat: dict, listed: dict, pairs: list[Pair], delta: int,
     pair gives all its nodes one origin (`flat`, the tree's, kept across splices:
     id(pair) -> (pair, its origin)); a shift moves that origin.  So typing, which shifts
     the same entries again and again, walks no tree and touches no node.  (No node is in
-    two entries: a tree with aliases is never spliced.)"""
+    two entries: a tree with an alias of another entry's node is never spliced.)"""
     if delta == 0:
         return
     for pair in pairs:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
@@ -11,7 +11,7 @@ from ruamel.yaml.error import MarkedYAMLError
 from hot_ls.syntax import recovery
 from hot_ls.syntax.gc_pause import gc_paused
 from hot_ls.syntax.json_builder import build_json
-from hot_ls.syntax.nodes import Node, Pair
+from hot_ls.syntax.nodes import Mapping, Node, Pair
 from hot_ls.syntax.skim import SIZE_LIMIT, skim
 from hot_ls.syntax.yaml_builder import (NON_PRINTABLE, BuildIssue, BuildResult, build,
                                        is_reader_error)
@@ -60,6 +60,18 @@ class SyntaxTree:
     #: made by an incremental parse: (the pair of the previous tree it replaced, the pair it
     #: put in its place); every other entry is the previous tree's (its nodes shifted)
     replaced: tuple[Pair, Pair] | None = field(default=None, repr=False)
+    _shared: bool | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def shares_nodes(self) -> bool:
+        """Whether a node belongs to two top-level entries: an alias names a node outside the
+        entry it is written in (`entry_starts`).  Where none does, each entry's nodes are its
+        own, so what an entry is, and what is found in it, depends on its text alone: it may
+        be re-parsed, walked and checked on its own (syntax.incremental, model.template,
+        rules.records), aliases or not."""
+        if self._shared is None:
+            self._shared = bool(self.aliases) and not _aliases_within_entries(self)
+        return self._shared
 
     @property
     def lines(self) -> LineIndex:
@@ -205,6 +217,44 @@ def recover(text: str, first: BuildResult, lines: LineIndex | None = None,
         if not progressed:
             break
     return current if current is not first else first, neutral, errors
+
+
+def entry_starts(root: Node | None) -> list[int] | None:
+    """Where each top-level entry starts, in order: every top-level pair's key, and each
+    entry of one whose value is a mapping (a section's parameters, resources...), the
+    section's key an entry of its own.  An entry runs to the next one's start.  None: the
+    root is no mapping, or a value is written before its key (a section given by an alias)."""
+    if type(root) is not Mapping:
+        return None
+    starts: list[int] = []
+    last = -1
+    for pair in root.pairs:
+        value = pair.value
+        entries = value.pairs if type(value) is Mapping else ()
+        for start in (pair.key.start, *(entry.key.start for entry in entries)):
+            if start <= last:
+                return None
+            starts.append(start)
+            last = start
+    return starts
+
+
+def _aliases_within_entries(tree: SyntaxTree) -> bool:
+    """Whether every alias of `tree` names a node that lies, whole, in the top-level entry
+    the alias is written in (`entry_starts`)."""
+    starts = entry_starts(tree.root)
+    if not starts:
+        return False
+
+    def entry_of(offset: int) -> int:
+        return bisect_right(starts, offset) - 1
+
+    for start, _, target in tree.aliases:
+        entry = entry_of(start)
+        if entry < 0 or entry_of(target.start) != entry \
+                or entry_of(max(target.start, target.end - 1)) != entry:
+            return False
+    return True
 
 
 def parse(text: str, limit: int | None = SIZE_LIMIT) -> SyntaxTree:

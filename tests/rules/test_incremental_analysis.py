@@ -29,7 +29,9 @@ from hot_ls.rules.incremental import prepare_for_edits, reanalyze
 hypothesis = pytest.importorskip('hypothesis')
 
 from helpers import needs_corpus  # noqa: E402
-from edits import read, session  # noqa: E402
+from edits import SAMPLE, aliased_sample, read, session  # noqa: E402
+
+ALIASED = aliased_sample() if SAMPLE else []
 
 sys.path.insert(0, __file__.rsplit('/rules/', 1)[0] + '/syntax')
 from tree_signature import tree_signature  # noqa: E402
@@ -94,6 +96,15 @@ def test_every_step_of_an_editing_session_is_the_full_analysis(drawn, prepared):
         incremental, _ = reanalyze(previous, text, path)
         same(incremental, analyze(text, path))
         previous = incremental
+
+
+@needs_corpus
+@hypothesis.given(session(steps=6, sample=ALIASED), hypothesis.strategies.booleans())
+def test_every_step_of_an_editing_session_with_aliases_is_the_full_analysis(drawn, prepared):
+    """The same in templates with YAML aliases (TripleO's services), whose entries' records
+    are taken over when each entry's aliases name its own nodes."""
+    test_every_step_of_an_editing_session_is_the_full_analysis.hypothesis.inner_test(
+        drawn, prepared)
 
 
 def test_how_the_analysis_was_made():
@@ -175,6 +186,23 @@ outputs:
     value: {get_attr: [group, value]}
 '''
 
+#: BASE with a resource whose aliases name its own nodes (TripleO's services have them)
+ALIASED = BASE.replace('  spare:\n', '''  twice:
+    type: OS::Heat::Value
+    properties:
+      value:
+        a: &sized {get_param: size}
+        b: *sized
+  spare:
+''')
+
+#: BASE with a "billion laughs" in one resource: a value of a million nodes once expanded
+BOMB = BASE.replace('  spare:\n', '  laughs:\n    type: OS::Heat::Value\n    properties:\n'
+                    '      value:\n        l0: &l0 [{get_param: size}, 1, 2, 3, 4, 5, 6, 7, 8, 9]\n'
+                    + ''.join(f'        l{i}: &l{i} [{", ".join([f"*l{i - 1}"] * 10)}]\n'
+                              for i in range(1, 6))
+                    + '  spare:\n')
+
 # (what the edit does, the text before, the text after, the entries it must check)
 CASES = [
     ('a property value: that resource alone', BASE,
@@ -239,6 +267,16 @@ CASES = [
      BASE.replace('  spare:\n', '  reader:\n    type: OS::Heat::Value\n    properties:\n'
                                  '      value: {get_param: later}\n  later:\n'),
      {('resources', 'later'), ('resources', 'reader'), ('resources', 'holder')}),
+    ('YAML aliases that name nodes of their own entry: as without them',
+     ALIASED, ALIASED.replace('default: 1\n', 'default: 2\n'),
+     {('parameters', 'size'), ('conditions', 'big'), ('conditions', 'odd'),
+      ('resources', 'volume'), ('outputs', 'size'), ('resources', 'computed'),
+      ('resources', 'twice')}),
+    ('YAML aliases that name nodes of their own entry: inside the entry that holds them',
+     ALIASED, ALIASED.replace('b: *sized', 'b: *sized\n        c: *sized'),
+     {('resources', 'twice')}),
+    ('an alias of another entry\'s node: everything', ALIASED,
+     ALIASED.replace('    value: {get_param: server_name}', '    value: *sized'), None),
 ]
 
 
@@ -255,11 +293,29 @@ def test_an_edit_checks_what_it_affects(before, after, expected):
     same(again, analyze(before, '/nowhere/template.yaml'))
 
 
+def test_aliases_that_make_a_value_too_large_to_walk_have_everything_checked():
+    """The limit grows with the text: an entry's value may pass it after an edit elsewhere,
+    or no longer (records.frame_of), so none is taken over."""
+    previous = analyze(BOMB, '/nowhere/template.yaml')
+    after = BOMB.replace('default: 1\n', 'default: 2\n')
+    incremental, how = reanalyze(previous, after, '/nowhere/template.yaml')
+    assert how == 'incremental' and checked(incremental) is None
+    assert diagnostics(incremental) == diagnostics(analyze(after, '/nowhere/template.yaml'))
+    smaller = ''.join(line for line in BOMB.splitlines(keepends=True)
+                      if not line.startswith(('        l4:', '        l5:')))  # (13,000 nodes)
+    previous = analyze(smaller, '/nowhere/template.yaml')
+    incremental, _ = reanalyze(previous, smaller.replace('default: 1\n', 'default: 2\n'),
+                               '/nowhere/template.yaml')
+    assert checked(incremental) is not None
+
+
 def test_what_the_edits_change_is_reported():
     """The cases' edits change findings (else they would show nothing)."""
     def found(text):
         return {(d.code, d.message) for d in analyze(text, '/nowhere/template.yaml').diagnostics}
-    for label, before, after, _ in CASES[1:7] + CASES[9:11] + CASES[-1:]:
+    named = [case for case in CASES if case[0].startswith('a resource named like the parameter')
+             or case[0].endswith('as without them')]
+    for label, before, after, _ in CASES[1:7] + CASES[9:11] + named:
         assert found(before) != found(after), label
 
 

@@ -153,6 +153,101 @@ def test_falls_back(case):
     assert reparse(parse(BASE), _edit(BASE, old, new)) is None
 
 
+#: aliases that name nodes of their own entry (TripleO's services: `&tls_enabled`...)
+ALIASED_BASE = """\
+heat_template_version: 2021-04-16
+parameters:
+  flavor:
+    type: string
+    default: m1.small
+resources:
+  server:
+    type: OS::Nova::Server
+    properties:
+      flavor: &flavor {get_param: flavor}
+      metadata: {size: *flavor}
+  port:
+    type: OS::Neutron::Port
+outputs:
+  role_data:
+    value:
+      config: &config
+        step: 1
+      again: *config
+"""
+
+ALIASED_SPLICED = {
+    'an entry before the aliases': ('default: m1.small', 'default: m1.smallest'),
+    'inside the entry that holds them': ('metadata: {size: *flavor}',
+                                         'metadata: {size: *flavor, x: 1}'),
+    'between them': ('      metadata:', '      # a comment\n      metadata:'),
+    'an entry between two that hold them': ('OS::Neutron::Port', 'OS::Neutron::Ports'),
+    'a new alias of the entry\'s own anchor': ('        step: 1\n', '        step: 1\n'
+                                                '      third: *config\n'),
+    'the comment before anything': ('heat_template_version', '# one\nheat_template_version'),
+}
+
+#: syntax errors in a template with aliases, recovered in the entry (as the whole text's are)
+ALIASED_RECOVERED = {
+    'in the entry that holds them': ('metadata: {size: *flavor}', 'metadata: {size: *flavor'),
+    'in another entry': ('    type: OS::Neutron::Port', '    type: OS::Neutron::Port: x'),
+}
+
+ALIASED_FALLBACK = {
+    'an alias of another entry\'s anchor': ('    type: OS::Neutron::Port',
+                                             '    type: OS::Neutron::Port\n    x: *flavor'),
+    'the anchor an alias names, removed': ('&flavor {get_param', '{get_param'),
+}
+
+
+@pytest.mark.parametrize('case', sorted(ALIASED_SPLICED))
+def test_spliced_with_aliases_that_name_their_own_entrys_nodes(case):
+    old, new = ALIASED_SPLICED[case]
+    tree = parse(ALIASED_BASE)
+    assert tree.aliases and not tree.shares_nodes
+    after = _edit(ALIASED_BASE, old, new)
+    spliced = reparse(tree, after)
+    assert spliced is not None
+    full = parse(after)
+    assert tree_signature(spliced.tree) == tree_signature(full)  # the aliases' offsets too
+    assert not spliced.tree.shares_nodes
+    for start, end, target in spliced.tree.aliases:  # each still names its node, once moved
+        assert after[start:end].startswith('*')
+        named = after[target.start:target.end]
+        assert named.endswith('{get_param: flavor}') or named.endswith('step: 1')
+
+
+@pytest.mark.parametrize('case', sorted(ALIASED_RECOVERED))
+def test_recovered_with_aliases(case):
+    old, new = ALIASED_RECOVERED[case]
+    after = _edit(ALIASED_BASE, old, new)
+    assert parse(after).syntax_errors and parse(after).aliases
+    spliced, kept = _check_splice(ALIASED_BASE, after)
+    assert kept and spliced.tree.aliases
+    back = reparse(spliced.tree, ALIASED_BASE)
+    assert back is not None and tree_signature(back.tree) == tree_signature(parse(ALIASED_BASE))
+
+
+@pytest.mark.parametrize('case', sorted(ALIASED_FALLBACK))
+def test_falls_back_with_aliases(case):
+    old, new = ALIASED_FALLBACK[case]
+    assert reparse(parse(ALIASED_BASE), _edit(ALIASED_BASE, old, new)) is None
+
+
+def test_a_node_of_two_entries_is_never_spliced():
+    """An alias of another entry's node makes it both entries': no edit is spliced, as
+    moving one entry would move the other's node (and a section given by an alias has its
+    entries twice)."""
+    shared = ALIASED_BASE.replace('    type: OS::Neutron::Port\n',
+                                  '    type: OS::Neutron::Port\n    properties: {x: *flavor}\n')
+    tree = parse(shared)
+    assert tree.shares_nodes
+    assert reparse(tree, shared.replace('m1.small', 'm1.large')) is None
+    section = 'heat_template_version: 2021-04-16\nresources: &r\n  a: {type: x}\noutputs: *r\n'
+    assert parse(section).shares_nodes
+    assert not parse(BASE).shares_nodes  # (no alias)
+
+
 def test_unchanged_entries_keep_their_nodes_and_move():
     after = _edit(BASE, 'default: m1.small', 'default: m1.smallest')
     tree = parse(BASE)
@@ -325,7 +420,9 @@ def test_nothing_changed():
 hypothesis = pytest.importorskip('hypothesis')
 
 from helpers import needs_corpus  # noqa: E402
-from edits import read, session  # noqa: E402
+from edits import SAMPLE, aliased_sample, read, session  # noqa: E402
+
+ALIASED = aliased_sample() if SAMPLE else []
 
 
 @needs_corpus
@@ -346,3 +443,12 @@ def test_every_splice_of_an_editing_session_is_the_full_parse(drawn, prepared):
             tree = spliced.tree
         else:
             tree = full
+
+
+@needs_corpus
+@hypothesis.given(session(steps=10, sample=ALIASED), hypothesis.strategies.booleans())
+def test_every_splice_of_a_template_with_aliases_is_the_full_parse(drawn, prepared):
+    """The same, in templates with YAML aliases (TripleO's services): an entry whose aliases
+    name its own nodes is spliced like any other, and the aliases move with the text."""
+    test_every_splice_of_an_editing_session_is_the_full_parse.hypothesis.inner_test(
+        drawn, prepared)
