@@ -200,6 +200,38 @@ def interface(text: str, definition: Definition) -> tuple:
                  for node in (definition.get('type'), definition.get('condition')))
 
 
+#: what no entry that reads a parameter sees of it: Heat keeps a parameter's description and
+#: label for the API alone (a get_param gives, converts and checks its value by its type,
+#: default and constraints)
+_UNREAD = frozenset({'description', 'label'})
+
+
+def parameter_interface(text: str, definition: Definition) -> str | None:
+    """What a parameter shows the entries that read it: its text without the values of its
+    `description` and `label`, each a string as written; None when it has no such value, or
+    another shape (what they read of it is then all of it)."""
+    body = definition.mapping
+    if body is None:
+        return None
+    start = definition.key.start
+    at = start
+    pieces = []
+    for pair in body.pairs:
+        key = pair.key
+        if type(key) is Scalar and key.value in _UNREAD:
+            value = pair.value
+            if type(value) is not Scalar or type(value.value) is not str:
+                return None
+            pieces.append(text[at:value.start])
+            if text[value.start:value.end].endswith(('\n', '\r')):
+                pieces.append('\n')  # (a block scalar's span ends with its line)
+            at = value.end
+    if at == start:
+        return None
+    pieces.append(text[at:max(definition.key.end, definition.body.end)])
+    return ''.join(pieces)
+
+
 def interface_dependencies(template: Template, definition: Definition) -> frozenset:
     """What a resource's interface depends on: what its condition does."""
     return dependencies(template, definition, field='condition')

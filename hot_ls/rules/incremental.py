@@ -24,7 +24,10 @@ Which entries an edit affects (`carry`):
   entry of a section, for one that computes the name it looks up; the names its
   checks computed), or when the answer to a question its checks asked of the
   whole template changed (`Analysis.observe`: whether Heat evaluates a condition,
-  whether one is used...).
+  whether one is used...);
+- a parameter whose description or label alone changed (`entries.parameter_interface`)
+  is checked again, but what reads it is not (nothing it computes or checks reads them),
+  unless one of its diagnostics lies in the parameter (it moves with the text).
 
 The result is the same analysis `analyze` gives for the text: the property tests
 (tests/rules/test_incremental_analysis.py) hold them together over editing sessions of
@@ -42,7 +45,8 @@ from bisect import bisect_left
 from operator import is_
 
 from hot_ls.analysis import Analysis, allow_deep_recursion
-from hot_ls.analysis.entries import INTERFACES, SECTIONS, EntryFacts, entry_source, interface
+from hot_ls.analysis.entries import (INTERFACES, SECTIONS, EntryFacts, entry_source, interface,
+                                     parameter_interface)
 from hot_ls.config import Settings
 from hot_ls.rules.engine import check
 from hot_ls.rules.records import Carried, Key, Records, frame_of
@@ -109,8 +113,12 @@ def carry(previous: Analysis, analysis: Analysis, spliced: Splice | None = None
         changed |= _patched(analysis)
     changed |= records.unkept
     changed |= _interfaces(analysis, records, changed)
-    stale = {key for key in _affected(records, changed, _renamed(records, template))
+    quiet = _quiet(analysis, records, changed)
+    stale = {key for key in _affected(records, changed - quiet if quiet else changed,
+                                      _renamed(records, template))
              if key[0] != INTERFACES}
+    if quiet:  # (checked themselves, and what anchors a diagnostic in them: it moves)
+        stale |= quiet | _anchored_in(records, quiet)
     kept = records.entries
 
     def facts(key: Key) -> EntryFacts | None:
@@ -293,6 +301,35 @@ def _interfaces(analysis: Analysis, records: Records, changed: set[Key]) -> set[
         now = interface(analysis.text, definition) if definition is not None else None
         if before != now or record is None or definition is None:
             found.add((INTERFACES, name))
+    return found
+
+
+def _quiet(analysis: Analysis, records: Records, changed: set[Key]) -> set[Key]:
+    """The changed parameters whose readers see nothing new of them: only the text of their
+    description or label changed (entries.parameter_interface)."""
+    found = set()
+    parameters = analysis.template.parameters
+    for key in changed:
+        if key[0] != 'parameters' or key in records.unkept:
+            continue
+        record = records.entries.get(key)
+        definition = parameters.get(key[1])
+        if record is not None and definition is not None and record.interface is not None \
+                and parameter_interface(analysis.text, definition) == record.interface:
+            found.add(key)
+    return found
+
+
+def _anchored_in(records: Records, keys: set[Key]) -> set[Key]:
+    """The entries a diagnostic of which lies in one of `keys` (anchored there, it moves with
+    that entry's key: an edit inside the entry moves it otherwise)."""
+    found = set()
+    entries = records.entries
+    for key in keys:
+        for other in records.dependents.get(key, ()):
+            record = entries.get(other)
+            if record is not None and key in record.starts:
+                found.add(other)
     return found
 
 

@@ -21,7 +21,8 @@ from typing import Any, Callable, Iterable
 
 from hot_ls.analysis import Diagnostic, Related
 from hot_ls.analysis.entries import (INTERFACES, SECTIONS, EntryFacts, dependencies, entry_source,
-                                     interface, interface_dependencies, span)
+                                     interface, interface_dependencies, parameter_interface,
+                                     span)
 from hot_ls.evaluator.calls import within_expansion_limit
 from hot_ls.model.symbols import Definition
 from hot_ls.rules.resources.members import GROUP_TYPES
@@ -61,8 +62,9 @@ class EntryRecord:
     patched: bool = False
     #: a diagnostic of it lies where it could not be anchored: it is never taken over
     volatile: bool = False
-    #: a resource's interface (entries.interface), and what it depends on
-    interface: tuple | None = None
+    #: a resource's interface (entries.interface), and what it depends on; a parameter's
+    #: (entries.parameter_interface)
+    interface: tuple | str | None = None
     interface_depends: frozenset = frozenset()
 
     def materialize(self, start_of: Callable[[Key], int | None]) -> list[tuple[int, int, Diagnostic]]:
@@ -351,6 +353,8 @@ def _record(analysis, definition: Definition, key: Key,
     if definition.section == 'resources':
         record.interface = interface(analysis.text, definition)
         record.interface_depends = interface_dependencies(template, definition)
+    elif definition.section == 'parameters':
+        record.interface = parameter_interface(analysis.text, definition)
     return record
 
 

@@ -186,6 +186,10 @@ outputs:
     value: {get_attr: [group, value]}
 '''
 
+#: BASE with a parameter's description and label
+DESCRIBED = BASE.replace('    type: number\n', '    type: number\n    label: Size\n'
+                         '    description: how large\n')
+
 #: BASE with a resource whose aliases name its own nodes (TripleO's services have them)
 ALIASED = BASE.replace('  spare:\n', '''  twice:
     type: OS::Heat::Value
@@ -267,6 +271,18 @@ CASES = [
      BASE.replace('  spare:\n', '  reader:\n    type: OS::Heat::Value\n    properties:\n'
                                  '      value: {get_param: later}\n  later:\n'),
      {('resources', 'later'), ('resources', 'reader'), ('resources', 'holder')}),
+    ('a parameter\'s description: that parameter alone (what reads it sees nothing new)',
+     DESCRIBED, DESCRIBED.replace('how large', 'how large it is'), {('parameters', 'size')}),
+    ('a parameter\'s label, a line longer: that parameter alone', DESCRIBED,
+     DESCRIBED.replace('label: Size', 'label: >\n      The size'), {('parameters', 'size')}),
+    ('a parameter\'s description made a mapping: what reads it', DESCRIBED,
+     DESCRIBED.replace('how large', '{how: large}'),
+     {('parameters', 'size'), ('conditions', 'big'), ('conditions', 'odd'),
+      ('resources', 'volume'), ('outputs', 'size'), ('resources', 'computed')}),
+    ('a parameter\'s description key misspelt: what reads it', DESCRIBED,
+     DESCRIBED.replace('description: how', 'descriptio: how'),
+     {('parameters', 'size'), ('conditions', 'big'), ('conditions', 'odd'),
+      ('resources', 'volume'), ('outputs', 'size'), ('resources', 'computed')}),
     ('YAML aliases that name nodes of their own entry: as without them',
      ALIASED, ALIASED.replace('default: 1\n', 'default: 2\n'),
      {('parameters', 'size'), ('conditions', 'big'), ('conditions', 'odd'),
@@ -307,6 +323,36 @@ def test_aliases_that_make_a_value_too_large_to_walk_have_everything_checked():
     incremental, _ = reanalyze(previous, smaller.replace('default: 1\n', 'default: 2\n'),
                                '/nowhere/template.yaml')
     assert checked(incremental) is not None
+
+
+def test_a_diagnostic_that_lies_in_a_parameter_moves_when_its_description_grows(monkeypatch):
+    """No rule of today reports an entry's finding inside a parameter it reads; one that did
+    would be checked again when the parameter's description alone changed (what it reads is
+    the same, but where its diagnostic lies moved within the parameter)."""
+    from hot_ls.rules.base import Finding, Rule, Severity
+    from hot_ls.rules import engine
+
+    class AtTheDefault(Rule):
+        """Each resource's `get_param: size`, reported at the parameter's default."""
+        code = 'HOT998'
+        name = 'at-the-default'
+        severity = Severity.INFORMATION
+        per_entry = True
+
+        def check(self, analysis):
+            default = analysis.template.parameters['size'].get('default')
+            for resource in analysis.checking.resources:
+                if 'get_param: size' in analysis.text[resource.key.start:resource.body.end]:
+                    yield Finding(default.start, default.end, f'{resource.name} reads it')
+
+    monkeypatch.setattr(engine, 'RULES', engine.RULES + [AtTheDefault()])
+    path = '/nowhere/template.yaml'
+    previous = analyze(DESCRIBED, path)
+    after = DESCRIBED.replace('how large', 'how large it is, a long way down')
+    incremental, _ = reanalyze(previous, after, path)
+    assert checked(incremental) == {('parameters', 'size'), ('resources', 'volume')}
+    assert diagnostics(incremental) == diagnostics(analyze(after, path))
+    assert any(d.code == 'HOT998' for d in incremental.diagnostics)
 
 
 def test_what_the_edits_change_is_reported():
