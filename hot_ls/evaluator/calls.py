@@ -41,6 +41,7 @@ from hot_ls.evaluator.functions.table import value_table
 from hot_ls.evaluator.parsing import Path, parse_call
 from hot_ls.evaluator.scope import ResourceEntry
 from hot_ls.language.parameters import ParameterError
+from hot_ls.model.snapshot import Snapshot
 from hot_ls.syntax import Mapping, Node, Scalar, Sequence
 
 if TYPE_CHECKING:
@@ -378,11 +379,20 @@ class CallSites:
         return top_calls(node, self.table, self.expansion)
 
     def resource_entries(self) -> dict:
-        """The template's resources as the functions see them (made once; read only)."""
+        """The template's resources as the functions see them (made once; read only): the
+        previous template's of the document, when it had the same Definitions
+        (Template.carried: an edit outside the resources looks at none of them)."""
         if self._entries is None:
-            memo = self.template.memo
-            self._entries = {name: memo(definition, _resource_entry)
-                             for name, definition in self.template.resources.items()}
+            template = self.template
+            resources = template.resources
+            kept = template.carried.get(CallSites)
+            if kept is not None and kept[0].changed(resources) == []:
+                self._entries = kept[1]
+            else:
+                memo = template.memo
+                self._entries = {name: memo(definition, _resource_entry)
+                                 for name, definition in resources.items()}
+                template.carried[CallSites] = (Snapshot(resources), self._entries)
         return self._entries
 
     def too_large(self, call: TopCall) -> bool:
