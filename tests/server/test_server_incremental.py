@@ -204,3 +204,47 @@ async def test_an_edited_document_has_the_diagnostics_of_its_text(lsp: Session):
     assert {('incremental', False), ('full', False), ('full', True)} <= made, made
     assert {'incremental', 'full'} <= broken, broken  # (error recovery in one entry, or all)
     assert {'HOT001', 'HOT702', 'HOT706', 'HOT302'} <= said, said
+
+
+#: a template whose YAML aliases name nodes of their own entries (TripleO's services)
+ALIASED = TEMPLATE.replace('''      networks:
+        - network: {get_resource: net}
+''', '''      networks:
+        - network: &net {get_resource: net}
+        - network: *net
+      metadata: {first: *net}
+''')
+
+
+async def test_an_edited_document_with_aliases_has_the_diagnostics_of_its_text(lsp: Session):
+    """The same with aliases: typing around them re-parses one entry and checks what it
+    affects; an alias of another entry's anchor has the whole document checked."""
+    uri = lsp.open('aliased.yaml', ALIASED)
+    text = ALIASED
+    await lsp.diagnostics(uri, 1)
+    logged = len(lsp.client.log_messages)
+    version = 1
+    steps = [
+        ('type in a value of the entry that holds them', insert('flavor: m1.small', 'x')),
+        ('a new alias of its anchor', insert('metadata: {first: *net', ', again: *net')),
+        ('a value made wrong beside them', replace('cidr: 10.0.0.0/24', 'cidr: 10.0.0.0/99')),
+        ('an alias of another entry\'s anchor', insert('    value: {get_attr: [server, '
+                                                        'first_address]}', '\n    x: *net')),
+        ('and gone', replace('\n    x: *net', '')),
+        ('type in another entry', insert('cidr: 10.0.0.0/9', '2')),
+    ]
+    for label, make in steps:
+        edits = make(text)
+        version += 1
+        since = len(lsp.published)
+        lsp.change(uri, version, *edits)
+        text = apply(text, edits)
+        edited = await lsp.diagnostics(uri, version, since)
+        other = lsp.open(f'fresh-aliased/fresh-{version}.yaml', text)
+        opened = await lsp.diagnostics(other, 1, since)
+        lsp.close(other)
+        assert signature(edited, uri) == signature(opened, other), label
+    found = [ANALYSED.search(m.message) for m in lsp.client.log_messages[logged:]]
+    made = [(match.group(1), match.group(2) == match.group(3)) for match in found
+            if match and match.group(0).startswith(f'analysed {uri_path("aliased.yaml")} ')]
+    assert ('incremental', False) in made and ('full', True) in made, made
