@@ -20,15 +20,20 @@ from hot_ls.model.symbols import Definition
 class Snapshot:
     """The names and Definition objects of one section, in order."""
 
-    __slots__ = ('names', 'definitions')
+    __slots__ = ('names', 'definitions', 'source')
 
     def __init__(self, definitions: dict[Any, Definition]):
         self.names = list(definitions)
         self.definitions = list(definitions.values())
+        #: the dictionary itself: a template whose edit was in another section has the
+        #: previous one's (model.template; nothing changes a template's definitions)
+        self.source = definitions
 
     def changed(self, definitions: dict[Any, Definition]) -> list[int] | None:
         """The positions whose Definition is another object in `definitions` (the section
         now), or None when its names (or their order) changed."""
+        if definitions is self.source:
+            return []
         if len(definitions) != len(self.names) or list(definitions) != self.names:
             return None
         now = list(definitions.values())

@@ -106,7 +106,10 @@ class Template:
                 old, new = self.tree.replaced
                 before = kept.get(old.key.value)
                 if before is None or before.pair is not old:
-                    return dict(kept)  # (it replaced an entry of another section)
+                    # (it replaced an entry of another section: the previous template's very
+                    # dictionary, which nothing changes, so that what was derived from it
+                    # knows it at once: model.snapshot)
+                    return kept
                 name = new.key.value
                 definition = Definition(section, name, new)
                 if name == old.key.value:

@@ -112,6 +112,20 @@ def test_the_used_conditions_are_kept_or_found_again():
     assert previous.used_conditions() == {'big'}
 
 
+def test_the_sections_an_edit_is_not_in_are_the_previous_dictionaries():
+    """What was derived from a section knows at once that an edit elsewhere left it as it
+    was (model.snapshot.Snapshot.changed: the same dictionary, no look at each entry)."""
+    from hot_ls.model.snapshot import Snapshot
+    previous, template, full = _templates(TEMPLATE, TEMPLATE.replace('default: cirros',
+                                                                     'default: fedora'))
+    assert template.resources is previous.resources and template.outputs is previous.outputs
+    assert template.parameters is not previous.parameters
+    assert list(template.resources) == list(full.resources)
+    snapshot = Snapshot(previous.resources)
+    assert snapshot.changed(template.resources) == []
+    assert snapshot.changed(dict(template.resources)) == []  # (a copy: entry by entry)
+
+
 def test_a_renamed_entry_keeps_its_place_and_the_others_their_definitions():
     previous, template, full = _templates(TEMPLATE, TEMPLATE.replace('\n  net:\n',
                                                                      '\n  network:\n'))
