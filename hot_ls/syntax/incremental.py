@@ -60,7 +60,7 @@ from typing import Any
 from hot_ls.syntax import recovery
 from hot_ls.syntax.nodes import FIXED, Mapping, Node, Origin, Pair, Scalar, Sequence
 from hot_ls.syntax.scalars import Special
-from hot_ls.syntax.tree import SyntaxTree, recover
+from hot_ls.syntax.tree import SyntaxTree, aliases_within, recover
 from hot_ls.syntax.skim import SIZE_LIMIT
 from hot_ls.syntax.yaml_builder import DEPTH_LIMIT, BuildResult, build, is_reader_error
 from hot_ls.text.lines import LineIndex
@@ -242,7 +242,8 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
         if type(key) is not Scalar or type(key.value) is Special \
                 or key.start - _line_start(region, key.start) != column:
             return None
-    if result.aliases and not _within_pairs(result.aliases, new_pairs):
+    if result.aliases and not aliases_within(result.aliases,
+                                             [pair.key.start for pair in new_pairs]):
         return None  # (an alias of another entry's node: the node would belong to two)
     if end < len(text) and _empty_at(new_pairs[-1].value, len(region)):
         # (the empty value of a `? key` with no `:` is where the next token is: at the
@@ -659,18 +660,6 @@ def _walked_depth(tree: SyntaxTree, root: Mapping, container: Mapping, position:
         else:
             deepest = max(deepest, of(top))
     return 1 + deepest
-
-
-def _within_pairs(aliases: list[tuple[int, int, Node]], pairs: list[Pair]) -> bool:
-    """Whether each alias (offsets in the region re-parsed) and the node it names lie in one
-    of `pairs` (an entry and the siblings typed after it)."""
-    starts = [pair.key.start for pair in pairs]
-    for start, _, target in aliases:
-        entry = bisect_right(starts, start) - 1
-        if entry < 0 or bisect_right(starts, target.start) - 1 != entry \
-                or bisect_right(starts, max(target.start, target.end - 1)) - 1 != entry:
-            return False
-    return True
 
 
 def _aliases_after(aliases: list[tuple[int, int, Node]], start: int, end: int, delta: int,

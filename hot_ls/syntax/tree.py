@@ -243,16 +243,16 @@ def _aliases_within_entries(tree: SyntaxTree) -> bool:
     """Whether every alias of `tree` names a node that lies, whole, in the top-level entry
     the alias is written in (`entry_starts`)."""
     starts = entry_starts(tree.root)
-    if not starts:
-        return False
+    return bool(starts) and aliases_within(tree.aliases, starts)
 
-    def entry_of(offset: int) -> int:
-        return bisect_right(starts, offset) - 1
 
-    for start, _, target in tree.aliases:
-        entry = entry_of(start)
-        if entry < 0 or entry_of(target.start) != entry \
-                or entry_of(max(target.start, target.end - 1)) != entry:
+def aliases_within(aliases: list[tuple[int, int, Node]], starts: list[int]) -> bool:
+    """Whether each alias, and the whole node it names, lie in one of the spans that start at
+    `starts` (in order; each runs to the next)."""
+    for start, _, target in aliases:
+        entry = bisect_right(starts, start) - 1
+        if entry < 0 or bisect_right(starts, target.start) - 1 != entry \
+                or bisect_right(starts, max(target.start, target.end - 1)) - 1 != entry:
             return False
     return True
 

@@ -197,6 +197,9 @@ ALIASED_FALLBACK = {
     'an alias of another entry\'s anchor': ('    type: OS::Neutron::Port',
                                              '    type: OS::Neutron::Port\n    x: *flavor'),
     'the anchor an alias names, removed': ('&flavor {get_param', '{get_param'),
+    'a new sibling with an alias of the entry above\'s anchor (pasted with it)': (
+        '    type: OS::Neutron::Port\n',
+        '    type: OS::Neutron::Port\n    tags: &tags [a]\n  extra: {tags: *tags}\n'),
 }
 
 
