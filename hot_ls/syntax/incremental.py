@@ -60,7 +60,7 @@ from typing import Any
 from hot_ls.syntax import recovery
 from hot_ls.syntax.nodes import FIXED, Mapping, Node, Origin, Pair, Scalar, Sequence
 from hot_ls.syntax.scalars import Special
-from hot_ls.syntax.tree import SyntaxTree, aliases_within, recover
+from hot_ls.syntax.tree import SyntaxTree, aliases_within, entry_starts, recover
 from hot_ls.syntax.skim import SIZE_LIMIT
 from hot_ls.syntax.yaml_builder import DEPTH_LIMIT, BuildResult, build, is_reader_error
 from hot_ls.text.lines import LineIndex
@@ -242,9 +242,11 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
         if type(key) is not Scalar or type(key.value) is Special \
                 or key.start - _line_start(region, key.start) != column:
             return None
-    if result.aliases and not aliases_within(result.aliases,
-                                             [pair.key.start for pair in new_pairs]):
-        return None  # (an alias of another entry's node: the node would belong to two)
+    if result.aliases:  # (each in the entry it names a node of, as SyntaxTree.shares_nodes)
+        starts = entry_starts(new_root) if section is None else \
+            [pair.key.start for pair in new_pairs]
+        if not starts or not aliases_within(result.aliases, starts):
+            return None  # (an alias of another entry's node: the node would belong to two)
     if end < len(text) and _empty_at(new_pairs[-1].value, len(region)):
         # (the empty value of a `? key` with no `:` is where the next token is: at the
         # region's end alone, at the next entry's key in the whole text)
@@ -275,7 +277,6 @@ def reparse(tree: SyntaxTree, text: str) -> Splice | None:
                              result.aliases) if aliased else []
     spliced = SyntaxTree(text, root, 'yaml', issues, aliases, patched,
                          documents=tree.documents, depth=depth, c_stop=stop)
-    spliced._shared = False
     spliced.replaced = (old_pair, new_pair) if len(new_pairs) == 1 else None
     _carry_over(tree, spliced, edit, lines)
     return Splice(spliced, edit, section, old_pair, new_pair, new_pairs[1:])
@@ -531,7 +532,6 @@ def _in_preamble(tree: SyntaxTree, text: str, edit: Edit, first: int) -> Splice 
     moved = SyntaxTree(text, root, 'yaml', [], aliases, documents=tree.documents,
                        depth=tree.depth,
                        c_stop=tree.c_stop + edit.delta if tree.c_stop is not None else None)
-    moved._shared = False
     _carry_over(tree, moved, edit)
     return Splice(moved, edit, None, pair, pair)
 

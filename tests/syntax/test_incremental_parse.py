@@ -193,10 +193,16 @@ ALIASED_RECOVERED = {
     'in another entry': ('    type: OS::Neutron::Port', '    type: OS::Neutron::Port: x'),
 }
 
+#: the resources section of ALIASED_BASE, its header to its last entry's last line
+ALIASED_SECTION = ALIASED_BASE[ALIASED_BASE.index('resources:\n'):ALIASED_BASE.index('outputs:')]
+
 ALIASED_FALLBACK = {
     'an alias of another entry\'s anchor': ('    type: OS::Neutron::Port',
                                              '    type: OS::Neutron::Port\n    x: *flavor'),
     'the anchor an alias names, removed': ('&flavor {get_param', '{get_param'),
+    'a section re-parsed whole with an alias of one entry\'s anchor in another': (
+        ALIASED_SECTION, ALIASED_SECTION.replace('resources:\n', 'resources: # all\n')
+        + '    x: *flavor\n'),
     'a new sibling with an alias of the entry above\'s anchor (pasted with it)': (
         '    type: OS::Neutron::Port\n',
         '    type: OS::Neutron::Port\n    tags: &tags [a]\n  extra: {tags: *tags}\n'),

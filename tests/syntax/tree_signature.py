@@ -24,4 +24,5 @@ def tree_signature(tree: SyntaxTree) -> tuple:
     return (node_signature(tree.root), tree.format,
             tuple((i.kind, i.message, i.start, i.end, tuple(i.related)) for i in tree.issues),
             tuple((start, end, node_signature(node)) for start, end, node in tree.aliases),
-            tree.patched_lines, tree.documents, tree.depth, tree.unrecovered, tree.text)
+            tree.patched_lines, tree.documents, tree.depth, tree.unrecovered, tree.text,
+            tree.shares_nodes)
