@@ -290,7 +290,7 @@ def main() -> None:
     version, latencies, analyses, _ = typing(server, uri, 1, value,
                                              len(synth.splitlines()[value]) - 1, 'x', 1)
     print(f'  its first keystroke (in a property value): keystroke -> diagnostics '
-          f'{latencies[0] * 1000:.0f} ms (the debounce after a full analysis is the longest); '
+          f'{latencies[0] * 1000:.0f} ms (the debounce expects a spliced edit\'s cost); '
           f'analysis {describe_analyses(analyses)}')
     again = 'file:///bench/again/synth_10k.yaml'
     first, analysed = open_and_wait(server, again, synth)

@@ -23,9 +23,13 @@
   that document's pending one, so a burst of edits produces one analysis, of
   the final text.
 - `debounce(uri, longest)` is the delay after an edit: adaptive.  A document
-  whose last analysis took t waits 2t (at least `SHORTEST`, at most the
-  configured `longest`): an analysis cheaper than the pause between two
-  keystrokes runs after each of them, an expensive one waits for a pause.
+  whose next analysis is expected to take t waits 2t (at least `SHORTEST`, at
+  most the configured `longest`): an analysis cheaper than the pause between
+  two keystrokes runs after each of them, an expensive one waits for a pause.
+  The next analysis is expected to cost what the last one did, unless the last
+  was made in full and the next edit may be spliced (one entry re-parsed: a
+  document just opened, or one whose text was parsed whole again): then what
+  the last spliced one did, the shortest wait if there was none.
 
 Plain asyncio: no pygls or lsprotocol types cross into this module.
 """
@@ -41,6 +45,7 @@ from typing import Callable, Hashable
 from hot_ls.config import Settings
 from hot_ls.analysis import Analysis
 from hot_ls.server.documents import Document, DocumentNotOpen, DocumentStore
+from hot_ls.syntax.incremental import may_splice
 
 logger = logging.getLogger(__name__)
 
@@ -77,6 +82,10 @@ class Scheduler:
         self._running: dict[str, tuple[Hashable, asyncio.Future, asyncio.Future]] = {}
         self._pending: dict[str, asyncio.Task] = {}
         self._cost: dict[str, float] = {}  # uri -> seconds its last analysis took
+        #: uri -> seconds its last analysis from a spliced tree took (`debounce`)
+        self._spliced_cost: dict[str, float] = {}
+        #: uri -> whether its next edit may be spliced into its last analysis' tree
+        self._may_splice: dict[str, bool] = {}
 
     def key(self, document: Document) -> Hashable:
         """What an analysis depends on: the text (its revision), the settings and the other
@@ -105,7 +114,7 @@ class Scheduler:
                 else self._start(document, key)
             # Shielded: a caller giving up (a newer edit, a cancelled request)
             # must not cancel the run another caller may be sharing.
-            analysis, _ = await asyncio.shield(future)
+            analysis, _, _ = await asyncio.shield(future)
             current = self._documents.get(uri)
             if self.key(current) == key:
                 current.analysis, current.analysis_key = analysis, key
@@ -125,7 +134,11 @@ class Scheduler:
         def finished(done: asyncio.Future) -> None:
             if done.cancelled() or done.exception() is not None:
                 return
-            self._cost[uri] = done.result()[1]
+            analysis, seconds, spliceable = done.result()
+            self._cost[uri] = seconds
+            self._may_splice[uri] = spliceable
+            if analysis.incremental:
+                self._spliced_cost[uri] = seconds
             current = self._documents.find(uri)
             if current is not None:
                 # The newest analysis made, even of a text gone since (its key then never
@@ -147,16 +160,19 @@ class Scheduler:
     def _timed(self, loop: asyncio.AbstractEventLoop, future: asyncio.Future, text: str,
                path: str | None, settings: Settings, previous: Analysis | None) -> None:
         """The run, in a worker: the analysis, handed to the event loop as soon as it is made
-        (`future`: (the analysis, seconds it took)), then `after`."""
+        (`future`: (the analysis, seconds it took, whether the next edit may be spliced into
+        its tree)), then `after`."""
         started = time.perf_counter()
         try:
             analysis = self._analyze(text, path, settings, previous)
         except BaseException as exc:  # (handed over: the loop's callers see it)
             _hand_over(loop, future, None, exc)
             return
+        seconds = time.perf_counter() - started
+        # (asked here, of a tree nothing consumes before the next run: this thread's)
+        spliceable = analysis.read_problem is None and may_splice(analysis.tree)
         answered = threading.Event()
-        if not _hand_over(loop, future, (analysis, time.perf_counter() - started), None,
-                          answered):
+        if not _hand_over(loop, future, (analysis, seconds, spliceable), None, answered):
             return  # the loop is closed: the server is gone
         if self._after is not None:
             # `after` holds the GIL as it runs: let the loop answer (publish) first
@@ -173,12 +189,16 @@ class Scheduler:
         cost = self._cost.get(uri)
         if cost is None:
             return longest
+        if self._may_splice.get(uri):
+            cost = self._spliced_cost.get(uri, 0.0)
         return min(longest, max(SHORTEST, 2 * cost))
 
     def forget(self, uri: str) -> None:
         """The document was closed: drop what is known of it."""
         self.cancel(uri)
         self._cost.pop(uri, None)
+        self._spliced_cost.pop(uri, None)
+        self._may_splice.pop(uri, None)
 
     def schedule(self, uri: str, delay: float, publish: Publish) -> None:
         self.cancel(uri)

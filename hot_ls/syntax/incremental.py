@@ -154,6 +154,14 @@ def _spliceable(tree: SyntaxTree) -> bool:
                 or tree.text.startswith('\ufeff'))
 
 
+def may_splice(tree: SyntaxTree) -> bool:
+    """Whether an edit of `tree`'s text inside one entry may be spliced into it (what the
+    server expects of the next edit, for its debounce; `reparse` decides)."""
+    root = tree.root
+    return _spliceable(tree) and type(root) is Mapping and not root.flow and bool(root.pairs) \
+        and '<<' not in tree.text
+
+
 def prepare(tree: SyntaxTree) -> None:
     """Give each top-level entry of `tree` the origin an edit before it moves it by
     (`_shift_pairs`), so that the first edit after a full parse walks no entry's nodes (in a

@@ -13,6 +13,7 @@ from pytest_lsp import client_capabilities
 
 from hot_ls.config import Settings
 from hot_ls.rules import analyze
+from hot_ls.rules.incremental import reanalyze
 from hot_ls.analysis import Diagnostic, Related, Severity, Tag
 from hot_ls.server import convert
 from hot_ls.server.documents import DocumentNotOpen, DocumentStore, Edit, apply_edit
@@ -349,22 +350,38 @@ async def test_a_request_gets_its_own_revision_or_outdated():
 
 
 async def test_the_debounce_follows_the_cost_of_the_last_analysis():
+    """Twice what the next analysis is expected to cost: the last one's, unless the last was
+    made in full and the next edit may be spliced (then the last spliced one's, or the
+    shortest wait when none was)."""
     store = DocumentStore()
-    costs = iter([0.004, 0.5])
+    costs = iter([0.004, 0.5, 0.5, 0.03, 0.5])
 
     def analyze_fn(text, path, settings, previous=None):
         import time
         time.sleep(next(costs))
-        return analyze(text, path, settings)
+        return reanalyze(previous, text, path, settings)[0]
     scheduler, executor = _scheduler(analyze_fn, store)
-    store.open('u', None, 'heat_template_version: 2021-04-16\n', 1)
+    json_text = '{"heat_template_version": "2021-04-16"}\n'
+    store.open('u', None, json_text, 1)
     assert scheduler.debounce('u', 0.2) == 0.2          # nothing known yet: the setting
     await scheduler.analysis('u')
     assert 0.025 <= scheduler.debounce('u', 0.2) < 0.1  # cheap: twice its cost, 25 ms at least
     assert scheduler.debounce('u', 0.01) == 0.01        # never more than the setting
-    store.change('u', 2, [Edit('# two\n', (1, 0), (1, 0))], Encoding.UTF16)
+    store.change('u', 2, [Edit(' ', (0, 0), (0, 0))], Encoding.UTF16)
     await scheduler.analysis('u')
-    assert scheduler.debounce('u', 0.2) == 0.2          # expensive: wait for a pause
+    assert scheduler.debounce('u', 0.2) == 0.2          # expensive, never spliced: a pause
+    # YAML: a full analysis (just opened), the next edit spliced: the shortest wait
+    store.open('y', None, 'heat_template_version: 2021-04-16\nresources:\n  a: {type: x}\n', 1)
+    await scheduler.analysis('y')
+    assert scheduler.debounce('y', 0.2) == 0.025
+    store.change('y', 2, [Edit('y', (2, 13), (2, 13))], Encoding.UTF16)
+    _, spliced = await scheduler.analysis('y')
+    assert spliced.incremental
+    assert 0.06 <= scheduler.debounce('y', 0.2) < 0.2   # what the spliced one cost
+    store.change('y', 3, [Edit('  ', (1, 0), (1, 0))], Encoding.UTF16)  # (a section key)
+    _, full = await scheduler.analysis('y')
+    assert not full.incremental
+    assert 0.06 <= scheduler.debounce('y', 0.2) < 0.2   # expensive, but spliced before
     scheduler.forget('u')
     assert scheduler.debounce('u', 0.2) == 0.2
     executor.shutdown()
@@ -379,7 +396,7 @@ def test_a_finished_run_not_yet_recorded_is_used_not_spun_on():
         scheduler, executor = _scheduler(lambda t, p, s, previous=None: analyze(t, p, s), store)
         doc = store.open('u', None, 'heat_template_version: 2099-01-01\n', 1)
         done = asyncio.get_running_loop().create_future()
-        done.set_result((analyze(doc.text, None, Settings()), 0.001))
+        done.set_result((analyze(doc.text, None, Settings()), 0.001, False))
         scheduler._running['u'] = (scheduler.key(doc), done)
         _, analysis = await scheduler.analysis('u')
         executor.shutdown()
