@@ -98,8 +98,8 @@ class Analysis:
         self._evaluations: dict[str, TemplateEvaluation] = {}
         self._checking: Checking | None = None
         self._previous_template = previous_template
-        #: made from an earlier analysis' tree, one entry re-parsed (with its template)
-        self.incremental = previous_template is not None
+        #: made from an earlier analysis' tree, one entry re-parsed (rules.incremental says so)
+        self.incremental = False
         self._stack = stack
         if workspace is not None and path is not None and read_problem is None:
             workspace.analysing(path, text, self)

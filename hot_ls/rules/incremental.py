@@ -78,6 +78,7 @@ def reanalyze(previous: Analysis | None, text: str, path: str | None = None,
         analysis = Analysis(text, path, settings, tree=spliced.tree if spliced else None,
                             workspace=workspace,
                             previous_template=previous.template if spliced else None)
+        analysis.incremental = spliced is not None
         carried = carry(previous, analysis, spliced) if usable else None
         check(analysis, carried)
     return analysis, 'full' if spliced is None else 'incremental'

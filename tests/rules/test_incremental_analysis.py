@@ -117,6 +117,12 @@ def test_how_the_analysis_was_made():
     third, how = reanalyze(first, typed + 'x')  # a consumed tree: a full parse
     assert how == 'full' and not third.tree.consumed
     assert reanalyze(None, text)[1] == 'full'
+    assert second.incremental and not third.incremental and not first.incremental
+    # an environment's too (the server's debounce expects what a spliced analysis costs)
+    environment = analyze('parameter_defaults:\n  a: 1\n  b: 2\n', '/nowhere/env.yaml')
+    edited, how = reanalyze(environment, 'parameter_defaults:\n  a: 1\n  b: 3\n',
+                            '/nowhere/env.yaml')
+    assert how == 'incremental' and edited.incremental and edited.template is None
 
 
 def checked(analysis) -> set[tuple]:
