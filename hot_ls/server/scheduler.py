@@ -27,9 +27,10 @@
   most the configured `longest`): an analysis cheaper than the pause between
   two keystrokes runs after each of them, an expensive one waits for a pause.
   The next analysis is expected to cost what the last one did, unless the last
-  was made in full and the next edit may be spliced (one entry re-parsed: a
-  document just opened, or one whose text was parsed whole again): then what
-  the last spliced one did, the shortest wait if there was none.
+  was made in full, is over (what the server does after it too), and the next
+  edit may be spliced (one entry re-parsed: a document just opened, or one
+  whose text was parsed whole again): then what the last spliced one did, the
+  shortest wait if there was none.
 
 Plain asyncio: no pygls or lsprotocol types cross into this module.
 """
@@ -189,9 +190,15 @@ class Scheduler:
         cost = self._cost.get(uri)
         if cost is None:
             return longest
-        if self._may_splice.get(uri):
+        if self._may_splice.get(uri) and not self._busy(uri):
             cost = self._spliced_cost.get(uri, 0.0)
         return min(longest, max(SHORTEST, 2 * cost))
+
+    def _busy(self, uri: str) -> bool:
+        """Whether the document's last run is still going (its `after`, once the analysis is
+        out): the next cannot start before it ends, whatever the debounce."""
+        running = self._running.get(uri)
+        return running is not None and not running[2].done()
 
     def forget(self, uri: str) -> None:
         """The document was closed: drop what is known of it."""

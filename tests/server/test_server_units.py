@@ -373,6 +373,7 @@ async def test_the_debounce_follows_the_cost_of_the_last_analysis():
     # YAML: a full analysis (just opened), the next edit spliced: the shortest wait
     store.open('y', None, 'heat_template_version: 2021-04-16\nresources:\n  a: {type: x}\n', 1)
     await scheduler.analysis('y')
+    await scheduler.quiet()  # (its run over: while it is not, the next cannot start anyway)
     assert scheduler.debounce('y', 0.2) == 0.025
     store.change('y', 2, [Edit('y', (2, 13), (2, 13))], Encoding.UTF16)
     _, spliced = await scheduler.analysis('y')
@@ -381,9 +382,32 @@ async def test_the_debounce_follows_the_cost_of_the_last_analysis():
     store.change('y', 3, [Edit('  ', (1, 0), (1, 0))], Encoding.UTF16)  # (a section key)
     _, full = await scheduler.analysis('y')
     assert not full.incremental
+    await scheduler.quiet()
     assert 0.06 <= scheduler.debounce('y', 0.2) < 0.2   # expensive, but spliced before
     scheduler.forget('u')
     assert scheduler.debounce('u', 0.2) == 0.2
+    executor.shutdown()
+
+
+async def test_the_debounce_after_a_full_run_still_going_is_its_cost():
+    """A full analysis whose `after` still runs: the next run cannot start before it ends,
+    so the debounce stays twice the full run's cost until then."""
+    store = DocumentStore()
+    release = threading.Event()
+    executor = ThreadPoolExecutor(2)
+
+    def analyze_fn(text, path, settings, previous=None):
+        import time
+        time.sleep(0.3)
+        return reanalyze(previous, text, path, settings)[0]
+    scheduler = Scheduler(store, analyze_fn, executor, lambda path: (Settings(), 0),
+                          after=lambda text, path, analysis: release.wait(5))
+    store.open('y', None, 'heat_template_version: 2021-04-16\nresources:\n  a: {type: x}\n', 1)
+    await scheduler.analysis('y')
+    assert scheduler.debounce('y', 0.2) == 0.2
+    release.set()
+    await scheduler.quiet()
+    assert scheduler.debounce('y', 0.2) == 0.025
     executor.shutdown()
 
 
